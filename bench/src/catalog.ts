@@ -1,0 +1,80 @@
+/**
+ * npm run bench:catalog — builds a 100,000-product catalog through the real event path into a
+ * temporary data directory, rebuilds the catalog projection from the log, then loads the real
+ * server on 127.0.0.1 and prints req/s, p50 and p99 per catalog route against the trivial
+ * /healthz route of the same app, measured in the same run.
+ */
+import { join } from 'node:path';
+import { CatalogCommands, importCatalog } from '@shop/command-api';
+import type { ProductDoc } from '@shop/contracts';
+import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
+import { CATALOG, ProjectionRunner, catalogProjection } from '@shop/projections';
+import { generateCatalog } from '@shop/server/seed/catalog-data';
+import { tempDir } from '../../test-support/temp-dir.ts';
+import { loadRoute, printRouteTable, startServer } from './load.ts';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+async function main() {
+  const dir = tempDir('shop-bench-');
+  try {
+    console.log(`Building a catalog of ${PRODUCTS.toLocaleString('en-US')} products in ${dir.path}`);
+    const file = generateCatalog({ products: PRODUCTS });
+
+    // 1. Append rate: every product through the catalog's command handler.
+    const events = new SqliteEventStore(join(dir.path, 'events.db'));
+    const started = performance.now();
+    await importCatalog(new CatalogCommands(events), file);
+    const appendSeconds = (performance.now() - started) / 1000;
+    const eventCount = Number(await events.headPosition());
+    console.log(`append: ${eventCount.toLocaleString('en-US')} events in ${appendSeconds.toFixed(1)} s = ${Math.round(eventCount / appendSeconds).toLocaleString('en-US')} events/s (command handling included)`);
+
+    // 2. Rebuild rate: replay the whole log into an empty read store.
+    const docs = new SqliteDocumentStore(join(dir.path, 'read-models.db'));
+    const runner = new ProjectionRunner(events, docs, [catalogProjection]);
+    const rebuildStarted = performance.now();
+    await runner.start();
+    await runner.catchUp(600_000);
+    const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+    const rebuildRate = Math.round(eventCount / rebuildSeconds);
+    console.log(`rebuild: catalog projection replayed ${eventCount.toLocaleString('en-US')} events in ${rebuildSeconds.toFixed(1)} s = ${rebuildRate.toLocaleString('en-US')} events/s (target >= 50,000: ${rebuildRate >= 50_000 ? 'MET' : 'MISSED'})`);
+
+    // Pick realistic targets: the biggest subcategory, and a sample of product ids.
+    const subCatId = file.categories[0]!.subcategories[0]!.id;
+    const sample = await docs.find<ProductDoc>(CATALOG.products, {}, { limit: 2000, skip: 1000 });
+    const ids = sample.map((p) => p.id);
+    await runner.stop();
+    await docs.close();
+    await events.close();
+
+    // 3. Load the running server.
+    const server = await startServer({ DATA_DIR: dir.path });
+    try {
+      const run = (name: string, paths: string[]) => loadRoute(server.url, name, paths, { duration: DURATION });
+      const baseline = await run('baseline', ['/healthz']);
+      const rows = [
+        baseline,
+        await run('subcategory', [`/api/products/subCatId?subCatId=${subCatId}&page=1&perPage=20`]),
+        await run('fiterByPrice', [`/api/products/fiterByPrice?minPrice=1000&maxPrice=1400&subCatId=${subCatId}&page=1&perPage=20`]),
+        await run('search', ['/api/search?q=watch', '/api/search?q=cotton%20shirt', '/api/search?q=gift', '/api/search?q=phone']),
+        await run('product/:id', ids.map((id) => `/api/products/${id}`)),
+      ];
+      printRouteTable(rows, baseline, {
+        subcategory: { p99: 10, ratio: 0.5 },
+        fiterByPrice: { p99: 10, ratio: 0.5 },
+        'product/:id': { p99: 10, ratio: 0.5 },
+        search: { p99: 25 },
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    dir.remove();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,267 @@
+/**
+ * npm run bench:commands — the write side under load, read-your-writes included. Builds a
+ * seeded shop in a temporary data directory (plus a few products with plenty of stock), starts
+ * the real server on 127.0.0.1 in its own process, mints tokens for many shoppers, and drives
+ * 32 connections with autocannon:
+ *   1. /healthz of the same app (the baseline),
+ *   2. cart commands: each connection repeats add → change quantity → remove for a shopper,
+ *   3. checkouts: add → open payment → pay with the test card → confirm into an order.
+ * Every command reply waits for the read models the UI reads next, so the latencies are what
+ * a shopper sees.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Request } from 'autocannon';
+import { newId } from '@shop/contracts';
+import { TokenService, createLogger, loadConfig } from '@shop/platform';
+import { composeShop, seedCatalogIfNew } from '@shop/server';
+import { tempDir } from '../../test-support/temp-dir.ts';
+import { freePort } from './load.ts';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 256);
+const TARGET = { commandsPerSec: 3000, p99: 15 };
+
+interface Figures {
+  /** Server CPU (user + system, all threads) per request, in ms: what the server spent, whoever else ran. */
+  cpuMsPerReq: number | null;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+}
+
+/** Seeds the catalog and lists bench products with stock enough for every checkout. */
+async function prepare(dataDir: string, jwtSecret: string): Promise<string[]> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', JWT_SECRET: jwtSecret, UI_DIST: `${dataDir}/no-ui` });
+  const shop = await composeShop(config, createLogger('warn'));
+  try {
+    await seedCatalogIfNew(shop);
+    const { categoryId } = await shop.catalog.createCategory({ name: 'Bench', color: '#000000', images: [] });
+    const { subcategoryId } = await shop.catalog.addSubcategory({ categoryId, name: 'Bench goods' });
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const { productId } = await shop.catalog.saveProduct({
+        details: {
+          name: `Bench Lamp ${i}`,
+          brand: 'Bench',
+          description: 'A product for the benchmark.',
+          images: ['/images/bench.svg'],
+          price: 100 + i,
+          oldPrice: 200,
+          discount: 10,
+          countInStock: 10_000_000,
+          rating: 4,
+          isFeatured: false,
+          catId: categoryId,
+          subCatId: subcategoryId,
+          productRam: [],
+          size: [],
+          productWeight: [],
+          location: [{ value: 'All', label: 'All' }],
+        },
+      });
+      ids.push(productId);
+    }
+    await shop.runner.catchUp();
+    return ids;
+  } finally {
+    await shop.close();
+  }
+}
+
+/**
+ * The real server (`server/src/main.ts`) in its own process, as load.ts starts it, but keeping
+ * the process id so its CPU time can be read from /proc (Linux) around each run.
+ */
+async function startServerProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const main = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 120_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('server did not start in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const statFile = `/proc/${child.pid}/stat`;
+  return {
+    url,
+    /** CPU ms used so far by the server process, or null where /proc is not available. */
+    cpuMs(): number | null {
+      if (!existsSync(statFile)) return null;
+      const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function figures(result: autocannon.Result, cpuMs: number | null): Figures {
+  return {
+    cpuMsPerReq: cpuMs === null ? null : cpuMs / Math.max(1, result.requests.total),
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/**
+ * Shoppers are taken in turn across all runs, so a sequence cut off at the end of one run (a line
+ * left in that cart) never meets the next run; with more sequences than shoppers they come round
+ * again, by then with empty carts, and their tokens are re-used as a signed-in shopper's are.
+ */
+let next = 0;
+
+const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+
+/** A JSON request built when its turn comes, from what earlier replies of the sequence left in `context`. */
+function step(
+  method: Request['method'],
+  build: (context: Record<string, unknown>) => { path: string; token: string; body?: unknown },
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void,
+): Request {
+  return {
+    method,
+    setupRequest: (request, context) => {
+      const { path, token, body } = build(context as Record<string, unknown>);
+      return { ...request, method, path, headers: json(token), body: body === undefined ? undefined : JSON.stringify(body) };
+    },
+    ...(onResponse ? { onResponse: (status: number, body: string, context: Record<string, unknown>) => onResponse(status, body, context) } : {}),
+  } as Request;
+}
+
+function cartSequence(tokens: string[], products: string[]): Request[] {
+  return [
+    step(
+      'POST',
+      (context) => {
+        const n = next++;
+        context.token = tokens[n % tokens.length];
+        return { path: '/api/cart/add', token: context.token as string, body: { productId: products[n % products.length], quantity: 1 } };
+      },
+      (status, body, context) => {
+        if (status === 201) context.lineId = (JSON.parse(body) as { id: string }).id;
+      },
+    ),
+    step('PUT', (context) => ({ path: `/api/cart/${String(context.lineId)}`, token: context.token as string, body: { quantity: 2 } })),
+    step('DELETE', (context) => ({ path: `/api/cart/${String(context.lineId)}`, token: context.token as string })),
+  ];
+}
+
+const BILLING = {
+  fullName: 'Bench Shopper',
+  country: 'India',
+  streetAddressLine1: '1 MG Road',
+  streetAddressLine2: 'Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560038',
+  phoneNumber: '9876543210',
+  email: 'bench@example.in',
+};
+
+function checkoutSequence(tokens: string[], products: string[], placed: { orders: number }): Request[] {
+  return [
+    step('POST', (context) => {
+      const n = next++;
+      context.token = tokens[n % tokens.length];
+      return { path: '/api/cart/add', token: context.token as string, body: { productId: products[n % products.length], quantity: 1 } };
+    }),
+    step(
+      'POST',
+      (context) => ({ path: '/api/orders/checkout', token: context.token as string, body: BILLING }),
+      (status, body, context) => {
+        if (status === 201) context.providerOrderId = (JSON.parse(body) as { orderId: string }).orderId;
+      },
+    ),
+    step(
+      'POST',
+      (context) => ({ path: '/api/payments/test/pay', token: context.token as string, body: { providerOrderId: context.providerOrderId, card: '4111 1111 1111 1111' } }),
+      (status, body, context) => {
+        if (status === 200) context.paid = JSON.parse(body) as unknown;
+      },
+    ),
+    step(
+      'POST',
+      (context) => ({ path: '/api/orders/create', token: context.token as string, body: context.paid ?? {} }),
+      (status) => {
+        if (status === 201) placed.orders++;
+      },
+    ),
+  ];
+}
+
+async function main() {
+  const dir = tempDir('shop-bench-commands-');
+  const jwtSecret = randomBytes(48).toString('base64url');
+  try {
+    console.log(`Preparing a seeded shop in ${dir.path}`);
+    const products = await prepare(dir.path, jwtSecret);
+    const signer = new TokenService(jwtSecret);
+    const tokens = Array.from({ length: SHOPPERS }, () => {
+      const userId = newId();
+      return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
+    });
+
+    const server = await startServerProcess({ DATA_DIR: dir.path, JWT_SECRET: jwtSecret });
+    try {
+      const run = async (requests: Request[] | undefined, duration = DURATION) => {
+        const before = server.cpuMs();
+        const result = await autocannon({ url: server.url + '/healthz', connections: CONNECTIONS, duration, ...(requests ? { requests } : {}) });
+        const after = server.cpuMs();
+        return figures(result, before === null || after === null ? null : after - before);
+      };
+
+      await run(cartSequence(tokens, products), 3); // warm-up (JIT, caches), not counted
+      const baseline = await run(undefined);
+      const cart = await run(cartSequence(tokens, products));
+      const placed = { orders: 0 };
+      const checkoutRun = await run(checkoutSequence(tokens, products, placed));
+
+      const pad = (s: string | number, n: number) => String(s).padEnd(n);
+      console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${SHOPPERS} shoppers\n`);
+      console.log(pad('run', 30) + pad('req/s', 10) + pad('p50 ms', 9) + pad('p99 ms', 9) + pad('vs /healthz', 13) + pad('server CPU ms/req', 19) + 'non-2xx/errors');
+      const cpu = (f: Figures) => (f.cpuMsPerReq === null ? 'n/a' : f.cpuMsPerReq.toFixed(2));
+      const row = (name: string, f: Figures) =>
+        console.log(pad(name, 30) + pad(Math.round(f.reqPerSec), 10) + pad(f.p50, 9) + pad(f.p99, 9) + pad((f.reqPerSec / baseline.reqPerSec).toFixed(2), 13) + pad(cpu(f), 19) + f.errors);
+      row('/healthz (baseline)', baseline);
+      row('cart add/quantity/remove', cart);
+      row('checkout (4 requests each)', checkoutRun);
+      const ordersPerSec = placed.orders / DURATION;
+      console.log(`\ncart commands: ${Math.round(cart.reqPerSec)} commands/s, p50 ${cart.p50} ms, p99 ${cart.p99} ms, ratio to /healthz ${(cart.reqPerSec / baseline.reqPerSec).toFixed(2)}`);
+      if (cart.cpuMsPerReq) {
+        // Throughput also depends on what else the machine runs (the load generator shares it);
+        // the CPU the server spent per command says what one core of it can sustain.
+        console.log(`server CPU per cart command: ${cart.cpuMsPerReq.toFixed(2)} ms (/healthz ${cpu(baseline)} ms) = at most ${Math.round(1000 / cart.cpuMsPerReq)} commands/s per server core`);
+      }
+      console.log(`checkouts: ${placed.orders} orders placed = ${ordersPerSec.toFixed(0)} orders/s (each: add, open payment, pay, confirm)`);
+      const met = cart.reqPerSec >= TARGET.commandsPerSec && cart.p99 <= TARGET.p99 && cart.errors === 0;
+      console.log(`target: >= ${TARGET.commandsPerSec} cart commands/s with p99 <= ${TARGET.p99} ms and no errors: ${met ? 'MET' : 'MISSED'}`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    dir.remove();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export interface RouteFigures {
+  name: string;
+  path: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** A free TCP port on 127.0.0.1 (listen on 0, read it, release it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real shop (`server/src/main.ts`) in its own process, so the load generator and
+ * the server each get a core instead of sharing one event loop.
+ */
+export async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const main = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Loads one route (a fixed path or one path per request) and returns its figures. */
+export async function loadRoute(
+  url: string,
+  name: string,
+  paths: string[],
+  { connections = 32, duration = 10 } = {},
+): Promise<RouteFigures> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (request) => {
+          request.path = paths[next++ % paths.length] ?? '/';
+          return request;
+        },
+      },
+    ],
+  });
+  return {
+    name,
+    path: paths[0] ?? '/',
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export function printRouteTable(rows: RouteFigures[], baseline: RouteFigures, targets: Record<string, { p99: number; ratio?: number }>) {
+  const pad = (s: string | number, n: number) => String(s).padEnd(n);
+  console.log(
+    '\n' + pad('route', 16) + pad('req/s', 10) + pad('p50 ms', 9) + pad('p99 ms', 9) + pad('vs baseline', 13) + pad('errors', 8) + 'target',
+  );
+  for (const row of rows) {
+    const ratio = row.reqPerSec / baseline.reqPerSec;
+    const target = targets[row.name];
+    const ok = !target || (row.p99 <= target.p99 && (target.ratio === undefined || ratio >= target.ratio));
+    const goal = target ? `p99<=${target.p99}${target.ratio ? ` ratio>=${target.ratio}` : ''} ${ok ? 'MET' : 'MISSED'}` : 'baseline';
+    console.log(
+      pad(row.name, 16) + pad(Math.round(row.reqPerSec), 10) + pad(row.p50, 9) + pad(row.p99, 9) + pad(ratio.toFixed(2), 13) + pad(row.errors, 8) + goal,
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { accountEmailReserved, accountEventSchemas, accountStreams, newId, type AccountEventType } from '@shop/contracts';
+import { WrongExpectedRevisionError, type EventStore } from '@shop/platform';
+import { asDomainEvent, handleCommand, type CommandContext } from '../shared/command-handler.ts';
+import { fold, type DomainEvent } from '../shared/decider.ts';
+import { accountDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider.ts';
+import { emailDigest } from './emails.ts';
+
+/** Every account event is checked against its contract schema before it is written. */
+const check = (event: DomainEvent) => {
+  accountEventSchemas[event.type as AccountEventType].parse(event.data);
+};
+
+/**
+ * The account streams on the write side: the per-user stream (decided by `accountDecider`) and
+ * the per-e-mail reservation stream that makes e-mails unique. Anything that needs a secret
+ * (password hash, code hash) reads the account from here, never from the read model.
+ */
+export class AccountStore {
+  constructor(private readonly events: EventStore) {}
+
+  async load(userId: string): Promise<AccountState> {
+    const recorded = await this.events.readStream(accountStreams.account(userId));
+    return fold(accountDecider, recorded.map(asDomainEvent<AccountEvent>));
+  }
+
+  /** The user id the e-mail is reserved for, or null when nobody ever reserved it. */
+  async reservedFor(email: string): Promise<string | null> {
+    const [first] = await this.events.readStream(accountStreams.emailReservation(emailDigest(email)), { toRevision: 0n });
+    return first ? accountEmailReserved.parse(first.data).userId : null;
+  }
+
+  /** The registered account behind an e-mail, or null. */
+  async findByEmail(email: string): Promise<AccountState | null> {
+    const userId = await this.reservedFor(email);
+    if (!userId) return null;
+    const state = await this.load(userId);
+    return state.registered ? state : null;
+  }
+
+  /**
+   * Reserves the e-mail for a new user id (append with "no stream" expected), or returns the id
+   * it is already reserved for. Registration follows as a separate append on the user's stream,
+   * so a crash in between leaves a reservation without an account: the next sign-up with that
+   * e-mail gets the same id and completes it, so an e-mail is never locked out. Two racing
+   * sign-ups end up on the same id, where the account stream's own "no stream" append lets
+   * exactly one of them register.
+   */
+  async reserveEmail(email: string, now: Date): Promise<string> {
+    const stream = accountStreams.emailReservation(emailDigest(email));
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const existing = await this.reservedFor(email);
+      if (existing) return existing;
+      const userId = newId(now.getTime());
+      const data = { userId, email, reservedAt: now.toISOString() };
+      check({ type: 'AccountEmailReserved', data });
+      try {
+        await this.events.append(stream, [{ id: randomUUID(), type: 'AccountEmailReserved', data }], 'no_stream');
+        return userId;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+    throw new Error('Could not reserve the e-mail address');
+  }
+
+  run(userId: string, command: AccountCommand, context: CommandContext = {}) {
+    return handleCommand(this.events, accountStreams.account(userId), accountDecider, command, context, { check });
+  }
+}

@@ -1,0 +1,248 @@
+import type { AccountEventMap } from '@shop/contracts';
+import type { Decider, DomainEvent } from '../shared/decider.ts';
+import { MAX_CODE_ATTEMPTS, RESET_GRANT_TTL_MS, sameDigest, type IssuedCode } from './codes.ts';
+import { AccountError, MSG } from './errors.ts';
+
+type Ev<K extends keyof AccountEventMap> = DomainEvent<K, AccountEventMap[K]>;
+
+/** Events of one account stream (`account-<userId>`). */
+export type AccountEvent =
+  | Ev<'AccountRegistered'>
+  | Ev<'VerificationCodeIssued'>
+  | Ev<'VerificationCodeAttemptFailed'>
+  | Ev<'AccountVerified'>
+  | Ev<'PasswordResetCodeVerified'>
+  | Ev<'PasswordChanged'>
+  | Ev<'PasswordReset'>
+  | Ev<'ProfileUpdated'>
+  | Ev<'AvatarImagesUploaded'>
+  | Ev<'AvatarUploadsCleared'>
+  | Ev<'GoogleIdentityLinked'>;
+
+export interface ActiveCode {
+  codeId: string;
+  purpose: IssuedCode['purpose'];
+  codeHash: string;
+  expiresAt: string;
+  failedAttempts: number;
+}
+
+export interface AccountState {
+  registered: boolean;
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  images: string[];
+  isAdmin: boolean;
+  verified: boolean;
+  passwordHash: string | null;
+  googleSubject: string | null;
+  /** The latest issued code until it is used; a new code replaces the old one. */
+  code: ActiveCode | null;
+  /** Set by a verified reset code; consumed by the reset it allows. */
+  resetGrant: { codeId: string; expiresAt: string } | null;
+  /** Current upload records (uploadId → image URLs), as `GET /api/imageUpload` lists them. */
+  uploads: ReadonlyMap<string, string[]>;
+  /** Every image URL this user ever uploaded: the only URLs a profile may point at. */
+  uploadedImages: ReadonlySet<string>;
+}
+
+export type AccountCommand =
+  | { type: 'Register'; userId: string; name: string; email: string; phone: string; passwordHash: string; at: string; code: IssuedCode }
+  | { type: 'IssueCode'; code: IssuedCode }
+  /** `hashFor` hashes the candidate code under a code id; the decider never sees a key. */
+  | { type: 'VerifyCode'; hashFor: (codeId: string) => string; at: string }
+  | { type: 'ResetPassword'; passwordHash: string; at: string }
+  /** `checkedHash` is the hash the old password was verified against, to catch a concurrent change. */
+  | { type: 'ChangePassword'; checkedHash: string; passwordHash: string; at: string }
+  | { type: 'UpdateProfile'; name: string; phone: string; images?: string[]; email?: string; at: string }
+  | { type: 'RecordUpload'; uploadId: string; images: string[]; at: string }
+  | { type: 'ClearUploads'; at: string }
+  | { type: 'SignInWithGoogle'; userId: string; subject: string; email: string; name: string; picture: string | null; at: string };
+
+export const initialAccountState: AccountState = {
+  registered: false,
+  userId: '',
+  name: '',
+  email: '',
+  phone: '',
+  images: [],
+  isAdmin: false,
+  verified: false,
+  passwordHash: null,
+  googleSubject: null,
+  code: null,
+  resetGrant: null,
+  uploads: new Map(),
+  uploadedImages: new Set(),
+};
+
+function evolve(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'AccountRegistered': {
+      const { userId, name, email, phone, images, isAdmin, passwordHash } = event.data;
+      return { ...state, registered: true, userId, name, email, phone, images, isAdmin, passwordHash };
+    }
+    case 'VerificationCodeIssued': {
+      const { codeId, purpose, codeHash, expiresAt } = event.data;
+      return { ...state, code: { codeId, purpose, codeHash, expiresAt, failedAttempts: 0 } };
+    }
+    case 'VerificationCodeAttemptFailed':
+      if (state.code?.codeId !== event.data.codeId) return state;
+      return { ...state, code: { ...state.code, failedAttempts: event.data.failedAttempts } };
+    case 'AccountVerified':
+      return { ...state, verified: true, code: state.code?.codeId === event.data.codeId ? null : state.code };
+    case 'PasswordResetCodeVerified':
+      return {
+        ...state,
+        code: state.code?.codeId === event.data.codeId ? null : state.code,
+        resetGrant: { codeId: event.data.codeId, expiresAt: event.data.grantExpiresAt },
+      };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash };
+    case 'PasswordReset':
+      return { ...state, passwordHash: event.data.passwordHash, resetGrant: null };
+    case 'ProfileUpdated': {
+      const { name, phone, images } = event.data;
+      return { ...state, name, phone, images };
+    }
+    case 'AvatarImagesUploaded': {
+      const uploads = new Map(state.uploads).set(event.data.uploadId, event.data.images);
+      return { ...state, uploads, uploadedImages: new Set([...state.uploadedImages, ...event.data.images]) };
+    }
+    case 'AvatarUploadsCleared': {
+      const uploads = new Map(state.uploads);
+      const dropped = new Set<string>();
+      for (const id of event.data.uploadIds) {
+        for (const url of uploads.get(id) ?? []) dropped.add(url);
+        uploads.delete(id);
+      }
+      // Cleared images are gone (their files may be deleted) unless the profile still shows them.
+      const uploadedImages = new Set([...state.uploadedImages].filter((url) => !dropped.has(url) || state.images.includes(url)));
+      return { ...state, uploads, uploadedImages };
+    }
+    case 'GoogleIdentityLinked':
+      return {
+        ...state,
+        verified: true,
+        googleSubject: event.data.subject,
+        passwordHash: event.data.passwordRevoked ? null : state.passwordHash,
+      };
+  }
+}
+
+function codeIssued(userId: string, code: IssuedCode): Ev<'VerificationCodeIssued'> {
+  return { type: 'VerificationCodeIssued', data: { userId, ...code } };
+}
+
+function requireAccount(state: AccountState): void {
+  if (!state.registered) throw new AccountError(MSG.userNotFound, 404);
+}
+
+function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'Register': {
+      if (state.registered) throw new AccountError(MSG.emailTaken, 409);
+      const { userId, name, email, phone, passwordHash, at } = command;
+      return [
+        {
+          type: 'AccountRegistered',
+          data: { userId, name, email, phone, passwordHash, method: 'password', images: [], isAdmin: false, registeredAt: at },
+        },
+        codeIssued(userId, command.code),
+      ];
+    }
+
+    case 'IssueCode':
+      requireAccount(state);
+      if (command.code.purpose === 'verify' && state.verified) throw new AccountError(MSG.alreadyVerified, 400);
+      return [codeIssued(state.userId, command.code)];
+
+    case 'VerifyCode': {
+      requireAccount(state);
+      const code = state.code;
+      if (!code) throw new AccountError(MSG.invalidOtp, 400);
+      // Checked before the code itself: once locked, even the right code fails.
+      if (code.failedAttempts >= MAX_CODE_ATTEMPTS) throw new AccountError(MSG.otpLocked, 400);
+      if (Date.parse(command.at) > Date.parse(code.expiresAt)) throw new AccountError(MSG.otpExpired, 400);
+      const { userId } = state;
+      if (!sameDigest(command.hashFor(code.codeId), code.codeHash)) {
+        const failedAttempts = code.failedAttempts + 1;
+        return [{ type: 'VerificationCodeAttemptFailed', data: { userId, codeId: code.codeId, failedAttempts, at: command.at } }];
+      }
+      const verified: Ev<'AccountVerified'> = {
+        type: 'AccountVerified',
+        data: { userId, codeId: code.codeId, method: 'code', verifiedAt: command.at },
+      };
+      if (code.purpose === 'verify') return [verified];
+      // A reset code proves the mailbox too, so an unverified account becomes verified by it.
+      const grantExpiresAt = new Date(Date.parse(command.at) + RESET_GRANT_TTL_MS).toISOString();
+      return [
+        ...(state.verified ? [] : [verified]),
+        { type: 'PasswordResetCodeVerified', data: { userId, codeId: code.codeId, verifiedAt: command.at, grantExpiresAt } },
+      ];
+    }
+
+    case 'ResetPassword': {
+      requireAccount(state);
+      const grant = state.resetGrant;
+      if (!grant) throw new AccountError(MSG.resetNotAllowed, 403);
+      if (Date.parse(command.at) > Date.parse(grant.expiresAt)) throw new AccountError(MSG.resetExpired, 403);
+      return [
+        { type: 'PasswordReset', data: { userId: state.userId, passwordHash: command.passwordHash, codeId: grant.codeId, resetAt: command.at } },
+      ];
+    }
+
+    case 'ChangePassword':
+      requireAccount(state);
+      if (state.passwordHash !== command.checkedHash) throw new AccountError(MSG.passwordChangedMeanwhile, 409);
+      return [{ type: 'PasswordChanged', data: { userId: state.userId, passwordHash: command.passwordHash, changedAt: command.at } }];
+
+    case 'UpdateProfile': {
+      requireAccount(state);
+      if (command.email !== undefined && command.email !== state.email) throw new AccountError(MSG.emailReadOnly, 400);
+      const images = command.images ?? state.images;
+      const known = new Set([...state.images, ...state.uploadedImages]);
+      if (images.some((url) => !known.has(url))) throw new AccountError(MSG.unknownImages, 400);
+      const { name, phone } = command;
+      if (name === state.name && phone === state.phone && JSON.stringify(images) === JSON.stringify(state.images)) return [];
+      return [{ type: 'ProfileUpdated', data: { userId: state.userId, name, phone, images, updatedAt: command.at } }];
+    }
+
+    case 'RecordUpload':
+      requireAccount(state);
+      return [
+        { type: 'AvatarImagesUploaded', data: { userId: state.userId, uploadId: command.uploadId, images: command.images, uploadedAt: command.at } },
+      ];
+
+    case 'ClearUploads':
+      requireAccount(state);
+      if (state.uploads.size === 0) return [];
+      return [{ type: 'AvatarUploadsCleared', data: { userId: state.userId, uploadIds: [...state.uploads.keys()], clearedAt: command.at } }];
+
+    case 'SignInWithGoogle': {
+      const { userId, subject, email, name, picture, at } = command;
+      if (!state.registered) {
+        return [
+          {
+            type: 'AccountRegistered',
+            data: { userId, name, email, phone: '', passwordHash: null, method: 'google', images: picture ? [picture] : [], isAdmin: false, registeredAt: at },
+          },
+          { type: 'GoogleIdentityLinked', data: { userId, subject, email, passwordRevoked: false, linkedAt: at } },
+        ];
+      }
+      if (state.googleSubject === subject) return [];
+      if (state.googleSubject !== null) throw new AccountError(MSG.googleLinkedElsewhere, 409);
+      // Whoever set the password of a never-verified account never proved the mailbox: revoke it.
+      const passwordRevoked = !state.verified && state.passwordHash !== null;
+      return [{ type: 'GoogleIdentityLinked', data: { userId: state.userId, subject, email: state.email, passwordRevoked, linkedAt: at } }];
+    }
+  }
+}
+
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  initialState: initialAccountState,
+  evolve,
+  decide,
+};

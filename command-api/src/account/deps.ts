@@ -1,0 +1,19 @@
+import type { DocumentStore, FileStore, GoogleIdentityVerifier, Logger, TokenService } from '@shop/platform';
+import type { AccountCommands } from './commands.ts';
+
+/** What the account routes need from the composition root (the server's `Shop` has all of it). */
+export interface AccountRouteDeps {
+  accounts: AccountCommands;
+  tokens: TokenService;
+  files: FileStore;
+  /** Null when GOOGLE_CLIENT_ID is not configured. */
+  google: GoogleIdentityVerifier | null;
+  /** Read models, to answer a command with the document the next GET will show. */
+  docs: DocumentStore;
+  logger: Logger;
+  config: { GOOGLE_CLIENT_ID?: string | undefined };
+  awaitProjections(position: bigint, projections: string[]): Promise<void>;
+}
+
+/** The read model every account command waits for before replying. */
+export const ACCOUNTS_PROJECTION = ['accounts'];

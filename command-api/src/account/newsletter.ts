@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { accountStreams, newsletterSubscribed } from '@shop/contracts';
+import { WrongExpectedRevisionError, type EventStore, type Logger, type Mailer } from '@shop/platform';
+import type { Clock } from './clock.ts';
+import { emailDigest } from './emails.ts';
+import type { AccountThrottle } from './limits.ts';
+import { newsletterMail } from './mail-templates.ts';
+
+/**
+ * Newsletter sign-up from the footer. One stream per e-mail, created with "no stream" expected,
+ * so subscribing twice records one subscription and sends one confirmation.
+ */
+export class NewsletterCommands {
+  constructor(
+    private readonly events: EventStore,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly throttle: AccountThrottle,
+    private readonly logger: Logger,
+    private readonly shopUrl: string,
+  ) {}
+
+  /** Returns whether this call created the subscription (false: it already existed). */
+  async subscribe(email: string, address: string): Promise<{ created: boolean; position: bigint }> {
+    const stream = accountStreams.newsletter(emailDigest(email));
+    if ((await this.events.readStream(stream, { toRevision: 0n })).length > 0) return { created: false, position: 0n };
+    this.throttle.assertMailAllowed(address);
+    const data = newsletterSubscribed.parse({ email, subscribedAt: this.clock.now().toISOString() });
+    let position: bigint;
+    try {
+      ({ position } = await this.events.append(stream, [{ id: randomUUID(), type: 'NewsletterSubscribed', data }], 'no_stream'));
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return { created: false, position: 0n };
+      throw error;
+    }
+    this.throttle.recordMail(null, address);
+    try {
+      await this.mailer.send(newsletterMail(email, this.shopUrl));
+    } catch (error) {
+      // The subscription is recorded either way; the confirmation is a courtesy, not a proof.
+      this.logger.error({ err: error }, 'newsletter confirmation not sent');
+    }
+    return { created: true, position };
+  }
+}

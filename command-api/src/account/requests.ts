@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Request bodies of the account routes. Messages are the specification's (§5), and fields are
+ * declared in the order the original form checked them, because a route answers with the first
+ * issue only.
+ */
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 128;
+
+/** Missing, null and blank all give the field's "can not be blank" message; numbers become text. */
+const present = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'number' ? String(value) : value);
+
+function text(blank: string, more: (s: z.ZodString) => z.ZodType<string> = (s) => s) {
+  return z.preprocess(present, more(z.string({ error: blank }).trim().min(1, blank)));
+}
+
+function email(blank: string) {
+  const invalid = 'Please enter a valid email address';
+  return text(blank, (s) => s.max(254, invalid).regex(EMAIL_PATTERN, invalid).toLowerCase());
+}
+
+/** Passwords are never trimmed: spaces are allowed characters. */
+function password(blank: string, minimum = 1) {
+  return z.preprocess(
+    present,
+    z
+      .string({ error: blank })
+      .refine((v) => v.trim().length > 0, blank)
+      .refine((v) => v.length >= minimum, `Password must be at least ${minimum} characters`)
+      .refine((v) => v.length <= MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+  );
+}
+
+const name = (blank: string) => text(blank, (s) => s.max(80, 'Name must be at most 80 characters'));
+const phone = (blank: string) => text(blank, (s) => s.regex(PHONE_PATTERN, 'Please enter a valid phone number'));
+
+export const signUpRequest = z.object({
+  name: name('name can not be blank!'),
+  email: email('email can not be blank!'),
+  phone: phone('phone can not be blank!'),
+  password: password('password can not be blank!', MIN_PASSWORD_LENGTH),
+});
+
+export const signInRequest = z.object({
+  email: email('email can not be blank!'),
+  password: password('password can not be blank!'),
+});
+
+export const resendRequest = z.object({ email: email('email can not be blank!') });
+export const forgotRequest = z.object({ email: email('Please enter your email') });
+export const newsletterRequest = z.object({ email: email('email can not be blank!') });
+
+export const verifyCodeRequest = z.object({
+  otp: text('Please enter OTP', (s) => s.regex(/^\d{6}$/, 'Invalid OTP')),
+  email: email('email can not be blank!'),
+});
+
+export const emailVerifyAckRequest = z.object({ email: email('email can not be blank!').optional() });
+
+export const resetPasswordRequest = z
+  .object({
+    email: email('Please enter your email'),
+    newPass: password('Please enter new password', MIN_PASSWORD_LENGTH),
+    confirmPass: password('Please confirm password'),
+  })
+  .refine((b) => b.newPass === b.confirmPass, 'Password and confirm password not match');
+
+const FILL_ALL = 'Please fill all the details';
+
+export const profileRequest = z.object({
+  name: name(FILL_ALL),
+  email: email(FILL_ALL).optional(),
+  phone: phone(FILL_ALL),
+  images: z.array(z.string().max(500), { error: 'images must be a list of image URLs' }).max(20, 'At most 20 images').optional(),
+});
+
+export const changePasswordRequest = z
+  .object({
+    password: password(FILL_ALL),
+    newPass: password(FILL_ALL, MIN_PASSWORD_LENGTH),
+    // The original client checked the confirmation itself and did not send it; when sent, it must match.
+    confirmPass: z.string().optional(),
+  })
+  .refine((b) => b.confirmPass === undefined || b.confirmPass === b.newPass, 'Password and confirm password not match');
+
+/** Google Identity Services posts `credential`; other clients may call it `idToken`. */
+export const googleSignInRequest = z
+  .object({ credential: z.string().min(1).max(8192).optional(), idToken: z.string().min(1).max(8192).optional() })
+  .refine((b) => b.credential ?? b.idToken, 'Google sign-in failed: no Google credential was sent')
+  .transform((b) => (b.credential ?? b.idToken)!);

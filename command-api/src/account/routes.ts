@@ -1,0 +1,18 @@
+import Router from '@koa/router';
+import { authRoutes } from './auth-routes.ts';
+import type { AccountRouteDeps } from './deps.ts';
+import { googleRoutes } from './google-routes.ts';
+import { newsletterRoutes } from './newsletter-routes.ts';
+import { profileRoutes } from './profile-routes.ts';
+import { uploadRoutes } from './upload-routes.ts';
+
+/** Every account command route (mount under `/api`). Account queries live in read-api. */
+export function accountRouter(deps: AccountRouteDeps): Router {
+  const router = new Router();
+  authRoutes(router, deps);
+  profileRoutes(router, deps);
+  uploadRoutes(router, deps);
+  googleRoutes(router, deps);
+  newsletterRoutes(router, deps);
+  return router;
+}

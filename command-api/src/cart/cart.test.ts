@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CART_MESSAGES, newId, type CartLineDoc } from '@shop/contracts';
+import { addToCart, api, listProduct, shopper, startTestShop, type TestShop } from './test-fixtures.ts';
+
+let t: TestShop;
+beforeAll(async () => {
+  t = await startTestShop({ seed: true });
+});
+afterAll(() => t?.close());
+
+describe('cart over HTTP', () => {
+  it('walks add → change quantity → remove, each reply already visible to the next read', async () => {
+    const { token, userId } = shopper(t);
+    const productId = await listProduct(t, { price: 450, countInStock: 4 });
+
+    // The client's price and title are ignored: the server copies them from the catalog.
+    const added = await api<CartLineDoc>(t.url, '/api/cart/add', {
+      method: 'POST',
+      token,
+      body: { productId, quantity: 2, price: 1, subTotal: 2, productTitle: 'cheap', userId },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ productId, productTitle: 'Brass Diya Set', price: 450, quantity: 2, subTotal: 900, userId, countInStock: 4 });
+    expect(added.body._id).toBe(added.body.id);
+
+    const cart = await api<CartLineDoc[]>(t.url, `/api/cart?userId=${userId}`, { token });
+    expect(cart.body).toHaveLength(1);
+    expect(cart.body[0]).toMatchObject({ id: added.body.id, quantity: 2, subTotal: 900, countInStock: 4, image: '/images/test/diya.svg', rating: 4 });
+    expect(await api(t.url, '/api/cart/count', { token })).toMatchObject({ body: { count: 1, total: 900 } });
+
+    const again = await addToCart(t, token, productId);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ status: false, msg: CART_MESSAGES.duplicate });
+
+    const changed = await api<CartLineDoc>(t.url, `/api/cart/${added.body.id}`, { method: 'PUT', token, body: { quantity: 3, productId, userId } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ quantity: 3, subTotal: 1350 });
+    expect(await api(t.url, '/api/cart/count', { token })).toMatchObject({ body: { count: 1, total: 1350 } });
+
+    const over = await api(t.url, `/api/cart/${added.body.id}`, { method: 'PUT', token, body: { quantity: 5 } });
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ status: false, msg: CART_MESSAGES.overStock });
+
+    const removed = await api(t.url, `/api/cart/${added.body.id}`, { method: 'DELETE', token });
+    expect(removed.body).toEqual({ success: true, message: CART_MESSAGES.removed });
+    expect((await api(t.url, '/api/cart', { token })).body).toEqual([]);
+    expect(await api(t.url, '/api/cart/count', { token })).toMatchObject({ body: { count: 0, total: 0 } });
+
+    const unknown = await api<{ msg: string }>(t.url, `/api/cart/${added.body.id}`, { method: 'DELETE', token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe(CART_MESSAGES.notFound);
+  });
+
+  it('works with a seeded product, and refuses an unknown product or a bad quantity', async () => {
+    const { token } = shopper(t);
+    const seeded = await api<{ products: { id: string; countInStock: number }[] }>(t.url, '/api/products?perPage=20');
+    const inStock = seeded.body.products.find((p) => p.countInStock > 0)!;
+    expect((await addToCart(t, token, inStock.id)).status).toBe(201);
+    expect((await addToCart(t, token, newId())).status).toBe(404);
+    expect((await addToCart(t, token, inStock.id, 0)).status).toBe(400);
+    expect((await api(t.url, '/api/cart/add', { method: 'POST', token, body: { productId: 'nope' } })).status).toBe(400);
+  });
+
+  it('needs a token, and never serves or changes another user\'s cart', async () => {
+    const alice = shopper(t);
+    const bob = shopper(t);
+    const productId = await listProduct(t);
+    const line = await addToCart(t, alice.token, productId);
+
+    expect((await api(t.url, '/api/cart')).status).toBe(401);
+    expect((await api(t.url, '/api/cart/add', { method: 'POST', body: { productId } })).status).toBe(401);
+    expect((await api(t.url, `/api/cart?userId=${alice.userId}`, { token: bob.token })).status).toBe(403);
+    expect((await api(t.url, '/api/cart/add', { method: 'POST', token: bob.token, body: { productId, userId: alice.userId } })).status).toBe(403);
+    expect((await api(t.url, `/api/cart/${line.body.id}`, { method: 'PUT', token: bob.token, body: { quantity: 2 } })).status).toBe(404);
+    expect((await api(t.url, `/api/cart/${line.body.id}`, { method: 'DELETE', token: bob.token })).status).toBe(404);
+    expect((await api(t.url, '/api/cart', { token: bob.token })).body).toEqual([]);
+    expect((await api<CartLineDoc[]>(t.url, '/api/cart', { token: alice.token })).body[0]).toMatchObject({ quantity: 1 });
+    expect((await api(t.url, '/api/cart/not-an-id', { method: 'DELETE', token: alice.token })).status).toBe(404);
+  });
+
+  it('keeps one consistent line under 50 parallel quantity changes', async () => {
+    const { token } = shopper(t);
+    const productId = await listProduct(t, { countInStock: 50, price: 10 });
+    const line = await addToCart(t, token, productId);
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        api<CartLineDoc>(t.url, `/api/cart/${line.body.id}`, { method: 'PUT', token, body: { quantity: i + 1 } }),
+      ),
+    );
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const cart = await api<CartLineDoc[]>(t.url, '/api/cart', { token });
+    expect(cart.body).toHaveLength(1);
+    const [final] = cart.body;
+    expect(final!.subTotal).toBe(final!.quantity * 10);
+    // The read model equals the write side's state folded from the stream.
+    const events = await t.shop.events.readStream(`cart-${shopperId(token, t)}`);
+    const last = events.filter((e) => e.type === 'CartItemQuantityChanged').at(-1)!;
+    expect((last.data as { quantity: number }).quantity).toBe(final!.quantity);
+  });
+});
+
+function shopperId(token: string, shop: TestShop): string {
+  return shop.shop.tokens.verify(token)!.userId;
+}

@@ -1,0 +1,95 @@
+import { cartEventSchemas, cartStreams, CART_MESSAGES, newId, type CartEventMap, type CartLineDoc, type ProductDoc } from '@shop/contracts';
+import { HttpError, type DocumentStore, type EventStore } from '@shop/platform';
+import type { CommandContext } from '../shared/command-handler.ts';
+import type { DomainEvent } from '../shared/decider.ts';
+import { cartDecider, type CartLine, type CartState } from './decider.ts';
+import { catalogProduct } from './http.ts';
+import { streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
+
+const check = (event: DomainEvent) => {
+  cartEventSchemas[event.type as keyof CartEventMap].parse(event.data);
+};
+
+const productMissing = { status: false, msg: 'Product not found' };
+
+export interface CartChoice {
+  productRam?: string | null;
+  size?: string | null;
+  productWeight?: string | null;
+}
+
+/** A line as the cart read model serves it, built from the decided state (no second read). */
+export function lineDoc(userId: string, line: CartLine, countInStock: number, dateCreated: string): CartLineDoc {
+  const { lineId, ...rest } = line;
+  return { _id: lineId, id: lineId, userId, ...rest, subTotal: line.price * line.quantity, countInStock, dateCreated };
+}
+
+/**
+ * The cart's write side. Everything shown on a line (title, image, rating, price) is copied
+ * from the catalog read model here; the client only names the product, quantity and options.
+ */
+export class CartCommands {
+  private readonly streams: StreamCommands;
+
+  constructor(
+    events: EventStore,
+    private readonly docs: DocumentStore,
+  ) {
+    this.streams = streamCommands(events);
+  }
+
+  state(userId: string): Promise<CartState> {
+    return this.streams.load(cartStreams.cart(userId), cartDecider);
+  }
+
+  async add(userId: string, input: { productId: string; quantity: number } & CartChoice, ctx: CommandContext = {}) {
+    const product = await catalogProduct(this.docs, input.productId, productMissing);
+    const line = {
+      lineId: newId(),
+      productId: product.id,
+      productTitle: product.name,
+      image: product.images[0] ?? '',
+      rating: product.rating,
+      price: product.price,
+      productRam: chosen(input.productRam, product.productRam, 'RAM'),
+      size: chosen(input.size, product.size, 'size'),
+      productWeight: chosen(input.productWeight, product.productWeight, 'weight'),
+    };
+    const command = { type: 'AddItem', userId, line, quantity: input.quantity, stock: product.countInStock } as const;
+    const result = await this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
+    const added = result.state.lines.get(line.lineId)!;
+    return { line: lineDoc(userId, added, product.countInStock, new Date().toISOString()), position: result.position };
+  }
+
+  async changeQuantity(userId: string, lineId: string, quantity: number, ctx: CommandContext = {}) {
+    const product = await this.productOfLine(userId, lineId);
+    const command = { type: 'ChangeQuantity', userId, lineId, quantity, stock: product.countInStock } as const;
+    const result = await this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
+    const line = result.state.lines.get(lineId)!;
+    return { line: lineDoc(userId, line, product.countInStock, new Date().toISOString()), position: result.position };
+  }
+
+  async remove(userId: string, lineId: string, ctx: CommandContext = {}) {
+    const command = { type: 'RemoveItem', userId, lineId } as const;
+    return this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
+  }
+
+  /** Takes the paid lines out of the cart once their order is placed (idempotent per order). */
+  async checkOut(userId: string, orderId: string, lineIds: string[], ctx: CommandContext = {}) {
+    const command = { type: 'CheckOut', userId, orderId, lineIds } as const;
+    return this.streams.handle(cartStreams.cart(userId), cartDecider, command, ctx, { check });
+  }
+
+  private async productOfLine(userId: string, lineId: string): Promise<ProductDoc> {
+    const line = (await this.state(userId)).lines.get(lineId);
+    if (!line) throw new HttpError(404, { status: false, msg: CART_MESSAGES.notFound });
+    return catalogProduct(this.docs, line.productId, productMissing);
+  }
+}
+
+/** A chosen RAM/size/weight must be one the product offers; none chosen is allowed. */
+function chosen(value: string | null | undefined, options: string[], label: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (!options.includes(value)) throw new HttpError(400, { status: false, msg: `This product has no ${label} option "${value}"` });
+  return value;
+}

@@ -1,0 +1,86 @@
+import { CART_MESSAGES, type CartEventMap, type CartLineSnapshot } from '@shop/contracts';
+import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
+
+type Ev<K extends keyof CartEventMap> = DomainEvent<K, CartEventMap[K]>;
+export type CartEvent = Ev<'CartItemAdded'> | Ev<'CartItemQuantityChanged'> | Ev<'CartItemRemoved'> | Ev<'CartCheckedOut'>;
+
+export interface CartLine extends CartLineSnapshot {
+  quantity: number;
+}
+
+/** Lines by line id; the cart holds each product at most once. */
+export interface CartState {
+  lines: ReadonlyMap<string, CartLine>;
+}
+
+/** `stock` is the catalog's countInStock when the command was made (quantity may not exceed it). */
+export type CartCommand =
+  | { type: 'AddItem'; userId: string; line: CartLineSnapshot; quantity: number; stock: number }
+  | { type: 'ChangeQuantity'; userId: string; lineId: string; quantity: number; stock: number }
+  | { type: 'RemoveItem'; userId: string; lineId: string }
+  | { type: 'CheckOut'; userId: string; orderId: string; lineIds: string[] };
+
+/** The original client reads `status: false` + `msg` on cart failures, whatever the HTTP status. */
+const refuse = (status: number, msg: string) => new DomainError(msg, status, { status: false, msg });
+
+function checkQuantity(quantity: number, stock: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1) throw refuse(400, 'Quantity must be at least 1');
+  if (quantity > stock) throw refuse(400, CART_MESSAGES.overStock);
+}
+
+function withLines(state: CartState, change: (lines: Map<string, CartLine>) => void): CartState {
+  const lines = new Map(state.lines);
+  change(lines);
+  return { lines };
+}
+
+export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
+  initialState: { lines: new Map() },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CartItemAdded': {
+        const { userId: _user, ...line } = event.data;
+        return withLines(state, (lines) => lines.set(line.lineId, line));
+      }
+      case 'CartItemQuantityChanged': {
+        const line = state.lines.get(event.data.lineId);
+        if (!line) return state;
+        return withLines(state, (lines) => lines.set(line.lineId, { ...line, quantity: event.data.quantity }));
+      }
+      case 'CartItemRemoved':
+        return withLines(state, (lines) => lines.delete(event.data.lineId));
+      case 'CartCheckedOut':
+        return withLines(state, (lines) => event.data.lineIds.forEach((id) => lines.delete(id)));
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'AddItem': {
+        const { line, quantity, userId } = command;
+        // Already in the cart: a 200 with status false, as the original client expects.
+        if ([...state.lines.values()].some((l) => l.productId === line.productId)) throw refuse(200, CART_MESSAGES.duplicate);
+        checkQuantity(quantity, command.stock);
+        return [{ type: 'CartItemAdded', data: { ...line, userId, quantity } }];
+      }
+      case 'ChangeQuantity': {
+        const line = state.lines.get(command.lineId);
+        if (!line) throw refuse(404, CART_MESSAGES.notFound);
+        checkQuantity(command.quantity, command.stock);
+        if (line.quantity === command.quantity) return [];
+        const data = { userId: command.userId, lineId: line.lineId, productId: line.productId, quantity: command.quantity };
+        return [{ type: 'CartItemQuantityChanged', data }];
+      }
+      case 'RemoveItem': {
+        const line = state.lines.get(command.lineId);
+        if (!line) throw refuse(404, CART_MESSAGES.notFound);
+        return [{ type: 'CartItemRemoved', data: { userId: command.userId, lineId: line.lineId, productId: line.productId } }];
+      }
+      case 'CheckOut': {
+        // Only the lines that were paid for leave; anything added since stays in the cart.
+        const lineIds = command.lineIds.filter((id) => state.lines.has(id));
+        if (lineIds.length === 0) return [];
+        return [{ type: 'CartCheckedOut', data: { userId: command.userId, orderId: command.orderId, lineIds } }];
+      }
+    }
+  },
+};

@@ -1,0 +1,54 @@
+import type { Context } from 'koa';
+import type { ProductDoc } from '@shop/contracts';
+import { HttpError, type DocumentStore, type EventStore, type Logger, type TokenService } from '@shop/platform';
+import { DomainError } from '../shared/decider.ts';
+
+/** What the command routes of this folder and its siblings need from the composition root. */
+export interface CommandDeps {
+  events: EventStore;
+  docs: DocumentStore;
+  tokens: TokenService;
+  logger: Logger;
+  /** Read-your-writes: resolves once the named projections have processed `position`. */
+  awaitProjections(position: bigint, projections: string[]): Promise<void>;
+}
+
+/**
+ * The projection (by its runner name) that keeps each read model a command's reply waits for.
+ * The shopper's read models run as one projection, `shopper` (projections/src/cart/shopper-group.ts);
+ * command-api does not depend on that package, so the names are spelled here.
+ */
+export const READ_MODELS = {
+  catalog: 'catalog',
+  cart: 'shopper',
+  myList: 'shopper',
+  reviews: 'shopper',
+  orders: 'shopper',
+  checkouts: 'shopper',
+} as const;
+
+/** The catalog's products collection (projections/src/catalog/collections.ts). */
+const PRODUCTS = 'products';
+
+/** Runs a command body and turns a decider's refusal into the reply it carries. */
+export async function replyingDomainErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw new HttpError(error.status, error.body);
+    throw error;
+  }
+}
+
+/** The product as the catalog read model has it now: prices and titles come from here only. */
+export async function catalogProduct(docs: DocumentStore, productId: string, notFound: Record<string, unknown>): Promise<ProductDoc> {
+  const product = await docs.get<ProductDoc>(PRODUCTS, productId);
+  if (!product) throw new HttpError(404, notFound);
+  return product;
+}
+
+/** The body as an object (a JSON array or scalar body is treated as empty). */
+export function bodyOf(ctx: Context): Record<string, unknown> {
+  const body = (ctx.request as { body?: unknown }).body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

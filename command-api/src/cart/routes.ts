@@ -1,0 +1,63 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { CART_MESSAGES, idSchema, isId } from '@shop/contracts';
+import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
+import { CartCommands } from './commands.ts';
+import { READ_MODELS, bodyOf, replyingDomainErrors, type CommandDeps } from './http.ts';
+
+const cartFailure = (status: number) => (msg: string) => new HttpError(status, { status: false, msg });
+
+const option = z.string().trim().max(40).nullish();
+const addBody = z.object({
+  productId: idSchema,
+  quantity: z.coerce.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').default(1),
+  productRam: option,
+  size: option,
+  productWeight: option,
+});
+const quantityBody = z.object({
+  quantity: z.coerce.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1'),
+});
+
+/** Cart commands: add, change quantity, remove. The user is the token's; replies wait for the cart read model. */
+export function cartCommandRoutes(deps: CommandDeps): Router {
+  const router = new Router();
+  const auth = requireUser(deps.tokens);
+  const cart = new CartCommands(deps.events, deps.docs);
+  const lineId = (id: string | undefined) => {
+    if (!isId(id)) throw new HttpError(404, { status: false, msg: CART_MESSAGES.notFound });
+    return id;
+  };
+
+  router.post('/cart/add', auth, async (ctx) => {
+    const body = bodyOf(ctx);
+    const { userId } = assertSelf(ctx, body.userId);
+    const input = validate(addBody, body, cartFailure(400));
+    const { line, position } = await replyingDomainErrors(() => cart.add(userId, input, { correlationId: ctx.state.requestId }));
+    await deps.awaitProjections(position, [READ_MODELS.cart]);
+    ctx.status = 201;
+    ctx.body = line;
+  });
+
+  router.put('/cart/:id', auth, async (ctx) => {
+    const body = bodyOf(ctx);
+    const { userId } = assertSelf(ctx, body.userId);
+    const id = lineId(ctx.params.id);
+    const { quantity } = validate(quantityBody, body, cartFailure(400));
+    const { line, position } = await replyingDomainErrors(() =>
+      cart.changeQuantity(userId, id, quantity, { correlationId: ctx.state.requestId }),
+    );
+    await deps.awaitProjections(position, [READ_MODELS.cart]);
+    ctx.body = line;
+  });
+
+  router.delete('/cart/:id', auth, async (ctx) => {
+    const { userId } = assertSelf(ctx, ctx.query.userId);
+    const id = lineId(ctx.params.id);
+    const { position } = await replyingDomainErrors(() => cart.remove(userId, id, { correlationId: ctx.state.requestId }));
+    await deps.awaitProjections(position, [READ_MODELS.cart]);
+    ctx.body = { success: true, message: CART_MESSAGES.removed };
+  });
+
+  return router;
+}

@@ -1,0 +1,96 @@
+/** Helpers for the HTTP tests of cart, My List, reviews, checkout and orders (not a test file). */
+import { newId, type Billing, type ProductDetails } from '@shop/contracts';
+import { api, type TestShop } from '../../../test-support/shop.ts';
+
+export { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
+
+/** A signed-in shopper: a token minted for a fresh user id (accounts are another feature). */
+export function shopper(t: TestShop, options: { isAdmin?: boolean } = {}) {
+  const userId = newId();
+  const token = t.shop.tokens.sign({ userId, email: `${userId}@example.in`, isAdmin: options.isAdmin ?? false });
+  return { userId, token };
+}
+
+let categoryId: string | undefined;
+let subcategoryId: string | undefined;
+
+/** Lists a product with the given price and stock through the catalog's own commands. */
+export async function listProduct(t: TestShop, overrides: Partial<ProductDetails> = {}): Promise<string> {
+  const catalog = t.shop.catalog;
+  if (!categoryId || !(await catalog.categoryExists(categoryId))) {
+    categoryId = (await catalog.createCategory({ name: `Test ${newId()}`, color: '#ffffff', images: [] })).categoryId;
+    subcategoryId = (await catalog.addSubcategory({ categoryId, name: 'Things' })).subcategoryId;
+  }
+  const { productId, position } = await catalog.saveProduct({
+    details: {
+      name: 'Brass Diya Set',
+      brand: 'Kalakriti',
+      description: 'A set of hand-made brass lamps.',
+      images: ['/images/test/diya.svg'],
+      price: 499,
+      oldPrice: 599,
+      discount: 17,
+      countInStock: 10,
+      rating: 4,
+      isFeatured: false,
+      catId: categoryId,
+      subCatId: subcategoryId!,
+      productRam: [],
+      size: [],
+      productWeight: [],
+      location: [{ value: 'All', label: 'All' }],
+      ...overrides,
+    },
+  });
+  await t.shop.awaitProjections(position, ['catalog']);
+  return productId;
+}
+
+export const billing: Billing = {
+  fullName: 'Asha Rao',
+  country: 'India',
+  streetAddressLine1: '12 MG Road',
+  streetAddressLine2: 'Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560038',
+  phoneNumber: '9876543210',
+  email: 'asha@example.in',
+};
+
+export const SUCCESS_CARD = '4111 1111 1111 1111';
+
+export async function addToCart(t: TestShop, token: string, productId: string, quantity = 1) {
+  return api<{ id: string; subTotal: number; quantity: number }>(t.url, '/api/cart/add', {
+    method: 'POST',
+    token,
+    body: { productId, quantity },
+  });
+}
+
+export interface CheckoutReply {
+  orderId: string;
+  amount: number;
+  total: number;
+  keyId: string;
+  currency: string;
+  description: string;
+}
+export type Confirmation = {
+  order_id: string;
+  payment_id: string;
+  signature: string;
+};
+
+/** Opens a payment for the caller's cart and pays it with the test card. */
+export async function checkoutAndPay(t: TestShop, token: string): Promise<{ checkout: CheckoutReply; paid: Confirmation }> {
+  const checkout = await api<CheckoutReply>(t.url, '/api/orders/checkout', { method: 'POST', token, body: billing });
+  if (checkout.status !== 201) throw new Error(`checkout failed: ${JSON.stringify(checkout.body)}`);
+  const paid = await api<Confirmation>(t.url, '/api/payments/test/pay', {
+    method: 'POST',
+    token,
+    body: { providerOrderId: checkout.body.orderId, card: SUCCESS_CARD },
+  });
+  if (paid.status !== 200) throw new Error(`payment failed: ${JSON.stringify(paid.body)}`);
+  return { checkout: checkout.body, paid: paid.body };
+}

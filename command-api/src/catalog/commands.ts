@@ -1,0 +1,99 @@
+import { catalogEventSchemas, catalogStreams, newId, type CatalogEventMap, type ProductDetails } from '@shop/contracts';
+import type { EventStore } from '@shop/platform';
+import { handleCommand, type CommandContext } from '../shared/command-handler.ts';
+import { DomainError, fold, type DomainEvent } from '../shared/decider.ts';
+import { bannerDecider, categoryDecider, productDecider, type CategoryEvent } from './decider.ts';
+
+/** Every catalog event is checked against its contract schema before it is written. */
+const check = (event: DomainEvent) => {
+  catalogEventSchemas[event.type as keyof CatalogEventMap].parse(event.data);
+};
+
+/**
+ * The catalog's write side. There is no admin screen: the seed command and the JSON import
+ * call these, and so could a future back office.
+ */
+export class CatalogCommands {
+  constructor(private readonly store: EventStore) {}
+
+  async createCategory(input: { categoryId?: string; name: string; color: string; images: string[] }, ctx?: CommandContext) {
+    const categoryId = input.categoryId ?? newId();
+    const result = await handleCommand(
+      this.store,
+      catalogStreams.category(categoryId),
+      categoryDecider,
+      { type: 'CreateCategory', ...input, categoryId },
+      ctx,
+      { check },
+    );
+    return { categoryId, position: result.position };
+  }
+
+  async addSubcategory(input: { categoryId: string; subcategoryId?: string; name: string }, ctx?: CommandContext) {
+    const subcategoryId = input.subcategoryId ?? newId();
+    const result = await handleCommand(
+      this.store,
+      catalogStreams.category(input.categoryId),
+      categoryDecider,
+      { type: 'AddSubcategory', ...input, subcategoryId },
+      ctx,
+      { check },
+    );
+    return { subcategoryId, position: result.position };
+  }
+
+  /** Lists a new product, or revises it when its id is already listed. */
+  async saveProduct(
+    input: { productId?: string; listedAt?: string; details: ProductDetails },
+    ctx?: CommandContext,
+  ) {
+    await this.assertCategoryPath(input.details.catId, input.details.subCatId);
+    const productId = input.productId ?? newId();
+    const stream = catalogStreams.product(productId);
+    const listed = (await this.store.readStream(stream, { toRevision: 0n })).length > 0;
+    const command = listed
+      ? ({ type: 'ReviseProduct', productId, details: input.details } as const)
+      : ({ type: 'ListProduct', productId, details: input.details, listedAt: input.listedAt ?? new Date().toISOString() } as const);
+    const result = await handleCommand(this.store, stream, productDecider, command, ctx, { check });
+    return { productId, position: result.position };
+  }
+
+  async publishBanner(input: Omit<CatalogEventMap['BannerPublished'], 'bannerId'> & { bannerId?: string }, ctx?: CommandContext) {
+    if (input.catId) await this.assertCategoryPath(input.catId, input.subCatId);
+    const bannerId = input.bannerId ?? newId();
+    const result = await handleCommand(
+      this.store,
+      catalogStreams.banner(bannerId),
+      bannerDecider,
+      { type: 'PublishBanner', ...input, bannerId },
+      ctx,
+      { check },
+    );
+    return { bannerId, position: result.position };
+  }
+
+  async categoryExists(categoryId: string): Promise<boolean> {
+    return (await this.store.readStream(catalogStreams.category(categoryId), { toRevision: 0n })).length > 0;
+  }
+
+  /** Records that the demo catalog was seeded; only the first call succeeds. */
+  async markSeeded(data: CatalogEventMap['CatalogSeeded']): Promise<boolean> {
+    if (await this.isSeeded()) return false;
+    await this.store.append(catalogStreams.seed, [{ id: crypto.randomUUID(), type: 'CatalogSeeded', data }], 'no_stream');
+    return true;
+  }
+
+  async isSeeded(): Promise<boolean> {
+    return (await this.store.readStream(catalogStreams.seed)).length > 0;
+  }
+
+  /** Cross-stream rule: a product or banner must point at an existing category and subcategory. */
+  private async assertCategoryPath(catId: string, subCatId: string | null): Promise<void> {
+    const events = await this.store.readStream(catalogStreams.category(catId));
+    const state = fold(categoryDecider, events as unknown as CategoryEvent[]);
+    if (!state.exists) throw new DomainError(`Category ${catId} not found`, 404);
+    if (subCatId && !state.subcategoryIds.has(subCatId)) {
+      throw new DomainError(`Subcategory ${subCatId} not found in category ${catId}`, 404);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { newId, type ProductDetails } from '@shop/contracts';
+import { DomainError, fold } from '../shared/decider.ts';
+import { bannerDecider, categoryDecider, productDecider } from './decider.ts';
+
+const catId = newId();
+const subId = newId();
+const details: ProductDetails = {
+  name: 'Brass Diya Set',
+  brand: 'Deepam',
+  description: 'Hand-polished brass lamps.',
+  images: ['/images/seed/product/x.svg'],
+  price: 899,
+  oldPrice: 1199,
+  discount: 25,
+  countInStock: 12,
+  rating: 4.5,
+  isFeatured: true,
+  catId,
+  subCatId: subId,
+  productRam: [],
+  size: [],
+  productWeight: [],
+  location: [{ value: 'All', label: 'All' }],
+};
+
+describe('category decider', () => {
+  const created = { type: 'CategoryCreated' as const, data: { categoryId: catId, name: 'Gifts', color: '#fff', images: [] } };
+
+  it('given nothing, when created, then CategoryCreated', () => {
+    const events = categoryDecider.decide({ type: 'CreateCategory', categoryId: catId, name: 'Gifts', color: '#fff', images: [] }, categoryDecider.initialState);
+    expect(events).toEqual([created]);
+  });
+
+  it('given a category, when created again, then refused', () => {
+    const state = fold(categoryDecider, [created]);
+    expect(() => categoryDecider.decide({ type: 'CreateCategory', categoryId: catId, name: 'Gifts', color: '#fff', images: [] }, state)).toThrow(DomainError);
+  });
+
+  it('given a subcategory, when the same id is added again, then nothing happens; a new id with the same name is refused', () => {
+    const added = { type: 'SubcategoryAdded' as const, data: { categoryId: catId, subcategoryId: subId, name: 'Lamps' } };
+    const state = fold(categoryDecider, [created, added]);
+    expect(categoryDecider.decide({ type: 'AddSubcategory', categoryId: catId, subcategoryId: subId, name: 'Lamps' }, state)).toEqual([]);
+    expect(() => categoryDecider.decide({ type: 'AddSubcategory', categoryId: catId, subcategoryId: newId(), name: 'lamps' }, state)).toThrow(/already exists/);
+  });
+
+  it('given no category, when a subcategory is added, then not found', () => {
+    expect(() => categoryDecider.decide({ type: 'AddSubcategory', categoryId: catId, subcategoryId: subId, name: 'Lamps' }, categoryDecider.initialState)).toThrow(/not found/);
+  });
+});
+
+describe('product decider', () => {
+  const productId = newId();
+  const listed = { type: 'ProductListed' as const, data: { productId, listedAt: '2025-05-01T00:00:00.000Z', ...details } };
+
+  it('lists a new product once', () => {
+    const command = { type: 'ListProduct' as const, productId, details, listedAt: '2025-05-01T00:00:00.000Z' };
+    expect(productDecider.decide(command, productDecider.initialState)).toEqual([listed]);
+    expect(() => productDecider.decide(command, fold(productDecider, [listed]))).toThrow(/already listed/);
+  });
+
+  it('revises only when something changed', () => {
+    const state = fold(productDecider, [listed]);
+    expect(productDecider.decide({ type: 'ReviseProduct', productId, details }, state)).toEqual([]);
+    const cheaper = { ...details, price: 799 };
+    expect(productDecider.decide({ type: 'ReviseProduct', productId, details: cheaper }, state)).toEqual([
+      { type: 'ProductRevised', data: { productId, ...cheaper } },
+    ]);
+  });
+});
+
+describe('banner decider', () => {
+  it('publishes once; publishing again is a no-op', () => {
+    const command = { type: 'PublishBanner' as const, bannerId: newId(), kind: 'home' as const, images: ['/b.svg'], catId, subCatId: null };
+    const events = bannerDecider.decide(command, bannerDecider.initialState);
+    expect(events).toHaveLength(1);
+    expect(bannerDecider.decide(command, fold(bannerDecider, events))).toEqual([]);
+  });
+});

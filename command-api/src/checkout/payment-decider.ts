@@ -1,0 +1,58 @@
+import type { PaymentEventMap } from '@shop/contracts';
+import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
+
+type Ev<K extends keyof PaymentEventMap> = DomainEvent<K, PaymentEventMap[K]>;
+export type PaymentEvent = Ev<'PaymentOpened'> | Ev<'PaymentConfirmed'> | Ev<'PaymentRefundRequested'>;
+
+/** One provider order (`payment-<providerOrderId>`): opened by the server, confirmed once. */
+export interface PaymentState {
+  opened: PaymentEventMap['PaymentOpened'] | null;
+  paymentId: string | null;
+  refundRequested: boolean;
+}
+
+export type PaymentCommand =
+  | ({ type: 'OpenPayment' } & PaymentEventMap['PaymentOpened'])
+  | { type: 'ConfirmPayment'; providerOrderId: string; paymentId: string }
+  | { type: 'RequestRefund'; providerOrderId: string; paymentId: string; reason: string };
+
+export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
+  initialState: { opened: null, paymentId: null, refundRequested: false },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PaymentOpened':
+        return { ...state, opened: event.data };
+      case 'PaymentConfirmed':
+        return { ...state, paymentId: event.data.paymentId };
+      case 'PaymentRefundRequested':
+        return { ...state, refundRequested: true };
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'OpenPayment': {
+        if (state.opened) throw new DomainError('Payment already opened', 409);
+        const { type: _type, ...data } = command;
+        return [{ type: 'PaymentOpened', data }];
+      }
+      case 'ConfirmPayment': {
+        if (!state.opened) throw new DomainError('Payment not found', 404);
+        if (state.paymentId === command.paymentId) return [];
+        // Razorpay takes one successful payment per order; a second one is not ours to use.
+        if (state.paymentId) throw new DomainError('This payment was already completed', 409);
+        return [{ type: 'PaymentConfirmed', data: { providerOrderId: command.providerOrderId, paymentId: command.paymentId } }];
+      }
+      case 'RequestRefund': {
+        if (!state.opened) throw new DomainError('Payment not found', 404);
+        if (state.refundRequested) return [];
+        const data = {
+          providerOrderId: command.providerOrderId,
+          paymentId: command.paymentId,
+          amount: state.opened.amount,
+          reason: command.reason,
+        };
+        return [{ type: 'PaymentRefundRequested', data }];
+      }
+    }
+  },
+};

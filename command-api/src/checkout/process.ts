@@ -1,0 +1,197 @@
+import {
+  catalogStreams,
+  checkoutEventSchemas,
+  checkoutStreams,
+  orderDocFrom,
+  orderEventSchemas,
+  orderIdForPayment,
+  orderStreams,
+  paymentEventSchemas,
+  paymentStreams,
+  stockEventSchemas,
+  stockStreams,
+  type Billing,
+  type OrderDoc,
+  type OrderEventMap,
+} from '@shop/contracts';
+import type { DocumentStore, EventStore } from '@shop/platform';
+import { productDecider, type ProductEvent } from '../catalog/decider.ts';
+import type { CommandContext } from '../shared/command-handler.ts';
+import { DomainError, fold, type DomainEvent } from '../shared/decider.ts';
+import { asDomainEvent } from '../shared/command-handler.ts';
+import { CartCommands } from '../cart/commands.ts';
+import { derivedEventId, streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
+import { orderDecider, type OrderEvent } from '../order/decider.ts';
+import { paymentDecider } from './payment-decider.ts';
+import { checkoutDecider, type CheckoutEvent, type CheckoutStarted } from './process-decider.ts';
+import { stockDecider } from './stock-decider.ts';
+
+const schemas: Record<string, { parse(data: unknown): unknown }> = {
+  ...checkoutEventSchemas,
+  ...orderEventSchemas,
+  ...paymentEventSchemas,
+  ...stockEventSchemas,
+};
+const check = (event: DomainEvent) => {
+  schemas[event.type]?.parse(event.data);
+};
+/** Events written once per payment whatever happens: a retry re-appends the same ids (a no-op). */
+const onceFor = (paymentId: string) => ({
+  check,
+  eventIds: (event: DomainEvent) => derivedEventId('checkout', paymentId, event.type),
+});
+
+export type CheckoutOutcome =
+  | { ok: true; order: OrderDoc; position: bigint; replayed: boolean }
+  | { ok: false; msg: string; position: bigint };
+
+/**
+ * Checkout after a verified payment, a process over several streams. Its own stream
+ * (`checkout-<paymentId>`) is written first; then stock is reserved product by product with
+ * expected-revision appends, the order (id derived from the payment id) is placed, the paid lines
+ * leave the cart and the process completes. Every step is idempotent, so running it again (a
+ * second confirmation, the startup recovery) finishes what is missing; a reservation that fails
+ * is compensated by events: stock released, payment marked for refund, process failed.
+ */
+export class CheckoutProcess {
+  private readonly streams: StreamCommands;
+  private readonly cart: CartCommands;
+
+  constructor(private readonly events: EventStore, docs: DocumentStore) {
+    this.streams = streamCommands(events);
+    this.cart = new CartCommands(events, docs);
+  }
+
+  /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
+  run(confirmed: { providerOrderId: string; paymentId: string }, billing?: Billing): Promise<CheckoutOutcome> {
+    const { providerOrderId, paymentId } = confirmed;
+    return this.streams.exclusive(`checkout:${paymentId}`, async () => {
+      const paymentStream = paymentStreams.payment(providerOrderId);
+      const payment = await this.streams.load(paymentStream, paymentDecider);
+      if (!payment.opened) throw new DomainError('Payment not found', 404);
+      const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
+      const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
+      const confirmedAt = await this.streams.handle(paymentStream, paymentDecider, confirm, ctx, onceFor(paymentId));
+      const { userId, amount, lines, provider } = payment.opened;
+      const start = {
+        type: 'StartCheckout',
+        paymentId,
+        providerOrderId,
+        provider,
+        orderId: orderIdForPayment(paymentId),
+        userId,
+        amount,
+        lines,
+        billing: billing ?? payment.opened.billing,
+      } as const;
+      const started = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, start, ctx, onceFor(paymentId));
+      const outcome = await this.proceed(paymentId);
+      return { ...outcome, position: max(outcome.position, started.position, confirmedAt.position) };
+    });
+  }
+
+  /** Finishes a process that was started and never finished (startup recovery). */
+  resume(paymentId: string): Promise<CheckoutOutcome> {
+    return this.streams.exclusive(`checkout:${paymentId}`, () => this.proceed(paymentId));
+  }
+
+  private async proceed(paymentId: string): Promise<CheckoutOutcome> {
+    // Read fresh: the process stream is short, and recovery must not trust a cache.
+    const recorded = await this.events.readStream(checkoutStreams.process(paymentId));
+    const state = fold(checkoutDecider, recorded.map(asDomainEvent<CheckoutEvent>));
+    const started = state.started;
+    if (!started) throw new DomainError('Checkout not started', 404);
+    if (state.outcome?.status === 'failed') return { ok: false, msg: state.outcome.reason, position: 0n };
+    if (state.outcome?.status === 'completed') return this.placedOrder(started, true, 0n);
+
+    const ctx: CommandContext = { userId: started.userId, correlationId: paymentId };
+    let position = 0n;
+    try {
+      for (const line of [...started.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+        position = max(position, await this.reserve(started, line, ctx));
+      }
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
+      return { ok: false, msg: error.message, position: max(position, await this.compensate(started, error.message, ctx)) };
+    }
+    const place = { type: 'PlaceOrder', ...orderPlacedData(started) } as const;
+    const placed = await this.streams.handle(orderStreams.order(started.orderId), orderDecider, place, ctx, onceFor(paymentId));
+    const lineIds = started.lines.map((line) => line.lineId);
+    const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);
+    const complete = { type: 'CompleteCheckout', paymentId } as const;
+    const done = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, complete, ctx, onceFor(paymentId));
+    return this.placedOrder(started, false, max(position, placed.position, cleared.position, done.position));
+  }
+
+  private async reserve(started: CheckoutStarted, line: CheckoutStarted['lines'][number], ctx: CommandContext): Promise<bigint> {
+    const stream = stockStreams.product(line.productId);
+    const stock = await this.streams.load(stream, stockDecider);
+    const initialStock = stock.available ?? (await this.catalogStock(line.productId, line.productTitle));
+    const command = {
+      type: 'ReserveStock',
+      productId: line.productId,
+      productTitle: line.productTitle,
+      reservationId: started.paymentId,
+      quantity: line.quantity,
+      initialStock,
+    } as const;
+    return (await this.streams.handle(stream, stockDecider, command, ctx, { check, maxAttempts: 20 })).position;
+  }
+
+  /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */
+  private async catalogStock(productId: string, title: string): Promise<number> {
+    const events = await this.events.readStream(catalogStreams.product(productId));
+    const product = fold(productDecider, events.map(asDomainEvent<ProductEvent>));
+    if (!product.details) throw new DomainError(`Sorry, ${title} is no longer available`, 409);
+    return product.details.countInStock;
+  }
+
+  /** Undo by new events: give back every reservation, ask for the refund, record the failure. */
+  private async compensate(started: CheckoutStarted, reason: string, ctx: CommandContext): Promise<bigint> {
+    let position = 0n;
+    for (const line of started.lines) {
+      const release = { type: 'ReleaseStock', productId: line.productId, reservationId: started.paymentId, reason } as const;
+      const released = await this.streams.handle(stockStreams.product(line.productId), stockDecider, release, ctx, { check, maxAttempts: 20 });
+      position = max(position, released.position);
+    }
+    const refund = { type: 'RequestRefund', providerOrderId: started.providerOrderId, paymentId: started.paymentId, reason } as const;
+    const refunded = await this.streams.handle(paymentStreams.payment(started.providerOrderId), paymentDecider, refund, ctx, onceFor(started.paymentId));
+    const fail = { type: 'FailCheckout', paymentId: started.paymentId, reason } as const;
+    const failed = await this.streams.handle(checkoutStreams.process(started.paymentId), checkoutDecider, fail, ctx, onceFor(started.paymentId));
+    return max(position, refunded.position, failed.position);
+  }
+
+  private async placedOrder(started: CheckoutStarted, replayed: boolean, position: bigint): Promise<CheckoutOutcome> {
+    const events = await this.events.readStream(orderStreams.order(started.orderId));
+    const order = fold(orderDecider, events.map(asDomainEvent<OrderEvent>));
+    if (!order.placed || !order.status) throw new Error(`Checkout ${started.paymentId} completed without its order`);
+    return { ok: true, order: orderDocFrom(order.placed, order.status), position, replayed };
+  }
+}
+
+/** The order exactly as paid: lines and amount from the payment the server opened. */
+function orderPlacedData(started: CheckoutStarted): OrderEventMap['OrderPlaced'] {
+  const { billing } = started;
+  return {
+    orderId: started.orderId,
+    paymentId: started.paymentId,
+    providerOrderId: started.providerOrderId,
+    userid: started.userId,
+    name: billing.fullName,
+    phoneNumber: billing.phoneNumber,
+    address: `${billing.streetAddressLine1}, ${billing.streetAddressLine2}`,
+    pincode: billing.zipCode,
+    email: billing.email,
+    country: billing.country,
+    city: billing.city,
+    state: billing.state,
+    amount: started.amount,
+    products: started.lines,
+    date: new Date().toISOString(),
+  };
+}
+
+function max(...values: bigint[]): bigint {
+  return values.reduce((a, b) => (b > a ? b : a), 0n);
+}
+

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+
+/**
+ * Account events. Each user has one stream (`account-<userId>`); one more stream per normalised
+ * e-mail (`account-email-<sha256>`) holds the reservation that makes e-mails unique.
+ *
+ * Names are facts in the past tense and are the version: a breaking change to a payload gets a
+ * new name (`AccountRegisteredV2`) and the old name stays readable for replays.
+ *
+ * Secrets live only here, on the write side: `passwordHash` is a self-describing scrypt string,
+ * `codeHash` an HMAC-SHA256 (keyed by a server secret) of a one-time code. Projections must never
+ * copy either into a read model.
+ */
+
+const at = z.iso.datetime();
+/** Stored lower-cased and trimmed: the form uniqueness is decided on. */
+const normalisedEmail = z.string().min(3).max(254);
+const imageUrls = z.array(z.string().min(1).max(500)).max(20);
+const passwordHash = z.string().startsWith('scrypt$');
+
+export const codePurpose = z.enum(['verify', 'reset']);
+export type CodePurpose = z.infer<typeof codePurpose>;
+
+export const accountEmailReserved = z.object({ userId: idSchema, email: normalisedEmail, reservedAt: at });
+
+export const accountRegistered = z.object({
+  userId: idSchema,
+  name: z.string().min(1).max(80),
+  email: normalisedEmail,
+  phone: z.string().max(20),
+  /** Null for an account created through Google sign-in (no password until a reset sets one). */
+  passwordHash: passwordHash.nullable(),
+  method: z.enum(['password', 'google']),
+  images: imageUrls,
+  isAdmin: z.boolean(),
+  registeredAt: at,
+});
+
+export const verificationCodeIssued = z.object({
+  userId: idSchema,
+  codeId: z.uuid(),
+  purpose: codePurpose,
+  codeHash: z.string().regex(/^[a-f0-9]{64}$/),
+  issuedAt: at,
+  expiresAt: at,
+});
+
+export const verificationCodeAttemptFailed = z.object({
+  userId: idSchema,
+  codeId: z.uuid(),
+  /** Wrong tries of this code so far, this one included. */
+  failedAttempts: z.number().int().min(1),
+  at,
+});
+
+export const accountVerified = z.object({
+  userId: idSchema,
+  /** The code that proved the mailbox; null when Google vouched for the e-mail. */
+  codeId: z.uuid().nullable(),
+  method: z.enum(['code', 'google']),
+  verifiedAt: at,
+});
+
+/** The server-side grant a password reset needs: a reset code was proven, usable once, briefly. */
+export const passwordResetCodeVerified = z.object({
+  userId: idSchema,
+  codeId: z.uuid(),
+  verifiedAt: at,
+  grantExpiresAt: at,
+});
+
+export const passwordChanged = z.object({ userId: idSchema, passwordHash, changedAt: at });
+
+export const passwordReset = z.object({ userId: idSchema, passwordHash, codeId: z.uuid(), resetAt: at });
+
+export const profileUpdated = z.object({
+  userId: idSchema,
+  name: z.string().min(1).max(80),
+  phone: z.string().max(20),
+  images: imageUrls,
+  updatedAt: at,
+});
+
+export const avatarImagesUploaded = z.object({
+  userId: idSchema,
+  uploadId: idSchema,
+  images: imageUrls.min(1),
+  uploadedAt: at,
+});
+
+export const avatarUploadsCleared = z.object({ userId: idSchema, uploadIds: z.array(idSchema).min(1), clearedAt: at });
+
+export const googleIdentityLinked = z.object({
+  userId: idSchema,
+  /** Google's stable account id (`sub`). */
+  subject: z.string().min(1).max(255),
+  email: normalisedEmail,
+  /**
+   * True when Google verified an account nobody had verified yet: whoever set its password never
+   * proved the mailbox, so that password stops working (see the README's Accounts section).
+   */
+  passwordRevoked: z.boolean(),
+  linkedAt: at,
+});
+
+export const newsletterSubscribed = z.object({ email: normalisedEmail, subscribedAt: at });
+
+/** Event type name → schema of its data. */
+export const accountEventSchemas = {
+  AccountEmailReserved: accountEmailReserved,
+  AccountRegistered: accountRegistered,
+  VerificationCodeIssued: verificationCodeIssued,
+  VerificationCodeAttemptFailed: verificationCodeAttemptFailed,
+  AccountVerified: accountVerified,
+  PasswordResetCodeVerified: passwordResetCodeVerified,
+  PasswordChanged: passwordChanged,
+  PasswordReset: passwordReset,
+  ProfileUpdated: profileUpdated,
+  AvatarImagesUploaded: avatarImagesUploaded,
+  AvatarUploadsCleared: avatarUploadsCleared,
+  GoogleIdentityLinked: googleIdentityLinked,
+  NewsletterSubscribed: newsletterSubscribed,
+} as const;
+
+export type AccountEventMap = { [K in keyof typeof accountEventSchemas]: z.infer<(typeof accountEventSchemas)[K]> };
+export type AccountEventType = keyof AccountEventMap;
+
+export const accountStreams = {
+  account: (userId: string) => `account-${userId}`,
+  /** `emailDigest` is the hex SHA-256 of the normalised e-mail, so stream ids never show addresses. */
+  emailReservation: (emailDigest: string) => `account-email-${emailDigest}`,
+  newsletter: (emailDigest: string) => `newsletter-${emailDigest}`,
+} as const;

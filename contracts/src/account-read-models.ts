@@ -1,0 +1,33 @@
+import type { Identified } from './catalog-read-models.ts';
+
+/** The public face of an account. Never carries a password hash or a one-time code. */
+export interface UserDoc extends Identified {
+  name: string;
+  email: string;
+  phone: string;
+  images: string[];
+  isAdmin: boolean;
+  isVerify: boolean;
+  dateCreated: string;
+}
+
+/** One avatar upload of one user (`GET /api/imageUpload`). */
+export interface ImageUploadDoc extends Identified {
+  userId: string;
+  images: string[];
+  dateCreated: string;
+}
+
+/** What sign-in and Google sign-in reply with under `user`. */
+export interface SignedInUser {
+  id: string;
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  images: string[];
+  isAdmin: boolean;
+}
+
+/** Read-model collections of the `accounts` projection. */
+export const ACCOUNT_COLLECTIONS = { users: 'users', imageUploads: 'imageUploads' } as const;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+
+/** A place a product is sold: a two-letter country code or "All". */
+export const locationSchema = z.object({ value: z.string().regex(/^(All|[A-Z]{2})$/), label: z.string().min(1) });
+export type Location = z.infer<typeof locationSchema>;
+
+const imageList = z.array(z.string().min(1)).max(20);
+const optionList = z.array(z.string().min(1).max(40)).max(20);
+
+export const categoryCreated = z.object({
+  categoryId: idSchema,
+  name: z.string().min(1).max(80),
+  color: z.string().min(1).max(40),
+  images: imageList,
+});
+
+export const subcategoryAdded = z.object({
+  categoryId: idSchema,
+  subcategoryId: idSchema,
+  name: z.string().min(1).max(80),
+});
+
+/** Every descriptive field of a product, as the shop lists it. */
+export const productDetails = z.object({
+  name: z.string().min(1).max(200),
+  brand: z.string().min(1).max(80),
+  description: z.string().min(1).max(5000),
+  images: imageList.min(1),
+  price: z.number().int().min(1),
+  oldPrice: z.number().int().min(0),
+  discount: z.number().int().min(0).max(100),
+  countInStock: z.number().int().min(0),
+  rating: z.number().min(0).max(5),
+  isFeatured: z.boolean(),
+  catId: idSchema,
+  subCatId: idSchema,
+  productRam: optionList,
+  size: optionList,
+  productWeight: optionList,
+  location: z.array(locationSchema).min(1),
+});
+export type ProductDetails = z.infer<typeof productDetails>;
+
+export const productListed = productDetails.extend({ productId: idSchema, listedAt: z.iso.datetime() });
+export const productRevised = productDetails.extend({ productId: idSchema });
+
+export const bannerKind = z.enum(['home', 'middle', 'side', 'bottom']);
+export type BannerKind = z.infer<typeof bannerKind>;
+
+export const bannerPublished = z.object({
+  bannerId: idSchema,
+  kind: bannerKind,
+  images: imageList.min(1),
+  catId: idSchema.nullable(),
+  subCatId: idSchema.nullable(),
+});
+
+export const catalogSeeded = z.object({ version: z.number().int(), categories: z.number().int(), products: z.number().int() });
+
+/** Event type name → schema of its data. Names are facts, in the past tense. */
+export const catalogEventSchemas = {
+  CategoryCreated: categoryCreated,
+  SubcategoryAdded: subcategoryAdded,
+  ProductListed: productListed,
+  ProductRevised: productRevised,
+  BannerPublished: bannerPublished,
+  CatalogSeeded: catalogSeeded,
+} as const;
+
+export type CatalogEventMap = { [K in keyof typeof catalogEventSchemas]: z.infer<(typeof catalogEventSchemas)[K]> };
+export type CatalogEvent = { [K in keyof CatalogEventMap]: { type: K; data: CatalogEventMap[K] } }[keyof CatalogEventMap];
+
+export const catalogStreams = {
+  category: (id: string) => `category-${id}`,
+  product: (id: string) => `product-${id}`,
+  banner: (id: string) => `banner-${id}`,
+  seed: 'catalog-seed',
+} as const;

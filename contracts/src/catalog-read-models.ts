@@ -1,0 +1,69 @@
+import type { BannerKind, Location } from './catalog-events.ts';
+
+/** Every document the API serves carries both `_id` and `id` (the same string). */
+export interface Identified {
+  _id: string;
+  id: string;
+}
+
+export interface ProductDoc extends Identified {
+  name: string;
+  brand: string;
+  description: string;
+  images: string[];
+  price: number;
+  oldPrice: number;
+  discount: number;
+  rating: number;
+  numReviews: number;
+  countInStock: number;
+  isFeatured: boolean;
+  catId: string;
+  catName: string;
+  subCatId: string;
+  subCatName: string;
+  subCat: string;
+  productRam: string[];
+  size: string[];
+  productWeight: string[];
+  location: Location[];
+  /** Location codes alone, so the store can filter on them with an index-friendly list. */
+  locationCodes: string[];
+  dateCreated: string;
+  /** Used by the original client for recently viewed items. */
+  prodId: string;
+}
+
+export interface SubcategoryDoc extends Identified {
+  name: string;
+  parentId: string;
+}
+
+export interface CategoryDoc extends Identified {
+  name: string;
+  color: string;
+  images: string[];
+  children: SubcategoryDoc[];
+  dateCreated: string;
+}
+
+export interface BannerDoc extends Identified {
+  kind: BannerKind;
+  images: string[];
+  catId: string | null;
+  catName: string | null;
+  subCatId: string | null;
+  subCatName: string | null;
+  dateCreated: string;
+}
+
+export interface CountryDoc {
+  country: string;
+  iso2: string;
+}
+
+export interface ProductPage {
+  products: ProductDoc[];
+  totalPages: number;
+  page: number;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const filled = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+
+/**
+ * The checkout form (spec §5 Checkout), checked in this order with the spec's messages. Line 2
+ * is labelled optional in the UI but the original required it; we keep that.
+ */
+export const billingSchema = z.object({
+  fullName: filled('Please fill full name', 120),
+  country: filled('Please fill country', 80),
+  streetAddressLine1: filled('Please fill Street address'),
+  streetAddressLine2: filled('Please fill Street address'),
+  city: filled('Please fill city', 80),
+  state: filled('Please fill state', 80),
+  zipCode: filled('Please fill zipCode', 20),
+  phoneNumber: filled('Please fill phone Number', 20),
+  email: filled('Please fill email', 254),
+});
+export type Billing = z.infer<typeof billingSchema>;

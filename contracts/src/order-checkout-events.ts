@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { billingSchema } from './order-billing.ts';
+import { idSchema } from './ids.ts';
+import { paymentProviderName, pricedLine } from './payment-events.ts';
+
+/**
+ * The checkout process's own stream (`checkout-<paymentId>`): started once the payment is
+ * verified, then completed or failed. Whatever is started and not finished is re-run at startup.
+ */
+export const checkoutStarted = z.object({
+  paymentId: z.string().min(1),
+  providerOrderId: z.string().min(1),
+  provider: paymentProviderName,
+  orderId: idSchema,
+  userId: z.string().min(1),
+  amount: z.number().int().min(1),
+  lines: z.array(pricedLine).min(1),
+  billing: billingSchema,
+});
+export const checkoutCompleted = z.object({ paymentId: z.string().min(1), orderId: idSchema });
+export const checkoutFailed = z.object({ paymentId: z.string().min(1), orderId: idSchema, reason: z.string().max(300) });
+
+export const checkoutEventSchemas = {
+  CheckoutStarted: checkoutStarted,
+  CheckoutCompleted: checkoutCompleted,
+  CheckoutFailed: checkoutFailed,
+} as const;
+export type CheckoutEventMap = { [K in keyof typeof checkoutEventSchemas]: z.infer<(typeof checkoutEventSchemas)[K]> };
+
+export const checkoutStreams = { process: (paymentId: string) => `checkout-${paymentId}` } as const;

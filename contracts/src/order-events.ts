@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { pricedLine } from './payment-events.ts';
+
+export const orderStatus = z.enum(['pending', 'confirmed', 'shipped', 'delivered', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+/** Where an order may go next; delivered and cancelled are final. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The order as placed: everything the orders screen and an auditor need, amount from the server. */
+export const orderPlaced = z.object({
+  orderId: idSchema,
+  paymentId: z.string().min(1),
+  providerOrderId: z.string().min(1),
+  userid: z.string().min(1),
+  name: z.string().min(1),
+  phoneNumber: z.string().min(1),
+  address: z.string().min(1),
+  pincode: z.string().min(1),
+  email: z.string().min(1),
+  country: z.string(),
+  city: z.string(),
+  state: z.string(),
+  /** Whole rupees: the sum of the lines' subtotals, as paid. */
+  amount: z.number().int().min(1),
+  products: z.array(pricedLine).min(1),
+  date: z.iso.datetime(),
+});
+export const orderStatusChanged = z.object({
+  orderId: idSchema,
+  from: orderStatus,
+  to: orderStatus,
+  changedBy: z.string().min(1),
+});
+
+export const orderEventSchemas = { OrderPlaced: orderPlaced, OrderStatusChanged: orderStatusChanged } as const;
+export type OrderEventMap = { [K in keyof typeof orderEventSchemas]: z.infer<(typeof orderEventSchemas)[K]> };
+
+export const orderStreams = { order: (orderId: string) => `order-${orderId}` } as const;
+
+/**
+ * One payment, one order: the order id is derived from the provider's payment id, so the same
+ * confirmation arriving twice (browser and webhook, a retry, a double click) names one order.
+ */
+export function orderIdForPayment(paymentId: string): string {
+  return createHash('sha256').update(`order:${paymentId}`).digest('hex').slice(0, 24);
+}

@@ -1,0 +1,47 @@
+import type { Identified } from './catalog-read-models.ts';
+import type { PricedLine } from './payment-events.ts';
+import type { OrderEventMap, OrderStatus } from './order-events.ts';
+
+/** An order as `GET /api/orders` and `/api/orders/:id` serve it (api-replies.md). */
+export interface OrderDoc extends Identified {
+  paymentId: string;
+  providerOrderId: string;
+  name: string;
+  phoneNumber: string;
+  address: string;
+  pincode: string;
+  amount: number;
+  email: string;
+  userid: string;
+  status: OrderStatus;
+  /** ISO date the order was placed. */
+  date: string;
+  products: PricedLine[];
+}
+
+/** A checkout process still in flight (read model the startup recovery scans). */
+export interface CheckoutProcessDoc extends Identified {
+  paymentId: string;
+  status: 'started' | 'completed' | 'failed';
+  startedAt: string;
+}
+
+/** The served order, from the event that placed it and its current status (projection and replies). */
+export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: OrderStatus): OrderDoc {
+  return {
+    _id: placed.orderId,
+    id: placed.orderId,
+    paymentId: placed.paymentId,
+    providerOrderId: placed.providerOrderId,
+    name: placed.name,
+    phoneNumber: placed.phoneNumber,
+    address: placed.address,
+    pincode: placed.pincode,
+    amount: placed.amount,
+    email: placed.email,
+    userid: placed.userid,
+    status,
+    date: placed.date,
+    products: placed.products,
+  };
+}

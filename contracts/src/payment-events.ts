@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { billingSchema } from './order-billing.ts';
+import { idSchema } from './ids.ts';
+
+/** A line as it was priced by the server when the payment was opened. */
+export const pricedLine = z.object({
+  lineId: idSchema,
+  productId: idSchema,
+  productTitle: z.string().min(1),
+  image: z.string(),
+  price: z.number().int().min(0),
+  quantity: z.number().int().min(1),
+  subTotal: z.number().int().min(0),
+});
+export type PricedLine = z.infer<typeof pricedLine>;
+
+export const paymentProviderName = z.enum(['test', 'razorpay']);
+export type PaymentProviderName = z.infer<typeof paymentProviderName>;
+
+/** The server priced the cart and asked the provider for a payment of exactly that amount. */
+export const paymentOpened = z.object({
+  providerOrderId: z.string().min(1),
+  provider: paymentProviderName,
+  userId: z.string().min(1),
+  /** Whole rupees (the order amount). */
+  amount: z.number().int().min(1),
+  /** Smallest unit sent to the provider: amount × 100 paise. */
+  amountPaise: z.number().int().min(100),
+  currency: z.literal('INR'),
+  receipt: z.string().min(1).max(40),
+  lines: z.array(pricedLine).min(1),
+  billing: billingSchema,
+});
+export const paymentConfirmed = z.object({ providerOrderId: z.string().min(1), paymentId: z.string().min(1) });
+/** A confirmed payment that did not become an order: the money has to go back. */
+export const paymentRefundRequested = z.object({
+  providerOrderId: z.string().min(1),
+  paymentId: z.string().min(1),
+  amount: z.number().int().min(0),
+  reason: z.string().max(300),
+});
+
+export const paymentEventSchemas = {
+  PaymentOpened: paymentOpened,
+  PaymentConfirmed: paymentConfirmed,
+  PaymentRefundRequested: paymentRefundRequested,
+} as const;
+export type PaymentEventMap = { [K in keyof typeof paymentEventSchemas]: z.infer<(typeof paymentEventSchemas)[K]> };
+
+export const paymentStreams = {
+  payment: (providerOrderId: string) => `payment-${providerOrderId}`,
+  /** One stream per provider webhook delivery id, to answer redeliveries without redoing them. */
+  webhook: (provider: string, eventId: string) => `webhook-${provider}-${eventId}`,
+} as const;
+
+export const paymentWebhookHandled = z.object({ provider: paymentProviderName, eventId: z.string().min(1), event: z.string() });

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+
+/** Ratings go from 1 to 5 in half steps (the UI's half-star control). */
+export const reviewRating = z
+  .number({ error: 'Please give a rating' })
+  .min(1, 'Rating must be between 1 and 5')
+  .max(5, 'Rating must be between 1 and 5')
+  .refine((n) => Number.isInteger(n * 2), 'Rating goes in half steps');
+
+/**
+ * A review, with the product's rating summary after it: the review stream knows every review of
+ * the product, so readers (the catalog) can set rating and count without counting themselves.
+ */
+export const productReviewed = z.object({
+  reviewId: idSchema,
+  productId: idSchema,
+  customerId: z.string().min(1),
+  customerName: z.string().min(1).max(80),
+  review: z.string().min(1).max(2000),
+  customerRating: reviewRating,
+  dateCreated: z.iso.datetime(),
+  numReviews: z.number().int().min(1),
+  ratingSum: z.number().min(1),
+});
+
+export const reviewEventSchemas = { ProductReviewed: productReviewed } as const;
+export type ReviewEventMap = { [K in keyof typeof reviewEventSchemas]: z.infer<(typeof reviewEventSchemas)[K]> };
+
+export const reviewStreams = { product: (productId: string) => `review-${productId}` } as const;
+
+/** The product's shown rating: the average of its reviews, to the nearest half star. */
+export function roundToHalf(value: number): number {
+  return Math.round(value * 2) / 2;
+}

@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, DESKTOP, cardIds, disconnect, gotoHome, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
+
+interface Banner {
+  id: string;
+  catId?: string | null;
+  subCatId?: string | null;
+}
+
+afterAll(disconnect);
+
+describe('Home', () => {
+  it('renders every section from the seed', async () => {
+    const [{ categoryList }, homeBanners, middle, side, bottom] = await Promise.all([
+      api<{ categoryList: ApiCategory[] }>('/api/category'),
+      api<Banner[]>('/api/homeBanner'),
+      api<Banner[]>('/api/banners'),
+      api<Banner[]>('/api/homeSideBanners'),
+      api<Banner[]>('/api/homeBottomBanners'),
+    ]);
+    await withTab('home-sections', DESKTOP, async ({ page }) => {
+      await gotoHome(page);
+
+      await expect.poll(() => page.getByTestId('sale-strip').textContent()).toContain('New Year Sale');
+      // Banner slider: one slide per banner, the first links by subcategory, else category.
+      const first = homeBanners[0]!;
+      const bannerLinks = page.locator('[data-testid="home-banner"] [data-testid="banner-link"]');
+      await bannerLinks.first().waitFor();
+      const expected = first.subCatId ? `/products/subCat/${first.subCatId}` : `/products/category/${first.catId}`;
+      await expect.poll(() => bannerLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toContain(expected);
+
+      await expect.poll(() => page.getByTestId('category-tile').count()).toBe(categoryList.length);
+      await page.locator('[data-testid="side-banners"] img').first().waitFor();
+      expect(await page.locator('[data-testid="side-banners"] img').count()).toBe(side.length);
+
+      for (const section of ['popular-products', 'new-products', 'featured-products', 'random-category']) {
+        const ids = await cardIds(page, `[data-testid="${section}"]`);
+        expect(ids.length, section).toBeGreaterThan(0);
+      }
+      await expect.poll(() => page.locator('[data-testid="middle-banners"] img').count()).toBe(Math.min(3, middle.length));
+      await expect.poll(() => page.locator('[data-testid="bottom-banners"] img').count()).toBe(Math.min(3, bottom.length));
+
+      // The random category's View All opens that category, whose products the row shows.
+      const viewAll = page.locator('[data-testid="random-category"] a', { hasText: 'View All' });
+      const href = (await viewAll.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/products\/category\//);
+      const catId = href.split('/').pop()!;
+      const randomIds = await cardIds(page, '[data-testid="random-category"]');
+      const { products } = await api<{ products: ApiProduct[] }>(`/api/products/catId?catId=${catId}&page=1&perPage=10`);
+      expect(randomIds).toEqual(products.map((p) => p.id));
+
+      // New Products: the newest first page of 16.
+      const newest = await api<{ products: ApiProduct[] }>('/api/products?page=1&perPage=16');
+      expect(await cardIds(page, '[data-testid="new-products"]')).toEqual(newest.products.map((p) => p.id));
+
+      const footer = page.locator('footer');
+      await expect.poll(() => footer.getByTestId('feature-strip').textContent()).toMatch(/Free delivery.*On orders over Rs 299.*Rs 20 off/);
+      expect(await footer.getByRole('form', { name: 'Newsletter' }).count()).toBe(1);
+
+      await snap(page, 'home', { fullPage: true });
+    });
+  });
+
+  it('switches Popular Products with the category tabs and rewinds the carousel', async () => {
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    await withTab('home-tabs', DESKTOP, async ({ page }) => {
+      await gotoHome(page);
+      const section = page.getByTestId('popular-products');
+      const before = await cardIds(page, '[data-testid="popular-products"]');
+      const firstCat = await api<{ products: ApiProduct[] }>(`/api/products/catId?catId=${categoryList[0]!.id}&page=1&perPage=12`);
+      expect(before).toEqual(firstCat.products.map((p) => p.id));
+
+      // Move the carousel forward, then pick the third category.
+      await section.locator('.swiper-button-next').click();
+      await expect.poll(() => section.locator('.swiper-wrapper').getAttribute('style')).not.toContain('translate3d(0px');
+      const target = categoryList[2]!;
+      await section.getByRole('tab', { name: target.name }).click();
+      const expected = await api<{ products: ApiProduct[] }>(`/api/products/catId?catId=${target.id}&page=1&perPage=12`);
+      await expect.poll(() => cardIds(page, '[data-testid="popular-products"]'), { timeout: 15_000 }).toEqual(expected.products.map((p) => p.id));
+      await expect.poll(() => section.locator('.swiper-wrapper').getAttribute('style')).toContain('translate3d(0px');
+      expect(await section.getByRole('tab', { name: target.name }).getAttribute('aria-selected')).toBe('true');
+
+      await section.scrollIntoViewIfNeeded();
+      await snap(page, 'home-popular-tab');
+    });
+  });
+});

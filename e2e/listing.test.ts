@@ -1,0 +1,93 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, DESKTOP, cardIds, disconnect, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
+
+afterAll(disconnect);
+
+interface Page_ {
+  products: ApiProduct[];
+  totalPages: number;
+}
+
+const idsOf = (page: Page_) => page.products.map((p) => p.id);
+
+describe('Product listing', () => {
+  it('filters by subcategory, price and rating, pages, and toggles the grid', async () => {
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    const category = categoryList.find((c) => c.name === 'Electronics') ?? categoryList[0]!;
+    await withTab('listing-filters', DESKTOP, async ({ page }) => {
+      await page.goto(`/products/category/${category.id}`);
+      const grid = page.getByTestId('product-grid');
+
+      // Defaults: 10 per page, newest first, four columns, page 1.
+      const first = await api<Page_>(`/api/products?catId=${category.id}&page=1&perPage=10`);
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(first));
+      expect(await grid.getAttribute('data-columns')).toBe('4');
+      expect(await page.getByTestId('per-page').textContent()).toContain('10');
+
+      // Grid toggle: 3 then 1 column, back to 4.
+      await page.getByRole('button', { name: 'Three columns' }).click();
+      expect(await grid.getAttribute('data-columns')).toBe('3');
+      await page.getByRole('button', { name: 'One column' }).click();
+      expect(await grid.getAttribute('data-columns')).toBe('1');
+      await page.getByRole('button', { name: 'Four columns' }).click();
+
+      // Per page 20, then page 2.
+      await page.getByTestId('per-page').click();
+      await page.getByRole('menuitem', { name: '20' }).click();
+      const twenty = await api<Page_>(`/api/products?catId=${category.id}&page=1&perPage=20`);
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(twenty));
+      if (twenty.totalPages > 1) {
+        await page.getByTestId('pagination').getByRole('button', { name: 'Go to page 2' }).click();
+        const second = await api<Page_>(`/api/products?catId=${category.id}&page=2&perPage=20`);
+        await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(second));
+      }
+
+      // Subcategory radio: opens that subcategory's listing.
+      const sub = category.children[1] ?? category.children[0]!;
+      await page.getByTestId('filter-sidebar').getByRole('radio', { name: sub.name }).click();
+      await page.waitForURL(`**/products/subCat/${sub.id}`);
+      const bySub = await api<Page_>(`/api/products?subCatId=${sub.id}&page=1&perPage=10`);
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(bySub));
+      expect(await page.locator('h1').textContent()).toBe(sub.name);
+
+      // Price: click the slider rail at 12 %: the low thumb jumps there and the range applies.
+      const slider = page.getByTestId('price-slider');
+      const box = (await slider.boundingBox())!;
+      await slider.click({ position: { x: box.width * 0.12, y: box.height / 2 } });
+      const min = Number(await page.getByRole('slider', { name: 'Minimum price' }).getAttribute('aria-valuenow'));
+      const max = Number(await page.getByRole('slider', { name: 'Maximum price' }).getAttribute('aria-valuenow'));
+      expect(min).toBeGreaterThan(100);
+      expect(min % 5).toBe(0);
+      expect(max).toBe(60000);
+      const byPrice = await api<Page_>(`/api/products?subCatId=${sub.id}&minPrice=${min}&maxPrice=${max}&page=1&perPage=10`);
+      if (byPrice.products.length) {
+        await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(byPrice));
+      } else {
+        await page.getByTestId('no-products').waitFor();
+      }
+      for (const p of byPrice.products) expect(p.price).toBeGreaterThanOrEqual(min);
+
+      // Rating: 4 stars and up, combined with the subcategory and price.
+      await page.getByTestId('rating-filter-4').click();
+      const byRating = await api<Page_>(`/api/products?subCatId=${sub.id}&minPrice=${min}&maxPrice=${max}&rating=4&page=1&perPage=10`);
+      if (byRating.products.length) {
+        await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(byRating));
+      } else {
+        await page.getByTestId('no-products').waitFor();
+      }
+      for (const p of byRating.products) expect(p.rating).toBeGreaterThanOrEqual(4);
+
+      await snap(page, 'listing-filtered');
+    });
+  });
+
+  it('shows the sidebar extras: featured products and side banners', async () => {
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    await withTab('listing-sidebar', DESKTOP, async ({ page }) => {
+      await page.goto(`/products/category/${categoryList[0]!.id}`);
+      await page.getByTestId('sidebar-featured').waitFor();
+      await expect.poll(() => page.locator('[data-testid="sidebar-banners"] img').count()).toBeGreaterThan(0);
+      await snap(page, 'listing');
+    });
+  });
+});

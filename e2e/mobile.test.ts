@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, cardIds, disconnect, gotoHome, withTab, PHONE, SCREENSHOTS, snap, type ApiCategory, type ApiProduct } from './support.ts';
+
+afterAll(disconnect);
+
+describe('Below 992 px', () => {
+  it('has the bottom bar, and its Filters opens the Filter Products drawer on listings', async () => {
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    const category = categoryList[1]!;
+    await withTab('mobile-filters', PHONE, async ({ page }) => {
+      await page.goto(`/products/category/${category.id}`);
+      const bar = page.getByTestId('bottom-bar');
+      await bar.waitFor();
+      expect(await bar.locator('a, button').allTextContents()).toEqual(['Home', 'Filters', 'Search', 'Wishlist', 'Orders', 'Account']);
+      expect(await page.getByTestId('filter-sidebar').count()).toBe(0);
+
+      await bar.getByRole('button', { name: 'Filters' }).click();
+      const drawer = page.getByTestId('filter-drawer');
+      await drawer.getByRole('heading', { name: 'Filter Products' }).waitFor();
+      await snap(page, 'mobile-filter-drawer');
+      await drawer.getByTestId('rating-filter-5').click();
+      const expected = await api<{ products: ApiProduct[] }>(`/api/products?catId=${category.id}&rating=5&page=1&perPage=10`);
+      await drawer.getByRole('button', { name: 'Close filters' }).click();
+      await expect.poll(() => page.getByTestId('filter-drawer').isVisible()).toBe(false);
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(expected.products.map((p) => p.id));
+
+      // Two columns of cards on a phone.
+      const boxes = await page.locator('[data-testid="product-grid"] [data-testid="product-card"]').evaluateAll((cards) => cards.slice(0, 2).map((c) => c.getBoundingClientRect().top));
+      expect(boxes[0]).toBe(boxes[1]);
+      await snap(page, 'mobile-listing');
+    });
+  });
+
+  it('opens the hamburger navigation and the search row from the bottom bar; no Filters on home', async () => {
+    await withTab('mobile-navigation', PHONE, async ({ page }) => {
+      await gotoHome(page);
+      const bar = page.getByTestId('bottom-bar');
+      await bar.waitFor();
+      expect(await bar.getByRole('button', { name: 'Filters' }).count()).toBe(0);
+
+      await bar.getByRole('button', { name: 'Search' }).click();
+      const search = page.getByTestId('mobile-search');
+      await search.getByRole('searchbox').pressSequentially('lumio', { delay: 40 });
+      await page.getByTestId('search-suggestions').locator('a[href^="/product/"]').first().waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}/mobile-search-390.png` });
+      await search.getByRole('searchbox').press('Escape');
+
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const nav = page.getByRole('dialog');
+      await nav.getByText('My Account').waitFor();
+      expect(await nav.getByRole('link', { name: /Fashion/ }).count()).toBeGreaterThan(0);
+      await snap(page, 'mobile-navigation');
+      await page.keyboard.press('Escape');
+    });
+  });
+});

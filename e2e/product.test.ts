@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DESKTOP, cardIds, disconnect, withTab, snap, type ApiProduct } from './support.ts';
+
+afterAll(disconnect);
+
+let products: ApiProduct[] = [];
+beforeAll(async () => {
+  products = (await api<{ products: ApiProduct[] }>('/api/products?page=1&perPage=100')).products;
+});
+
+describe('Product detail', () => {
+  it('shows the gallery, choosers, quantity bounds and the three tabs', async () => {
+    const product = products.find((p) => p.productRam.length > 0 && p.images.length > 1 && p.countInStock > 1 && p.countInStock < 8)
+      ?? products.find((p) => p.productRam.length > 0)!;
+    await withTab('product-detail', DESKTOP, async ({ page }) => {
+      await page.goto(`/product/${product.id}`);
+      await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(product.name);
+
+      // Gallery: every picture as a thumbnail, five to a row, hover zoom, thumbnails switch the picture.
+      const thumbs = page.getByTestId('gallery-thumb');
+      expect(await thumbs.count()).toBe(product.images.length);
+      const gallery = (await page.getByTestId('gallery').boundingBox())!;
+      const thumb = (await thumbs.first().boundingBox())!;
+      expect(thumb.width).toBeGreaterThan(gallery.width / 5 - 12);
+      expect(thumb.width).toBeLessThan(gallery.width / 5);
+      const zoom = page.getByTestId('hover-zoom').first();
+      const zoomBox = (await zoom.boundingBox())!;
+      await page.mouse.move(zoomBox.x + zoomBox.width * 0.3, zoomBox.y + zoomBox.height * 0.3);
+      await expect.poll(() => zoom.getAttribute('data-zoomed')).toBe('true');
+      await page.mouse.move(0, 0);
+      await thumbs.nth(1).click();
+      expect(await thumbs.nth(1).getAttribute('aria-current')).toBe('true');
+      expect(await page.locator('[data-testid="gallery"] [data-testid="discount-badge"]').textContent()).toMatch(/^\d+%$/);
+      expect(await page.locator('[data-testid="product-detail"] [data-testid="stock-badge"]').textContent()).toBe('IN STOCK');
+
+      // RAM chooser: required before Add to cart (error look, no message), then the login check.
+      const chooser = page.getByTestId('chooser-productRam');
+      await page.getByTestId('add-to-cart').click();
+      expect(await chooser.getAttribute('data-error')).toBe('true');
+      expect(await page.getByTestId('snackbar').count()).toBe(0);
+      await chooser.getByRole('radio', { name: product.productRam[0]! }).click();
+      expect(await chooser.getAttribute('data-error')).toBe('false');
+      await page.getByTestId('add-to-cart').click();
+      await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Please login first');
+      expect(await page.getByTestId('chooser-size').count()).toBe(product.size.length ? 1 : 0);
+
+      // Quantity: minus stops at 1, plus at countInStock.
+      const plus = page.getByRole('button', { name: 'Increase quantity' });
+      for (let i = 0; i < product.countInStock + 1 && (await plus.isEnabled()); i++) await plus.click();
+      expect(await page.getByTestId('quantity').textContent()).toBe(String(product.countInStock));
+      expect(await plus.isDisabled()).toBe(true);
+
+      // Wish list needs a login.
+      await page.getByTestId('wishlist-button').click();
+      await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Please Login to continue');
+
+      // Tabs: Description, Additional info (fixed table), Reviews via the review count.
+      const tabs = page.getByTestId('product-tabs');
+      expect(await tabs.getByRole('tabpanel').textContent()).toBe(product.description);
+      await tabs.getByRole('tab', { name: 'Additional info' }).click();
+      expect(await tabs.locator('table tr').count()).toBe(8);
+      await page.getByTestId('review-count').click();
+      await expect.poll(() => tabs.getByRole('tab', { name: /Reviews/ }).getAttribute('aria-selected')).toBe('true');
+      await tabs.getByRole('button', { name: 'Submit Review' }).click();
+      await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Please Login first');
+
+      // Related products: same subcategory, never this one.
+      const related = await cardIds(page, '[data-testid="related-products"]');
+      const sameSub = (await api<{ products: ApiProduct[] }>(`/api/products?subCatId=${(await api<ApiProduct>(`/api/products/${product.id}`)).subCatId}&page=1&perPage=12`)).products.map((p) => p.id);
+      expect(related.length).toBeGreaterThan(0);
+      expect(related).not.toContain(product.id);
+      for (const id of related) expect(sameSub).toContain(id);
+
+      await page.evaluate('window.scrollTo(0, 0)');
+      await snap(page, 'product');
+      await tabs.scrollIntoViewIfNeeded();
+      await snap(page, 'product-reviews');
+
+      // Recently viewed: the next product page lists this one.
+      const next = products.find((p) => p.id !== product.id)!;
+      await page.goto(`/product/${next.id}`);
+      await page.getByTestId('recently-viewed').waitFor();
+      expect(await cardIds(page, '[data-testid="recently-viewed"]')).toContain(product.id);
+    });
+  });
+
+  it('opens the quick view from a product card', async () => {
+    await withTab('product-quick-view', DESKTOP, async ({ page }) => {
+      const category = products[0]!.catId;
+      await page.goto(`/products/category/${category}`);
+      const card = page.locator('[data-testid="product-grid"] [data-testid="product-card"][data-ready="true"]').first();
+      await card.waitFor();
+      const id = (await card.getAttribute('data-product-id'))!;
+      await card.hover();
+      await card.getByRole('button', { name: /^Quick view/ }).click();
+      const dialog = page.getByTestId('quick-view');
+      await dialog.getByTestId('gallery').waitFor();
+      const product = await api<ApiProduct>(`/api/products/${id}`);
+      expect(await dialog.getByTestId('product-name').textContent()).toBe(product.name);
+      expect(await dialog.getByTestId('add-to-cart').isVisible()).toBe(true);
+      expect(await dialog.getByTestId('wishlist-button').isVisible()).toBe(true);
+      await snap(page, 'quick-view');
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await expect.poll(() => page.getByTestId('quick-view').count()).toBe(0);
+    });
+  });
+});

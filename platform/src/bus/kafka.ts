@@ -1,0 +1,189 @@
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
+import type { Logger } from '../logger.ts';
+import { partitionOf } from './partition.ts';
+import {
+  TopicMismatchError,
+  type BusMessage,
+  type BusSubscription,
+  type ConsumeOptions,
+  type MessageBus,
+} from './port.ts';
+
+export interface KafkaBusOptions {
+  /** `host:port` of one or more brokers. */
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+  /**
+   * Upper bound on partitions one member handles at the same time. Partitions must not wait on
+   * each other (a worker holding one partition for a rebuild must still answer on the others),
+   * so it should be at least the topic's partition count.
+   */
+  concurrency?: number;
+}
+
+/** Error codes Kafka answers that this adapter tolerates. */
+const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
+
+/**
+ * The bus on Kafka (kafkajs 2.x).
+ *
+ * Publishing goes through one idempotent producer (`idempotent: true`, `maxInFlightRequests: 1`,
+ * acks from all in-sync replicas): a retried request cannot duplicate or reorder messages within
+ * a partition, and `publish` resolves only when the broker has acknowledged the whole batch.
+ * Keys are partitioned by kafkajs's DefaultPartitioner, the same murmur2 as `partitionOf`.
+ *
+ * Consuming uses `eachBatch` with auto-resolve: a batch is acknowledged only when the handler
+ * resolves; when it throws, kafkajs commits nothing past the batch and restarts the consumer,
+ * which fetches the batch again.
+ */
+export class KafkaBus implements MessageBus {
+  private readonly kafka: Kafka;
+  private producer: Promise<Producer> | undefined;
+  private readonly consumers = new Set<Consumer>();
+
+  constructor(private readonly options: KafkaBusOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry: LogEntry) => this.log(entry),
+    });
+  }
+
+  async ensureTopic(topic: string, partitions: number): Promise<void> {
+    await this.withAdmin(async (admin) => {
+      const existing = await this.partitionCount(admin, topic);
+      if (existing === null) {
+        try {
+          // replicationFactor -1: the broker's default (one broker in development, more in production).
+          await admin.createTopics({ topics: [{ topic, numPartitions: partitions, replicationFactor: -1 }], waitForLeaders: true });
+        } catch (error) {
+          if ((error as { type?: string }).type !== TOPIC_ALREADY_EXISTS) throw error;
+        }
+      }
+      const actual = existing ?? (await this.partitionCount(admin, topic));
+      if (actual !== partitions) throw new TopicMismatchError(topic, partitions, actual ?? 0);
+    });
+  }
+
+  partitionOf(key: string, partitions: number): number {
+    return partitionOf(key, partitions);
+  }
+
+  async publish(topic: string, messages: BusMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const producer = await this.connectedProducer();
+    await producer.send({
+      topic,
+      acks: -1,
+      messages: messages.map((message) => ({
+        key: message.key,
+        value: message.value,
+        ...(message.partition !== undefined ? { partition: message.partition } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
+      })),
+    });
+  }
+
+  async consume(options: ConsumeOptions): Promise<BusSubscription> {
+    const consumer = this.kafka.consumer({ groupId: options.groupId });
+    this.consumers.add(consumer);
+    consumer.on(consumer.events.GROUP_JOIN, (event) => {
+      options.onAssigned?.([...(event.payload.memberAssignment[options.topic] ?? [])].sort((a, b) => a - b));
+    });
+    consumer.on(consumer.events.CRASH, (event) => {
+      if (!event.payload.restart) options.onCrash?.(event.payload.error);
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [options.topic], fromBeginning: options.fromBeginning ?? true });
+    await consumer.run({
+      partitionsConsumedConcurrently: this.options.concurrency ?? 64,
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+        if (batch.isEmpty()) return;
+        await options.handle({
+          topic: batch.topic,
+          partition: batch.partition,
+          messages: batch.messages.map((message) => ({
+            partition: batch.partition,
+            offset: message.offset,
+            key: message.key?.toString('utf8') ?? '',
+            value: message.value?.toString('utf8') ?? '',
+            headers: Object.fromEntries(
+              Object.entries(message.headers ?? {}).map(([name, value]) => [name, Array.isArray(value) ? String(value[0] ?? '') : String(value ?? '')]),
+            ),
+          })),
+          heartbeat,
+          isActive: () => isRunning() && !isStale(),
+        });
+      },
+    });
+    let stopped: Promise<void> | undefined;
+    return {
+      stop: () =>
+        (stopped ??= (async () => {
+          await consumer.disconnect();
+          this.consumers.delete(consumer);
+        })()),
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.consumers].map((consumer) => consumer.disconnect()));
+    this.consumers.clear();
+    const producer = this.producer;
+    this.producer = undefined;
+    if (producer) await (await producer).disconnect();
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
+      await producer.connect();
+      return producer;
+    })().catch((error: unknown) => {
+      this.producer = undefined;
+      throw error;
+    });
+    return this.producer;
+  }
+
+  private async withAdmin<T>(work: (admin: Admin) => Promise<T>): Promise<T> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      return await work(admin);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  private async partitionCount(admin: Admin, topic: string): Promise<number | null> {
+    const topics = await admin.listTopics();
+    if (!topics.includes(topic)) return null;
+    const { topics: metadata } = await admin.fetchTopicMetadata({ topics: [topic] });
+    return metadata[0]?.partitions.length ?? null;
+  }
+
+  private log(entry: LogEntry): void {
+    const logger = this.options.logger;
+    if (!logger) return;
+    const { message, ...extra } = entry.log;
+    const fields = { ...extra, namespace: entry.namespace };
+    if (entry.level === logLevel.ERROR) logger.error(fields, `kafka: ${message}`);
+    else if (entry.level === logLevel.WARN) logger.warn(fields, `kafka: ${message}`);
+    else logger.debug(fields, `kafka: ${message}`);
+  }
+}

@@ -1,0 +1,7 @@
+import { busContract } from './contract.ts';
+import { InMemoryBus } from './memory.ts';
+
+busContract('in-memory', async () => {
+  const bus = new InMemoryBus({ retryMs: 10 });
+  return { bus, cleanup: () => bus.close() };
+});

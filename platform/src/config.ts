@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
+/**
+ * Every setting the shop reads, from the environment. Defaults give the embedded shop: SQLite
+ * files under DATA_DIR, no external service.
+ */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** The address printed and used in e-mails; defaults to http://HOST:PORT. */
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    EVENT_STORE: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
+    EVENTSTORE_URL: z.string().default('esdb://localhost:2113?tls=false'),
+    READ_STORE: z.enum(['sqlite', 'mongodb']).default('sqlite'),
+    MONGODB_URL: z.string().default('mongodb://localhost:27017/?replicaSet=rs0'),
+    MONGODB_DB: z.string().default('shop'),
+    CORS_ORIGINS: list,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Seed the demo catalog when the event log has none (first start). */
+    SEED_CATALOG: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Signs bearer tokens. Absent: generated on first start and kept in DATA_DIR/secrets. */
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'JWT_EXPIRES_IN is a duration such as 7d or 12h').default('7d'),
+    /** Built storefront to serve; absent folder means API only. */
+    UI_DIST: z.string().default('ui/dist'),
+    /** Outgoing mail, e.g. smtp://user:pass@host:587. Absent: messages go to DATA_DIR/outbox as .eml files. */
+    SMTP_URL: z.preprocess((v) => v || undefined, z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+    MAIL_FROM: z.string().min(3).default('Gift & Gear Shop <no-reply@localhost>'),
+    /** Google sign-in: the OAuth web client id. Absent: Google sign-in is off. */
+    GOOGLE_CLIENT_ID: z.preprocess((v) => v || undefined, z.string().min(1).optional()),
+    /** Where Google's signing keys are published (tests point it at a local JWKS). */
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    /** Card payments: the offline test provider (default) or Razorpay. */
+    PAYMENTS: z.enum(['test', 'razorpay']).default('test'),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    /** Checks `X-Razorpay-Signature` on webhooks; without it webhooks are refused. */
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    /** Where projections run: in the API process (embedded) or in projector workers fed by Kafka (external). */
+    PROJECTIONS: z.enum(['embedded', 'external']).default('embedded'),
+    /** External mode: how long a command's reply waits for its projections, and how often it looks. */
+    PROJECTION_WAIT_MS: z.coerce.number().int().min(100).default(5000),
+    PROJECTION_POLL_MS: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Kafka brokers (host:port, comma-separated), the events topic, its partitions, the projector group. */
+    KAFKA_BROKERS: z
+      .string()
+      .default('localhost:9092')
+      .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean)),
+    KAFKA_TOPIC: z.string().regex(/^[A-Za-z0-9._-]+$/, 'KAFKA_TOPIC may hold letters, digits, dot, dash and underscore').default('shop.events'),
+    KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
+    KAFKA_GROUP: z.string().min(1).default('projectors'),
+    KAFKA_CLIENT_ID: z.string().min(1).default('shop'),
+    /** Serve Prometheus metrics at /metrics. */
+    METRICS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Relay and projector workers: port of their /healthz and /metrics (0 = none). */
+    HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  })
+  .transform((c) => ({
+    ...c,
+    DATA_DIR: resolve(c.DATA_DIR),
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`,
+  }));
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

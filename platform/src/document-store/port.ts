@@ -1,0 +1,92 @@
+/**
+ * The read-model store port: JSON documents in named collections, with the small query set the
+ * read side needs. Projections are the only writers; they write through `commit`, which applies
+ * a batch of writes and the projection's checkpoint atomically, so a crash can never leave a
+ * read model ahead of (or behind) the position it claims.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+export type Condition =
+  | Scalar
+  | { $in: Scalar[] }
+  /** The array field holds at least one of these values. */
+  | { $contains: Scalar[] }
+  | { $ne: Scalar }
+  | { $gt?: number | string; $gte?: number | string; $lt?: number | string; $lte?: number | string };
+
+/** Field paths may be dotted (`price`, `owner.id`); conditions are ANDed. */
+export type Filter = Record<string, Condition>;
+
+export type SortSpec = [field: string, direction: 1 | -1][];
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+  /**
+   * Case-insensitive search over the collection's text fields. Without an explicit sort the
+   * results are ordered best match first.
+   */
+  text?: string;
+}
+
+export interface CollectionSpec {
+  name: string;
+  /** Each entry is one (compound) index, fields in order. */
+  indexes?: string[][];
+  /** Fields searched by `text`, in order of weight (first weighs most). */
+  textFields?: string[];
+}
+
+/** Any JSON document with a string `_id`; the store treats the rest as opaque. */
+export interface Document {
+  _id: string;
+}
+
+export type Write =
+  | { kind: 'put'; collection: string; doc: Document }
+  | { kind: 'delete'; collection: string; id: string };
+
+export interface WriteBatch {
+  writes: Write[];
+  checkpoints?: { name: string; position: bigint }[];
+}
+
+export interface DocumentStore {
+  /**
+   * Creates the collection and its indexes when missing (idempotent). With `deferIndexes`, a new
+   * collection is created without its indexes and text index, for a bulk load (a rebuild into a
+   * shadow); `buildIndexes` then creates them all at once, which is far faster than maintaining
+   * them row by row.
+   */
+  defineCollection(spec: CollectionSpec, options?: { deferIndexes?: boolean }): Promise<void>;
+  /** Creates the indexes a deferred collection is missing (no-op for a complete one). */
+  buildIndexes(collection: string): Promise<void>;
+  get<T extends Document = Document>(collection: string, id: string): Promise<T | null>;
+  find<T extends Document = Document>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter, options?: Pick<FindOptions, 'text'>): Promise<number>;
+  /**
+   * The same as `get` / `find`, as JSON text: hot read routes splice these into the reply
+   * instead of parsing and re-serialising every document.
+   */
+  getRaw(collection: string, id: string): Promise<string | null>;
+  findRaw(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
+  /** Applies every write and checkpoint in one atomic step. */
+  commit(batch: WriteBatch): Promise<void>;
+  getCheckpoint(name: string): Promise<bigint | null>;
+  /** Removes a collection and its indexes (rebuilds use it for shadows). */
+  dropCollection(name: string): Promise<void>;
+  /**
+   * Atomically replaces each `to` collection with its `from` collection (the shadow swap of a
+   * rebuild) and sets the given checkpoints in the same step.
+   */
+  swapCollections(pairs: { from: string; to: string }[], checkpoints?: { name: string; position: bigint }[]): Promise<void>;
+  listCollections(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Splits a free-text query into lower-case word tokens (letters and digits). */
+export function textTokens(query: string): string[] {
+  return query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}

@@ -1,0 +1,105 @@
+/**
+ * The event store port: the write side's single source of truth.
+ *
+ * Positions are bigints because EventStoreDB's commit positions are 64-bit; the SQLite adapter
+ * uses its row id. Every position is strictly increasing in log order, so "after position p"
+ * is the only cursor a reader needs.
+ */
+
+/** What the caller believes about the stream before appending. */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+export interface EventMetadata {
+  /** The id of the request or process that caused this event (shared by everything it wrote). */
+  correlationId?: string;
+  /** The id of the command or event this event was a direct consequence of. */
+  causationId?: string;
+  /** The acting user, taken from the verified token (never from a request body). */
+  userId?: string;
+  /** ISO time of the decision; the store fills it in when absent. */
+  timestamp: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<T = unknown> {
+  /** Unique event id (UUID). Appending an event id that is already in the stream is a no-op. */
+  id: string;
+  type: string;
+  data: T;
+  metadata?: Partial<EventMetadata>;
+}
+
+export interface RecordedEvent<T = unknown> {
+  id: string;
+  streamId: string;
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+  /** Zero-based index of the event within its stream. */
+  revision: bigint;
+  /** Global position in the log. */
+  position: bigint;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextRevision: bigint;
+  /** Global position of the last event appended. */
+  position: bigint;
+}
+
+export interface ReadStreamOptions {
+  /** Stop after this revision (inclusive). */
+  toRevision?: bigint;
+  /** Only events recorded at or before this moment (by metadata timestamp). */
+  until?: Date;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: read events whose position is greater than this. Omit to read from the start. */
+  after?: bigint;
+  /** Upper bound on the number of events returned. */
+  limit: number;
+}
+
+export interface SubscribeOptions {
+  after?: bigint;
+  signal: AbortSignal;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in order; an empty list for a stream that does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** A page of the whole log in position order (user events only; system events are excluded). */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Follows the log from a position: first catches up, then yields new events as they land. */
+  subscribe(options: SubscribeOptions): AsyncIterable<RecordedEvent>;
+  /** Position of the newest event in the log, 0n when the log is empty. */
+  headPosition(): Promise<bigint>;
+  /**
+   * Called after every append made through this instance, with the new head position. This is
+   * how in-process projectors wake at once instead of polling. Returns an unsubscribe function.
+   */
+  onAppended(listener: (position: bigint) => void): () => void;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** Checks an expected revision against the stream's current one (shared by the adapters). */
+export function expectationHolds(expected: ExpectedRevision, actual: bigint | 'no_stream'): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === 'no_stream';
+  if (expected === 'stream_exists') return actual !== 'no_stream';
+  return actual === expected;
+}

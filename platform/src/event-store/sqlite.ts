@@ -1,0 +1,162 @@
+import { EventEmitter } from 'node:events';
+import type Database from 'better-sqlite3';
+import {
+  WrongExpectedRevisionError,
+  expectationHolds,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from './port.ts';
+import { subscribeByPaging } from './subscribe-by-polling.ts';
+import { openSqlite } from '../sqlite/open.ts';
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position    INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id    TEXT NOT NULL UNIQUE,
+  stream_id   TEXT NOT NULL,
+  revision    INTEGER NOT NULL,
+  type        TEXT NOT NULL,
+  data        TEXT NOT NULL,
+  metadata    TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  UNIQUE (stream_id, revision)
+);`;
+
+/**
+ * The embedded event store: one SQLite file in WAL mode. Appends are single transactions, so a
+ * batch of events lands whole or not at all, and the (stream_id, revision) unique key makes
+ * optimistic concurrency hold even with several processes on one file.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly emitter = new EventEmitter();
+  private readonly statements;
+  private readonly appendTx;
+
+  constructor(file: string) {
+    this.db = openSqlite(file);
+    this.db.exec(SCHEMA);
+    this.emitter.setMaxListeners(0);
+    this.statements = {
+      streamHead: this.db.prepare<[string], { revision: number | null }>(
+        'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
+      ),
+      byEventId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
+        'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
+      ),
+      insert: this.db.prepare(
+        `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at)
+         VALUES (@eventId, @streamId, @revision, @type, @data, @metadata, @recordedAt)`,
+      ),
+      readStream: this.db.prepare<[string, number, string], EventRow>(
+        `SELECT * FROM events WHERE stream_id = ? AND revision <= ? AND recorded_at <= ? ORDER BY revision`,
+      ),
+      readAll: this.db.prepare<[number, number], EventRow>(
+        'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+      ),
+      head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
+    };
+    this.appendTx = this.db.transaction(this.appendSync.bind(this));
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const result = this.appendTx(streamId, events, expected);
+    this.emitter.emit('appended', result.position);
+    return result;
+  }
+
+  private appendSync(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const replay = this.alreadyAppended(streamId, events);
+    if (replay) return replay;
+    const head = this.statements.streamHead.get(streamId)?.revision ?? null;
+    const actual = head === null ? 'no_stream' : BigInt(head);
+    if (!expectationHolds(expected, actual)) throw new WrongExpectedRevisionError(streamId, expected, actual);
+    let revision = head === null ? -1 : head;
+    let position = 0;
+    const now = new Date().toISOString();
+    for (const event of events) {
+      revision += 1;
+      const metadata: EventMetadata = { ...event.metadata, timestamp: event.metadata?.timestamp ?? now };
+      const info = this.statements.insert.run({
+        eventId: event.id,
+        streamId,
+        revision,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(metadata),
+        recordedAt: metadata.timestamp,
+      });
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextRevision: BigInt(revision), position: BigInt(position) };
+  }
+
+  /** Idempotent re-append: the same event ids already in this stream give the original result. */
+  private alreadyAppended(streamId: string, events: NewEvent[]): AppendResult | null {
+    const found = events.map((event) => this.statements.byEventId.get(event.id));
+    if (found.every((row) => row === undefined)) return null;
+    const last = found[found.length - 1];
+    if (found.some((row) => row === undefined || row.stream_id !== streamId) || !last) {
+      throw new Error(`Events of this append were already written elsewhere (stream ${streamId})`);
+    }
+    return { nextRevision: BigInt(last.revision), position: BigInt(last.position) };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const toRevision = options.toRevision === undefined ? Number.MAX_SAFE_INTEGER : Number(options.toRevision);
+    const until = options.until ? options.until.toISOString() : '9999-12-31T23:59:59.999Z';
+    return this.statements.readStream.all(streamId, toRevision, until).map(toRecorded);
+  }
+
+  async readAll({ after = 0n, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.statements.readAll.all(Number(after), limit).map(toRecorded);
+  }
+
+  subscribe(options: SubscribeOptions): AsyncIterable<RecordedEvent> {
+    return subscribeByPaging(this, options);
+  }
+
+  async headPosition(): Promise<bigint> {
+    return BigInt(this.statements.head.get()?.position ?? 0);
+  }
+
+  onAppended(listener: (position: bigint) => void): () => void {
+    this.emitter.on('appended', listener);
+    return () => this.emitter.off('appended', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    revision: BigInt(row.revision),
+    position: BigInt(row.position),
+  };
+}

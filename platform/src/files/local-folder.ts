@@ -1,0 +1,45 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { IMAGE_CONTENT_TYPES, SAFE_FILE_KEY, type FileStore, type StoredFile } from './port.ts';
+
+/** Files under one folder (DATA_DIR/uploads), served by the shop itself under `urlPrefix`. */
+export class LocalFolderFiles implements FileStore {
+  constructor(
+    private readonly root: string,
+    private readonly urlPrefix = '/uploads',
+  ) {}
+
+  async put(key: string, bytes: Uint8Array, _contentType: string): Promise<StoredFile> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, bytes, { flag: 'wx' });
+    return { key, url: `${this.urlPrefix}/${key}` };
+  }
+
+  async get(key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+    if (!SAFE_FILE_KEY.test(key)) return null;
+    try {
+      const bytes = await readFile(this.path(key));
+      return { bytes, contentType: IMAGE_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  keyOf(url: string): string | null {
+    const prefix = `${this.urlPrefix}/`;
+    if (!url.startsWith(prefix)) return null;
+    const key = url.slice(prefix.length);
+    return SAFE_FILE_KEY.test(key) ? key : null;
+  }
+
+  private path(key: string): string {
+    if (!SAFE_FILE_KEY.test(key)) throw new Error(`Unsafe file key: ${key}`);
+    return join(this.root, key);
+  }
+}

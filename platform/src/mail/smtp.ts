@@ -1,0 +1,22 @@
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from './port.ts';
+
+/** Sends through any SMTP server given as a URL, e.g. `smtp://user:pass@mail.example.com:587`. */
+export class SmtpMailer implements Mailer {
+  private readonly transport;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

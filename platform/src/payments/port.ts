@@ -1,0 +1,57 @@
+/**
+ * The payments port: the server asks a provider for a payment of an amount it computed itself,
+ * and later accepts only a confirmation the provider signed. Business code sees only this.
+ */
+
+import type { PaymentProviderName } from '@shop/contracts';
+
+export type { PaymentProviderName };
+
+export interface OpenPaymentRequest {
+  /** Smallest currency unit (paise): the server's total × 100. */
+  amountPaise: number;
+  currency: 'INR';
+  /** Our reference for the payment (≤ 40 characters). */
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+/** What the browser's checkout needs to take the payment. */
+export interface OpenedPayment {
+  provider: PaymentProviderName;
+  /** The provider's order id: the checkout is bound to it. */
+  providerOrderId: string;
+  /** Public key the browser's checkout is opened with. */
+  keyId: string;
+  amountPaise: number;
+  currency: string;
+}
+
+/** What the provider's checkout hands the browser after a successful payment. */
+export interface PaymentConfirmation {
+  orderId: string;
+  paymentId: string;
+  signature: string;
+}
+
+export type VerifyResult = { ok: true } | { ok: false; reason: string };
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  openPayment(request: OpenPaymentRequest): Promise<OpenedPayment>;
+  /**
+   * True only when the provider signed this confirmation and (where it can be asked) the
+   * payment is for this order, amount and currency.
+   */
+  verifyPayment(confirmation: PaymentConfirmation, expected: { amountPaise: number; currency: string }): Promise<VerifyResult>;
+  /** Checks a webhook body (raw, as received) against its signature header. */
+  verifyWebhook(rawBody: string, signature: string): boolean;
+}
+
+/** The provider refused or could not be reached; the message is safe to show. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, readonly status = 502) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

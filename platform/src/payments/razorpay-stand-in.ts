@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkoutSignature, hmacHex } from './signature.ts';
+
+/**
+ * A local stand-in for Razorpay's API, for tests: it follows the documented formats of
+ * `POST /v1/orders` (basic auth, `{ amount, currency, receipt, notes }` → the order entity),
+ * `GET /v1/payments/:id` (the payment entity), errors as `{ error: { code, description } }`,
+ * and plays the browser checkout (`pay`) and the webhook sender (`webhook`).
+ */
+export interface RazorpayStandIn {
+  url: string;
+  orders: Map<string, { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: string }>;
+  payments: Map<string, { id: string; order_id: string; amount: number; currency: string; status: string }>;
+  requests: { method: string; path: string; auth: string | undefined; body: unknown }[];
+  /** What checkout.js hands the page after a successful payment (optionally for another amount). */
+  pay(orderId: string, options?: { amount?: number }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** A signed webhook delivery for a payment: body, headers. */
+  webhook(event: string, paymentId: string, options?: { eventId?: string; secret?: string }): { body: string; headers: Record<string, string> };
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex').slice(0, 14)}`;
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+export async function startRazorpayStandIn(keys: { keyId: string; keySecret: string; webhookSecret: string }): Promise<RazorpayStandIn> {
+  const orders: RazorpayStandIn['orders'] = new Map();
+  const payments: RazorpayStandIn['payments'] = new Map();
+  const requests: RazorpayStandIn['requests'] = [];
+  const expectedAuth = 'Basic ' + Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64');
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const body = await readJson(req);
+      const path = req.url ?? '';
+      requests.push({ method: req.method ?? '', path, auth: req.headers.authorization, body });
+      const reply = (status: number, json: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      const error = (status: number, description: string, code = 'BAD_REQUEST_ERROR') =>
+        reply(status, { error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {} } });
+
+      if (req.headers.authorization !== expectedAuth) return error(401, 'Authentication failed', 'BAD_REQUEST_ERROR');
+      if (req.method === 'POST' && path === '/v1/orders') {
+        const { amount, currency, receipt, notes } = (body ?? {}) as { amount?: number; currency?: string; receipt?: string; notes?: Record<string, string> };
+        if (!Number.isInteger(amount) || (amount ?? 0) < 100) return error(400, 'The amount must be at least INR 1.00');
+        if (currency !== 'INR') return error(400, 'Currency is not supported');
+        const order = { id: id('order'), amount: amount!, currency, receipt: receipt ?? '', notes: notes ?? {}, status: 'created' };
+        orders.set(order.id, order);
+        return reply(200, { ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, offer_id: null, attempts: 0, created_at: Math.floor(Date.now() / 1000) });
+      }
+      const payment = /^\/v1\/payments\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && payment) {
+        const found = payments.get(decodeURIComponent(payment[1]!));
+        if (!found) return error(400, 'The id provided does not exist');
+        return reply(200, { ...found, entity: 'payment', method: 'card', captured: found.status === 'captured', created_at: Math.floor(Date.now() / 1000) });
+      }
+      return error(404, 'The requested URL was not found on the server.');
+    })();
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    orders,
+    payments,
+    requests,
+    pay(orderId, options = {}) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const paymentId = id('pay');
+      payments.set(paymentId, { id: paymentId, order_id: orderId, amount: options.amount ?? order.amount, currency: order.currency, status: 'captured' });
+      order.status = 'paid';
+      return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(keys.keySecret, orderId, paymentId) };
+    },
+    webhook(event, paymentId, options = {}) {
+      const payment = payments.get(paymentId);
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_standin',
+        event,
+        contains: ['payment'],
+        payload: { payment: { entity: { ...payment, entity: 'payment' } } },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return {
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Razorpay-Signature': hmacHex(options.secret ?? keys.webhookSecret, body),
+          'x-razorpay-event-id': options.eventId ?? id('evt'),
+        },
+      };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

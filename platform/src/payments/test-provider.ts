@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import {
+  PaymentProviderError,
+  type OpenPaymentRequest,
+  type OpenedPayment,
+  type PaymentConfirmation,
+  type PaymentProvider,
+  type VerifyResult,
+} from './port.ts';
+import { checkoutSignature, hmacHex, signaturesMatch } from './signature.ts';
+
+/** Card numbers the test dialog accepts, as the test modes of card providers document them. */
+export const TEST_CARDS = { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' } as const;
+
+const digits = (card: string) => card.replace(/[\s-]/g, '');
+/** Razorpay-style ids (`order_…`, `pay_…`): 14 base62-ish characters. */
+const providerId = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
+
+/**
+ * The embedded default: an offline provider that behaves like Razorpay's test mode. It opens
+ * payments, "pays" them with a test card, and signs the confirmation exactly as Razorpay does
+ * (HMAC-SHA256 of `order_id|payment_id`), so the server verifies both providers the same way.
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+
+  constructor(
+    private readonly keySecret: string,
+    readonly keyId = 'rzp_test_shop',
+  ) {
+    if (keySecret.length < 32) throw new Error('The test payment secret must be at least 32 characters');
+  }
+
+  async openPayment(request: OpenPaymentRequest): Promise<OpenedPayment> {
+    if (!Number.isInteger(request.amountPaise) || request.amountPaise < 100) {
+      throw new PaymentProviderError('The amount must be at least INR 1.00', 400);
+    }
+    return {
+      provider: this.name,
+      providerOrderId: providerId('order'),
+      keyId: this.keyId,
+      amountPaise: request.amountPaise,
+      currency: request.currency,
+    };
+  }
+
+  /** The test dialog's "Pay": one card succeeds, one is declined, anything else is invalid. */
+  pay(providerOrderId: string, card: string): { order_id: string; payment_id: string; signature: string } {
+    const number = digits(card);
+    if (number === digits(TEST_CARDS.declined)) throw new PaymentProviderError('Your card was declined', 402);
+    if (number !== digits(TEST_CARDS.success)) {
+      throw new PaymentProviderError(`Use the test card ${TEST_CARDS.success}`, 400);
+    }
+    const paymentId = providerId('pay');
+    return { order_id: providerOrderId, payment_id: paymentId, signature: checkoutSignature(this.keySecret, providerOrderId, paymentId) };
+  }
+
+  async verifyPayment(confirmation: PaymentConfirmation): Promise<VerifyResult> {
+    const expected = checkoutSignature(this.keySecret, confirmation.orderId, confirmation.paymentId);
+    return signaturesMatch(expected, confirmation.signature) ? { ok: true } : { ok: false, reason: 'Payment signature is invalid' };
+  }
+
+  verifyWebhook(rawBody: string, signature: string): boolean {
+    return signaturesMatch(hmacHex(this.keySecret, rawBody), signature);
+  }
+}

@@ -1,0 +1,61 @@
+import { accountEventSchemas, type AccountEventMap, type ImageUploadDoc, type UserDoc } from '@shop/contracts';
+import type { Projection, ProjectionView } from '../projection.ts';
+import { ACCOUNTS, accountCollections } from './collections.ts';
+
+type Handler<K extends keyof AccountEventMap> = (data: AccountEventMap[K], view: ProjectionView) => Promise<void> | void;
+
+async function updateUser(view: ProjectionView, userId: string, change: (user: UserDoc) => UserDoc): Promise<void> {
+  const user = await view.get<UserDoc>(ACCOUNTS.users, userId);
+  if (user) view.put(ACCOUNTS.users, change(user));
+}
+
+/**
+ * Only the public fields are copied: password hashes, code hashes and Google subjects stay on
+ * the write side. Every handler sets state from the event (no increments), so replays are safe.
+ */
+const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
+  AccountRegistered(data, view) {
+    const doc: UserDoc = {
+      _id: data.userId,
+      id: data.userId,
+      name: data.name,
+      email: data.email,
+      phone: data.phone,
+      images: data.images,
+      isAdmin: data.isAdmin,
+      isVerify: false,
+      dateCreated: data.registeredAt,
+    };
+    view.put(ACCOUNTS.users, doc);
+  },
+
+  AccountVerified: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isVerify: true })),
+
+  GoogleIdentityLinked: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isVerify: true })),
+
+  ProfileUpdated: (data, view) =>
+    updateUser(view, data.userId, (user) => ({ ...user, name: data.name, phone: data.phone, images: data.images })),
+
+  AvatarImagesUploaded(data, view) {
+    const doc: ImageUploadDoc = { _id: data.uploadId, id: data.uploadId, userId: data.userId, images: data.images, dateCreated: data.uploadedAt };
+    view.put(ACCOUNTS.imageUploads, doc);
+  },
+
+  AvatarUploadsCleared(data, view) {
+    for (const id of data.uploadIds) view.delete(ACCOUNTS.imageUploads, id);
+  },
+};
+
+/** Users (`GET /api/user/:id`) and their avatar uploads (`GET /api/imageUpload`). */
+export const accountsProjection: Projection = {
+  name: 'accounts',
+  collections: accountCollections,
+  handles: new Set(Object.keys(handlers)),
+  async apply(event, view) {
+    const type = event.type as keyof AccountEventMap;
+    const handler = handlers[type] as Handler<typeof type> | undefined;
+    if (!handler) return;
+    const data = accountEventSchemas[type].parse(event.data) as AccountEventMap[typeof type];
+    await handler(data, view);
+  },
+};

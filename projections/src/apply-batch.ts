@@ -1,0 +1,36 @@
+import type { DocumentStore, RecordedEvent } from '@shop/platform';
+import type { Projection } from './projection.ts';
+import { UnitOfWork } from './unit-of-work.ts';
+
+export interface BatchTarget {
+  store: DocumentStore;
+  /** Maps a logical collection to the one written (identity, or a rebuild's shadow). */
+  physical?: (collection: string) => string;
+  /** Checkpoint name written with the batch (the projection's own, or its shadow's). */
+  checkpointName?: string;
+}
+
+/**
+ * Applies events after `checkpoint` to one projection and commits the documents and the new
+ * checkpoint in one step. Events at or before the checkpoint are skipped, so redelivery (a
+ * Kafka rebalance, a restarted worker) changes nothing. Returns the new checkpoint.
+ */
+export async function applyBatch(
+  projection: Projection,
+  events: RecordedEvent[],
+  checkpoint: bigint,
+  target: BatchTarget,
+): Promise<bigint> {
+  const fresh = events.filter((event) => event.position > checkpoint);
+  const last = fresh[fresh.length - 1];
+  if (!last) return checkpoint;
+  const view = new UnitOfWork(target.store, target.physical);
+  for (const event of fresh) {
+    if (projection.handles.has(event.type)) await projection.apply(event, view);
+  }
+  await target.store.commit({
+    writes: view.writes(),
+    checkpoints: [{ name: target.checkpointName ?? projection.name, position: last.position }],
+  });
+  return last.position;
+}

@@ -1,0 +1,43 @@
+import { cartEventSchemas, type CartEventMap, type CartLineDoc } from '@shop/contracts';
+import type { RecordedEvent } from '@shop/platform';
+import type { Projection, ProjectionView } from '../projection.ts';
+
+export const CART = { lines: 'cart' } as const;
+
+type StoredLine = Omit<CartLineDoc, 'countInStock'>;
+type Handler<K extends keyof CartEventMap> = (data: CartEventMap[K], view: ProjectionView, event: RecordedEvent) => Promise<void> | void;
+
+const handlers: { [K in keyof CartEventMap]: Handler<K> } = {
+  CartItemAdded(data, view, event) {
+    const { lineId, ...rest } = data;
+    const line: StoredLine = { _id: lineId, id: lineId, ...rest, subTotal: data.price * data.quantity, dateCreated: event.metadata.timestamp };
+    view.put(CART.lines, line);
+  },
+  async CartItemQuantityChanged(data, view) {
+    const line = await view.get<StoredLine>(CART.lines, data.lineId);
+    if (!line) return;
+    const changed: StoredLine = { ...line, quantity: data.quantity, subTotal: line.price * data.quantity };
+    view.put(CART.lines, changed);
+  },
+  CartItemRemoved(data, view) {
+    view.delete(CART.lines, data.lineId);
+  },
+  CartCheckedOut(data, view) {
+    for (const lineId of data.lineIds) view.delete(CART.lines, lineId);
+  },
+};
+
+/**
+ * Cart lines per user (`GET /api/cart`, the header count). countInStock is not stored: the read
+ * route joins it live from the catalog, so the quantity control always stops at what is left.
+ */
+export const cartProjection: Projection = {
+  name: 'cart',
+  collections: [{ name: CART.lines, indexes: [['userId', 'dateCreated']] }],
+  handles: new Set(Object.keys(handlers)),
+  async apply(event, view) {
+    const type = event.type as keyof CartEventMap;
+    const data = cartEventSchemas[type].parse(event.data);
+    await (handlers[type] as Handler<typeof type>)(data as CartEventMap[typeof type], view, event);
+  },
+};

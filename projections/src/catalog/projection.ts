@@ -1,0 +1,121 @@
+import {
+  catalogEventSchemas,
+  type BannerDoc,
+  type CatalogEventMap,
+  type CategoryDoc,
+  type ProductDetails,
+  type ProductDoc,
+} from '@shop/contracts';
+import type { RecordedEvent } from '@shop/platform';
+import type { Projection, ProjectionView } from '../projection.ts';
+import { CATALOG, catalogCollections } from './collections.ts';
+import { applyStockToProduct, type StockTrackedProduct } from '../order/catalog-stock.ts';
+import { applyReviewToProduct } from '../review/catalog-rating.ts';
+
+/** Events of other features that change what a product shows (its rating, its stock left). */
+const followers: Record<string, (event: RecordedEvent, view: ProjectionView) => Promise<void>> = {
+  ProductReviewed: applyReviewToProduct,
+  StockReserved: applyStockToProduct,
+  StockReleased: applyStockToProduct,
+};
+
+type Handler<K extends keyof CatalogEventMap> = (
+  data: CatalogEventMap[K],
+  view: ProjectionView,
+  event: RecordedEvent,
+) => Promise<void> | void;
+
+const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
+  CategoryCreated(data, view, event) {
+    const doc: CategoryDoc = {
+      _id: data.categoryId,
+      id: data.categoryId,
+      name: data.name,
+      color: data.color,
+      images: data.images,
+      children: [],
+      dateCreated: event.metadata.timestamp,
+    };
+    view.put(CATALOG.categories, doc);
+  },
+
+  async SubcategoryAdded(data, view) {
+    const category = await view.get<CategoryDoc>(CATALOG.categories, data.categoryId);
+    if (!category) return;
+    const child = { _id: data.subcategoryId, id: data.subcategoryId, name: data.name, parentId: data.categoryId };
+    const children = category.children.filter((c) => c.id !== child.id);
+    const updated: CategoryDoc = { ...category, children: [...children, child] };
+    view.put(CATALOG.categories, updated);
+  },
+
+  async ProductListed({ productId, listedAt, ...details }, view) {
+    view.put(CATALOG.products, await productDoc(productId, details, listedAt, view));
+  },
+
+  async ProductRevised(data, view) {
+    const current = await view.get<ProductDoc>(CATALOG.products, data.productId);
+    if (!current) return;
+    const { productId, ...details } = data;
+    const revised = await productDoc(productId, details, current.dateCreated, view);
+    // Once shoppers have reviewed a product, its rating follows their reviews, not the catalog.
+    const kept: ProductDoc =
+      current.numReviews > 0 ? { ...revised, rating: current.rating, numReviews: current.numReviews } : revised;
+    // Once stock has moved, the stock stream says what is left, not the listing.
+    if ((current as StockTrackedProduct).stockTracked) Object.assign(kept, { countInStock: current.countInStock, stockTracked: true });
+    view.put(CATALOG.products, kept);
+  },
+
+  async BannerPublished(data, view, event) {
+    const names = await categoryNames(view, data.catId, data.subCatId);
+    const doc: BannerDoc = {
+      _id: data.bannerId,
+      id: data.bannerId,
+      kind: data.kind,
+      images: data.images,
+      catId: data.catId,
+      catName: names.catName,
+      subCatId: data.subCatId,
+      subCatName: names.subCatName,
+      dateCreated: event.metadata.timestamp,
+    };
+    view.put(CATALOG.banners, doc);
+  },
+};
+
+async function categoryNames(view: ProjectionView, catId: string | null, subCatId: string | null) {
+  const category = catId ? await view.get<CategoryDoc>(CATALOG.categories, catId) : null;
+  const sub = category?.children.find((c) => c.id === subCatId);
+  return { catName: category?.name ?? null, subCatName: sub?.name ?? null };
+}
+
+async function productDoc(id: string, data: ProductDetails, dateCreated: string, view: ProjectionView): Promise<ProductDoc> {
+  const names = await categoryNames(view, data.catId, data.subCatId);
+  return {
+    _id: id,
+    id,
+    prodId: id,
+    ...data,
+    catName: names.catName ?? '',
+    subCatName: names.subCatName ?? '',
+    subCat: names.subCatName ?? '',
+    numReviews: 0,
+    locationCodes: data.location.map((l) => l.value),
+    dateCreated,
+  };
+}
+
+/** Categories with their subcategories, products with category names, and banners. */
+export const catalogProjection: Projection = {
+  name: 'catalog',
+  collections: catalogCollections,
+  handles: new Set([...Object.keys(handlers), ...Object.keys(followers)]),
+  async apply(event, view) {
+    const follower = followers[event.type];
+    if (follower) return follower(event, view);
+    const type = event.type as keyof CatalogEventMap;
+    const handler = handlers[type] as Handler<typeof type> | undefined;
+    if (!handler) return;
+    const data = catalogEventSchemas[type].parse(event.data) as CatalogEventMap[typeof type];
+    await handler(data, view, event);
+  },
+};

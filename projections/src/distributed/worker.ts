@@ -1,0 +1,241 @@
+import type { BusSubscription, DeliveredBatch, DocumentStore, EventStore, Logger, MessageBus, RecordedEvent } from '@shop/platform';
+import { applyBatch } from '../apply-batch.ts';
+import type { Projection } from '../projection.ts';
+import { ProjectionRunner } from '../runner.ts';
+import { decodeRecord, tickAsEvent } from './codec.ts';
+import { heldCheckpoint, isPartitioned, partitionCheckpoint, pauseCheckpoint } from './partitioning.ts';
+import { WakeableEvents } from './wakeable-events.ts';
+
+export interface WorkerOptions {
+  topic: string;
+  partitions: number;
+  groupId?: string;
+  projections: Projection[];
+  logger?: Logger;
+  /** How often the ordered (global) projections re-read the log when no batch wakes them. */
+  idleMs?: number;
+  /** How often a held partition looks whether the rebuild is over. */
+  pollMs?: number;
+  /** Longest a partition is held for a rebuild before it goes on regardless (and says so). */
+  holdTimeoutMs?: number;
+}
+
+/**
+ * A projector worker: one member of the projector consumer group.
+ *
+ * Partitioned projections (see partitioning.ts) are applied batch by batch as the bus delivers
+ * each partition, with one checkpoint per projection per partition; `applyBatch` skips what is
+ * at or before it, so a redelivered batch or a partition that moved to another worker changes
+ * nothing. Watermarks move those checkpoints on partitions that got no events of their own.
+ *
+ * The other projections need the whole log in order. They run here only while this worker owns
+ * partition 0 (so exactly one worker of the group runs them), each in its own runner following
+ * the event store from its single checkpoint, woken by every batch the bus delivers.
+ *
+ * A rebuild asks for a projection to be held by sending a pause record to every partition (see
+ * rebuild/bus-writers.ts): a partitioned projection's partition is held where the record sits,
+ * after everything before it was committed; an ordered projection's runner is stopped. Each
+ * partition acknowledges in the store, and goes on once the rebuild has swapped.
+ */
+export class ProjectorWorker {
+  private readonly partitioned: Projection[];
+  private readonly ordered: Projection[];
+  private readonly events: WakeableEvents;
+  private readonly runners = new Map<string, ProjectionRunner>();
+  private subscription: BusSubscription | undefined;
+  private ownsOrdered = false;
+  private stopped = false;
+  private serial: Promise<void> = Promise.resolve();
+
+  constructor(
+    events: EventStore,
+    private readonly store: DocumentStore,
+    private readonly bus: MessageBus,
+    private readonly options: WorkerOptions,
+  ) {
+    this.events = new WakeableEvents(events);
+    this.partitioned = options.projections.filter((p) => isPartitioned(p.name));
+    this.ordered = options.projections.filter((p) => !isPartitioned(p.name));
+  }
+
+  async start(): Promise<void> {
+    for (const projection of this.options.projections) {
+      for (const spec of projection.collections) await this.store.defineCollection(spec);
+    }
+    await this.bus.ensureTopic(this.options.topic, this.options.partitions);
+    this.subscription = await this.bus.consume({
+      topic: this.options.topic,
+      groupId: this.options.groupId ?? 'projectors',
+      handle: (batch) => this.handle(batch),
+      onAssigned: (partitions) => this.assigned(partitions),
+      onCrash: (error) => this.options.logger?.error({ err: error }, 'projector: the consumer stopped for good'),
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.subscription?.stop();
+    await this.inOrder(async () => {
+      this.ownsOrdered = false;
+      await Promise.all([...this.runners.keys()].map((name) => this.stopRunner(name)));
+    });
+    await this.events.close();
+  }
+
+  /** Names of the ordered projections running here now (tests, health). */
+  runningOrdered(): string[] {
+    return [...this.runners.keys()];
+  }
+
+  private async handle(batch: DeliveredBatch): Promise<void> {
+    let segment: RecordedEvent[] = [];
+    try {
+      for (const message of batch.messages) {
+        const record = decodeRecord(message.value);
+        if (record.kind === 'event') segment.push(record.event);
+        else if (record.kind === 'tick') segment.push(tickAsEvent(record.position));
+        else {
+          await this.apply(batch.partition, segment);
+          segment = [];
+          await this.pauseFor(record.projection, record.epoch, batch);
+        }
+      }
+      await this.apply(batch.partition, segment);
+    } catch (error) {
+      this.options.logger?.error({ err: error, partition: batch.partition }, 'projector: batch failed; it will be delivered again');
+      throw error;
+    } finally {
+      this.events.wake();
+    }
+  }
+
+  /** Applies a run of events and watermarks of one partition to every partitioned projection. */
+  private async apply(partition: number, events: RecordedEvent[]): Promise<void> {
+    const first = events[0];
+    if (!first) return;
+    await Promise.all(
+      this.partitioned.map(async (projection) => {
+        const checkpointName = partitionCheckpoint(projection.name, partition);
+        // Read, not cached: a rebuild's swap may have moved it.
+        let checkpoint = await this.store.getCheckpoint(checkpointName);
+        if (checkpoint === null) checkpoint = await this.backfill(projection, partition, first.position);
+        await applyBatch(projection, events, checkpoint, { store: this.store, checkpointName });
+      }),
+    );
+  }
+
+  /**
+   * A projection with no checkpoint on a partition is new there (added after the group had
+   * consumed part of the topic, or the topic no longer holds the oldest events): the bus will not
+   * bring back what came before. Those events are in the log, though: this reads it and applies
+   * the events of this partition's streams that come before `before`. A fresh deployment starts
+   * at the beginning of every partition, so there this finds nothing to do.
+   */
+  private async backfill(projection: Projection, partition: number, before: bigint): Promise<bigint> {
+    const checkpointName = partitionCheckpoint(projection.name, partition);
+    const mine = (event: RecordedEvent) =>
+      event.position < before && this.bus.partitionOf(event.streamId, this.options.partitions) === partition;
+    let checkpoint = 0n;
+    let cursor = 0n;
+    for (;;) {
+      const page = await this.events.readAll({ after: cursor, limit: 1000 });
+      const last = page[page.length - 1];
+      if (!last) break;
+      cursor = last.position;
+      checkpoint = await applyBatch(projection, page.filter(mine), checkpoint, { store: this.store, checkpointName });
+      if (cursor >= before || page.length < 1000) break;
+    }
+    if (checkpoint > 0n) this.options.logger?.info({ projection: projection.name, partition, checkpoint: checkpoint.toString() }, 'projector: caught a new projection up from the log');
+    return checkpoint;
+  }
+
+  private async pauseFor(name: string, epoch: bigint, batch: DeliveredBatch): Promise<void> {
+    const known = this.options.projections.some((p) => p.name === name);
+    // A pause whose rebuild is over (or was given up) is history: a redelivery must not hold anything.
+    if (!known || !(await this.pausedAt(name, epoch))) return;
+    if (isPartitioned(name)) {
+      await this.acknowledge(name, batch.partition, epoch);
+      await this.hold(name, epoch, batch);
+      return;
+    }
+    if (batch.partition === 0) await this.inOrder(() => this.stopRunner(name));
+    await this.acknowledge(name, batch.partition, epoch);
+    if (batch.partition === 0) void this.restartWhenResumed(name, epoch);
+  }
+
+  /** Blocks this partition (every projection of it) until the rebuild of `name` has swapped. */
+  private async hold(name: string, epoch: bigint, batch: DeliveredBatch): Promise<void> {
+    const { pollMs = 100, holdTimeoutMs = 120_000 } = this.options;
+    const until = Date.now() + holdTimeoutMs;
+    while (await this.pausedAt(name, epoch)) {
+      // Gone to another member: throw so nothing after the pause is acknowledged; the new owner holds instead.
+      if (!batch.isActive() || this.stopped) throw new Error(`partition ${batch.partition} was lost while held for ${name}`);
+      if (Date.now() > until) {
+        this.options.logger?.error({ projection: name, partition: batch.partition }, 'projector: rebuild held the partition too long; going on');
+        return;
+      }
+      await batch.heartbeat();
+      await delay(pollMs);
+    }
+  }
+
+  private async restartWhenResumed(name: string, epoch: bigint): Promise<void> {
+    const { pollMs = 100 } = this.options;
+    while (!this.stopped && this.ownsOrdered && (await this.pausedAt(name, epoch))) await delay(pollMs);
+    await this.inOrder(async () => {
+      if (!this.stopped && this.ownsOrdered) await this.startRunner(name);
+    });
+  }
+
+  private assigned(partitions: number[]): void {
+    const owns = partitions.includes(0);
+    void this.inOrder(async () => {
+      this.ownsOrdered = owns && !this.stopped;
+      if (this.ownsOrdered) for (const projection of this.ordered) await this.startRunner(projection.name);
+      else await Promise.all([...this.runners.keys()].map((name) => this.stopRunner(name)));
+    });
+  }
+
+  private async startRunner(name: string): Promise<void> {
+    const projection = this.ordered.find((p) => p.name === name);
+    if (!projection || this.runners.has(name)) return;
+    const paused = (await this.store.getCheckpoint(pauseCheckpoint(name))) ?? 0n;
+    if (paused !== 0n) {
+      // A rebuild holds it: start once that is over.
+      void this.restartWhenResumed(name, paused);
+      return;
+    }
+    const runner = new ProjectionRunner(this.events, this.store, [projection], {
+      idleMs: this.options.idleMs ?? 500,
+      onError: (failed, error) => this.options.logger?.error({ err: error, projection: failed }, 'projector: projection failed; retrying'),
+    });
+    this.runners.set(name, runner);
+    await runner.start();
+  }
+
+  private async stopRunner(name: string): Promise<void> {
+    const runner = this.runners.get(name);
+    if (!runner) return;
+    this.runners.delete(name);
+    await runner.stop();
+  }
+
+  private async pausedAt(name: string, epoch: bigint): Promise<boolean> {
+    return (await this.store.getCheckpoint(pauseCheckpoint(name))) === epoch;
+  }
+
+  private async acknowledge(name: string, partition: number, epoch: bigint): Promise<void> {
+    await this.store.commit({ writes: [], checkpoints: [{ name: heldCheckpoint(name, partition), position: epoch }] });
+  }
+
+  /** Starting and stopping runners happens one step at a time, in the order asked. */
+  private inOrder(step: () => Promise<void>): Promise<void> {
+    const next = this.serial.then(step);
+    this.serial = next.catch((error: unknown) => this.options.logger?.error({ err: error }, 'projector: starting or stopping a projection failed'));
+    return next;
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

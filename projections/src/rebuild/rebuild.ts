@@ -1,0 +1,78 @@
+import type { DocumentStore, EventStore } from '@shop/platform';
+import { embeddedLayout, type CheckpointLayout } from '../distributed/layout.ts';
+import type { Projection } from '../projection.ts';
+import { noLiveWriters, type LiveWriters } from './live-writers.ts';
+import { ProgressTracker, type RebuildProgress } from './progress.ts';
+import { replay } from './replay.ts';
+import { ShadowCollections } from './shadow.ts';
+
+export interface RebuildOptions {
+  events: EventStore;
+  store: DocumentStore;
+  /** Who writes the live collections now (held for the swap). */
+  writers?: LiveWriters;
+  /** Which checkpoints the swap sets. */
+  layout?: CheckpointLayout;
+  batchSize?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: RebuildProgress) => void;
+}
+
+export interface RebuildResult {
+  projection: string;
+  position: bigint;
+  events: number;
+  /** How long the live writers were held (the tail and the swap). */
+  heldMs: number;
+}
+
+/**
+ * Rebuilds one projection from the log without stopping the shop:
+ *
+ * 1. replays the whole log into shadow collections while the live ones keep serving;
+ * 2. holds the live writers (between two of their batches), so nothing is lost between the
+ *    catch-up and the swap: the events that landed meanwhile are applied to the shadow as the
+ *    tail, up to the head;
+ * 3. swaps the shadows in and sets the live checkpoint(s) to the shadow's position in one step
+ *    (`swapCollections`), which also drops the old collections;
+ * 4. lets the writers go on from that checkpoint.
+ *
+ * A failure before the swap drops the shadows and leaves the live projection as it was.
+ */
+export async function rebuildProjection(projection: Projection, options: RebuildOptions): Promise<RebuildResult> {
+  const { events, store, writers = noLiveWriters, layout = embeddedLayout, batchSize = 1000, signal } = options;
+  const shadow = new ShadowCollections(projection, '__rebuild');
+  const tracker = new ProgressTracker(projection.name, await events.headPosition(), options.onProgress);
+  const onBatch = (count: number, position: bigint) => tracker.batch(count, position);
+  await shadow.create(store);
+  let swapped = false;
+  try {
+    let position = await replay(projection, events, shadow.target(store), 0n, { batchSize, signal, onBatch });
+    tracker.phase('holding');
+    const heldAt = performance.now();
+    await writers.pause(projection.name);
+    try {
+      position = await replay(projection, events, shadow.target(store), position, { batchSize, signal, onBatch });
+      for (const name of layout.names(projection.name)) {
+        const live = (await store.getCheckpoint(name)) ?? 0n;
+        // The writers cannot be past the head of the log; if they are, this is not the log they follow.
+        if (live > position) throw new Error(`${name} is at ${live}, past the head of the log (${position})`);
+      }
+      tracker.phase('swapping');
+      await store.swapCollections(
+        shadow.pairs(),
+        layout.names(projection.name).map((name) => ({ name, position })),
+      );
+      swapped = true;
+    } finally {
+      await writers.resume(projection.name);
+    }
+    const heldMs = Math.round(performance.now() - heldAt);
+    tracker.phase('done');
+    return { projection: projection.name, position, events: tracker.snapshot().events, heldMs };
+  } catch (error) {
+    tracker.phase('failed');
+    if (!swapped) await shadow.drop(store).catch(() => undefined);
+    throw error;
+  }
+}

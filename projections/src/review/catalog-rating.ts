@@ -1,0 +1,16 @@
+import { reviewEventSchemas, roundToHalf, type ProductDoc } from '@shop/contracts';
+import type { RecordedEvent } from '@shop/platform';
+import type { ProjectionView } from '../projection.ts';
+
+/**
+ * Catalog handler: a review sets the product's rating (average to the nearest half star) and
+ * review count from the totals the event carries. Setting, not adding, keeps a replay harmless.
+ */
+export async function applyReviewToProduct(event: RecordedEvent, view: ProjectionView): Promise<void> {
+  const data = reviewEventSchemas.ProductReviewed.parse(event.data);
+  const product = await view.get<ProductDoc>('products', data.productId);
+  if (!product) return;
+  const rating = roundToHalf(data.ratingSum / data.numReviews);
+  const rated: ProductDoc = { ...product, rating, numReviews: data.numReviews };
+  view.put('products', rated);
+}

@@ -1,0 +1,58 @@
+import type { Document, DocumentStore, Write } from '@shop/platform';
+import type { ProjectionView } from './projection.ts';
+
+/**
+ * Buffers a batch's writes so they can be committed atomically with the checkpoint. Reads see
+ * the batch's own earlier writes first, then the store.
+ */
+export class UnitOfWork implements ProjectionView {
+  private readonly pending = new Map<string, Map<string, Document | null>>();
+  private readonly reads = new Map<string, Document | null>();
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly physical: (collection: string) => string = (c) => c,
+  ) {}
+
+  async get<T extends Document>(collection: string, id: string): Promise<T | null> {
+    const name = this.physical(collection);
+    const buffered = this.pending.get(name);
+    if (buffered?.has(id)) return (buffered.get(id) ?? null) as T | null;
+    const readKey = `${name}\u0000${id}`;
+    if (this.reads.has(readKey)) return this.reads.get(readKey) as T | null;
+    // A projection is the only writer of its collections, so a document read once stays valid
+    // for the whole batch (a category read by every product of a batch is read once).
+    const doc = await this.store.get<T>(name, id);
+    this.reads.set(readKey, doc);
+    return doc;
+  }
+
+  put<T extends Document>(collection: string, doc: T): void {
+    this.bucket(collection).set(doc._id, doc);
+  }
+
+  delete(collection: string, id: string): void {
+    this.bucket(collection).set(id, null);
+  }
+
+  private bucket(collection: string): Map<string, Document | null> {
+    const name = this.physical(collection);
+    let bucket = this.pending.get(name);
+    if (!bucket) {
+      bucket = new Map();
+      this.pending.set(name, bucket);
+    }
+    return bucket;
+  }
+
+  /** One write per touched document: its final state in this batch. */
+  writes(): Write[] {
+    const writes: Write[] = [];
+    for (const [collection, docs] of this.pending) {
+      for (const [id, doc] of docs) {
+        writes.push(doc ? { kind: 'put', collection, doc } : { kind: 'delete', collection, id });
+      }
+    }
+    return writes;
+  }
+}

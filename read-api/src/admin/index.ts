@@ -1,0 +1,20 @@
+import Router from '@koa/router';
+import type { TokenService } from '@shop/platform';
+import type { AuditRegistry } from '@shop/projections';
+import { auditRoutes } from './audit-routes.ts';
+import { adminOnly } from './guard.ts';
+import { projectionRoutes, type ProjectionAdminDeps } from './projection-routes.ts';
+
+export interface AdminDeps extends ProjectionAdminDeps {
+  tokens: TokenService;
+  audits: AuditRegistry;
+}
+
+/** Operations and auditing, for admin accounts only. Mount under `/api`. */
+export function adminRouter(deps: AdminDeps): Router {
+  const router = new Router();
+  const guard = adminOnly(deps.tokens);
+  auditRoutes(router, deps, guard);
+  projectionRoutes(router, deps, guard);
+  return router;
+}

@@ -1,0 +1,55 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { HttpError, type DocumentStore, type EventStore } from '@shop/platform';
+import {
+  RebuildBusyError,
+  UnknownProjectionError,
+  jobView,
+  type CheckpointLayout,
+  type Projection,
+  type RebuildService,
+} from '@shop/projections';
+
+export interface ProjectionAdminDeps {
+  events: EventStore;
+  docs: DocumentStore;
+  projections: Projection[];
+  checkpoints: CheckpointLayout;
+  rebuilds: RebuildService;
+}
+
+/**
+ * Projection operations for the running server:
+ * - `GET  /admin/projections`: each projection's position and the head of the log;
+ * - `POST /admin/projections/:name/rebuild` (`all` for every one): starts a rebuild in this
+ *   process, which can hold its own runner around the swap; answers 202 with the job;
+ * - `GET  /admin/projections/rebuilds/:id`: the job's state and progress.
+ */
+export function projectionRoutes(router: Router, deps: ProjectionAdminDeps, guard: Middleware): void {
+  router.get('/admin/projections', guard, async (ctx) => {
+    const head = await deps.events.headPosition();
+    const projections = await Promise.all(
+      deps.projections.map(async (p) => ({ name: p.name, position: (await deps.checkpoints.position(deps.docs, p.name)).toString() })),
+    );
+    ctx.body = { head: head.toString(), projections };
+  });
+
+  router.post('/admin/projections/:name/rebuild', guard, (ctx) => {
+    try {
+      const job = deps.rebuilds.start(ctx.params.name ?? '');
+      ctx.status = 202;
+      ctx.set('Location', `/api/admin/projections/rebuilds/${job.id}`);
+      ctx.body = jobView(job);
+    } catch (error) {
+      if (error instanceof UnknownProjectionError) throw new HttpError(404, { error: true, msg: error.message });
+      if (error instanceof RebuildBusyError) throw new HttpError(409, { error: true, msg: error.message, job: jobView(error.running) });
+      throw error;
+    }
+  });
+
+  router.get('/admin/projections/rebuilds/:id', guard, (ctx) => {
+    const job = deps.rebuilds.get(ctx.params.id ?? '');
+    if (!job) throw new HttpError(404, { error: true, msg: 'No such rebuild' });
+    ctx.body = jobView(job);
+  });
+}

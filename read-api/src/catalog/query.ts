@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, idSchema } from '@shop/contracts';
+import type { Filter } from '@shop/platform';
+
+const positiveInt = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`);
+const price = (name: string) => z.coerce.number({ error: `${name} must be a number` }).min(0, `${name} must not be negative`);
+
+/** The filters every listing route understands, all optional. Unknown fields are ignored. */
+export const listingQuery = z.object({
+  page: positiveInt('page').optional(),
+  perPage: positiveInt('perPage').max(MAX_PER_PAGE, `perPage must be at most ${MAX_PER_PAGE}`).optional(),
+  catId: idSchema.optional(),
+  subCatId: idSchema.optional(),
+  catName: z.string().trim().min(1).max(80).optional(),
+  minPrice: price('minPrice').optional(),
+  maxPrice: price('maxPrice').optional(),
+  rating: z.coerce.number({ error: 'rating must be a number' }).min(0).max(5, 'rating must be between 1 and 5').optional(),
+  location: z
+    .string()
+    .regex(/^(All|[A-Za-z]{2})$/, 'location must be a two-letter country code or All')
+    .optional(),
+});
+export type ListingQuery = z.infer<typeof listingQuery>;
+
+/**
+ * The original client sends some listing URLs with a stray closing brace (`?catId=abc}`) and
+ * repeats parameters; take the first value and drop the brace rather than failing the page.
+ */
+export function normaliseQuery(query: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(query)) {
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined || value === '' || value === 'undefined' || value === 'null') continue;
+    out[key.replace(/}$/, '')] = value.replace(/}$/, '');
+  }
+  return out;
+}
+
+/** Products sold in a country are those listed for it and those listed for All. */
+export function locationFilter(location: string | undefined): Filter {
+  if (!location || location === 'All') return {};
+  return { locationCodes: { $contains: [location.toUpperCase(), 'All'] } };
+}
+
+export function productFilter(q: ListingQuery): Filter {
+  const filter: Filter = { ...locationFilter(q.location) };
+  if (q.catId) filter.catId = q.catId;
+  if (q.subCatId) filter.subCatId = q.subCatId;
+  if (q.catName) filter.catName = q.catName;
+  if (q.minPrice !== undefined || q.maxPrice !== undefined) {
+    filter.price = {
+      ...(q.minPrice !== undefined ? { $gte: q.minPrice } : {}),
+      ...(q.maxPrice !== undefined ? { $lte: q.maxPrice } : {}),
+    };
+  }
+  // "4 stars" in the filter means four stars and up, so half-star ratings are not lost.
+  if (q.rating !== undefined) filter.rating = { $gte: q.rating };
+  return filter;
+}
+
+export function pageOf(q: ListingQuery, defaultPerPage = DEFAULT_PER_PAGE) {
+  const page = q.page ?? 1;
+  const perPage = q.perPage ?? defaultPerPage;
+  return { page, perPage, skip: (page - 1) * perPage };
+}

@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import cors from '@koa/cors';
+import Koa from 'koa';
+import { errorReplies } from '@shop/platform';
+import { serveFiles } from '@shop/platform';
+import { accountRouter } from '@shop/command-api';
+import { accountQueryRouter } from '@shop/read-api';
+import { readRouter } from '@shop/read-api';
+import { cartCommandRoutes, checkoutCommandRoutes, myListCommandRoutes, orderCommandRoutes, reviewCommandRoutes } from '@shop/command-api';
+import { cartQueryRouter, myListQueryRouter, orderQueryRouter, reviewQueryRouter } from '@shop/read-api';
+import type { Shop } from './compose.ts';
+import { requestLog } from './http/request-log.ts';
+import { seedImageRoutes } from './http/seed-images.ts';
+import { serveUi } from './http/ui.ts';
+import { httpMetrics, metricsRoute } from './http/metrics.ts';
+import { adminRouter } from '@shop/read-api';
+
+/** A feature's routes, mounted under `/api`. Each feature folder exports one. */
+export type FeatureRoutes = (shop: Shop) => Router;
+
+/** Cart, My List, reviews, checkout and orders: commands and queries. */
+const shopperFeatures: FeatureRoutes[] = [
+  (shop) => cartCommandRoutes(shop),
+  (shop) => cartQueryRouter(shop),
+  (shop) => myListCommandRoutes(shop),
+  (shop) => myListQueryRouter(shop),
+  (shop) => reviewCommandRoutes(shop),
+  (shop) => reviewQueryRouter(shop),
+  (shop) => checkoutCommandRoutes(shop),
+  (shop) => orderCommandRoutes(shop),
+  (shop) => orderQueryRouter(shop),
+];
+
+/** Every `/api` feature, commands and queries. Add a feature by adding its routes here. */
+const features: FeatureRoutes[] = [(shop) => readRouter(shop.docs), (shop) => accountRouter(shop), (shop) => accountQueryRouter(shop.docs, shop.tokens), ...shopperFeatures];
+
+/** The one Koa application: `/api/*` (commands and queries), images, health, and the UI. */
+export function createApp(shop: Shop): Koa {
+  const app = new Koa({ proxy: shop.config.NODE_ENV === 'production' });
+  const allowed = new Set(shop.config.CORS_ORIGINS);
+
+  app.use(requestLog(shop.logger));
+  if (shop.config.METRICS) app.use(httpMetrics(shop.metrics));
+  app.use(errorReplies(shop.logger));
+  app.use(
+    cors({
+      // Only listed origins get CORS headers; same-origin requests never need them.
+      origin: (ctx) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : ''),
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
+  app.use(serveUi(shop.config.UI_DIST));
+  app.use(serveFiles(shop.files, '/uploads'));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+
+  const root = new Router();
+  // The cheap baseline every benchmark compares against, and the readiness probe.
+  root.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  seedImageRoutes(root);
+  if (shop.config.METRICS) metricsRoute(root, shop.metrics);
+  app.use(root.routes()).use(root.allowedMethods());
+
+  const api = new Router({ prefix: '/api' });
+  for (const feature of features) api.use(feature(shop).routes());
+  api.use(adminRouter(shop).routes());
+  app.use(api.routes()).use(api.allowedMethods());
+  return app;
+}

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import { CatalogCommands } from '@shop/command-api';
+import { AccountCommands, deriveCodeKey } from '@shop/command-api';
+import {
+  TokenService,
+  loadOrCreateSecret,
+  SqliteDocumentStore,
+  SqliteEventStore,
+  type Config,
+  type DocumentStore,
+  type EventStore,
+  type Logger,
+} from '@shop/platform';
+import { JoseGoogleVerifier, LocalFolderFiles, createMailer, type FileStore, type GoogleIdentityVerifier, type Mailer } from '@shop/platform';
+import { accountsProjection } from '@shop/projections';
+import { shopperProjection } from '@shop/projections';
+import { CheckoutProcess, recoverCheckouts } from '@shop/command-api';
+import { createPaymentProvider, type PaymentProvider } from '@shop/platform';
+import { ProjectionRunner, catalogProjection, type Projection } from '@shop/projections';
+import { cartDecider, orderDecider } from '@shop/command-api';
+import { ShopMetrics, TimedEventStore, createKafkaBus } from '@shop/platform';
+import { AuditRegistry, BusWriters, CheckpointWatcher, RebuildService, cartAudit, orderAudit, embeddedLayout, externalLayout, measureLag, runnerWriters, type CheckpointLayout } from '@shop/projections';
+
+/** Everything the HTTP app and the command-line tools need, wired once from configuration. */
+export interface Shop {
+  config: Config;
+  logger: Logger;
+  events: EventStore;
+  docs: DocumentStore;
+  projections: Projection[];
+  runner: ProjectionRunner;
+  catalog: CatalogCommands;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** Uploaded files (avatars), served at /uploads. */
+  files: FileStore;
+  /** Null unless GOOGLE_CLIENT_ID is set. */
+  google: GoogleIdentityVerifier | null;
+  accounts: AccountCommands;
+  /** The card payment provider (PAYMENTS=test|razorpay). */
+  payments: PaymentProvider;
+  /** Read-your-writes: resolves once the named projections have processed `position`. */
+  awaitProjections(position: bigint, projections: string[]): Promise<void>;
+  /** Prometheus metrics (`GET /metrics`). */
+  metrics: ShopMetrics;
+  /** Where projections record their progress (one checkpoint each, or one per Kafka partition). */
+  checkpoints: CheckpointLayout;
+  /** Projection rebuilds into shadows, swapped in while the shop serves (admin route, CLI). */
+  rebuilds: RebuildService;
+  /** Cart and order audits (admin route, CLI). */
+  audits: AuditRegistry;
+  close(): Promise<void>;
+}
+
+export const allProjections: Projection[] = [catalogProjection, accountsProjection, shopperProjection];
+
+export async function openEventStore(config: Config): Promise<EventStore> {
+  if (config.EVENT_STORE === 'eventstoredb') {
+    // Loaded only when chosen, so the embedded shop never pays for the gRPC client.
+    const { EventStoreDbEventStore } = await import('@shop/platform/event-store/eventstoredb');
+    return new EventStoreDbEventStore(config.EVENTSTORE_URL);
+  }
+  return new SqliteEventStore(join(config.DATA_DIR, 'events.db'));
+}
+
+export async function openDocumentStore(config: Config): Promise<DocumentStore> {
+  if (config.READ_STORE === 'mongodb') {
+    const { MongoDocumentStore } = await import('@shop/platform/document-store/mongodb');
+    return MongoDocumentStore.connect(config.MONGODB_URL, config.MONGODB_DB);
+  }
+  return new SqliteDocumentStore(join(config.DATA_DIR, 'read-models.db'));
+}
+
+/** The composition root: the only place that picks adapters. */
+export async function composeShop(config: Config, logger: Logger): Promise<Shop> {
+  const metrics = new ShopMetrics();
+  const events = new TimedEventStore(await openEventStore(config), metrics);
+  const docs = await openDocumentStore(config);
+  const projections = allProjections;
+  // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
+  const external = config.PROJECTIONS === 'external';
+  const checkpoints = external ? externalLayout(config.KAFKA_PARTITIONS) : embeddedLayout;
+  const watcher = new CheckpointWatcher(docs, checkpoints, { pollMs: config.PROJECTION_POLL_MS, timeoutMs: config.PROJECTION_WAIT_MS });
+  const bus = external ? await createKafkaBus(config, logger, 'api') : undefined;
+  metrics.measureProjectionLag(() => measureLag(events, docs, checkpoints, projections.map((p) => p.name)));
+  const runner = new ProjectionRunner(events, docs, external ? [] : projections, {
+    onError: (projection, error) => logger.error({ err: error, projection }, 'projection failed; retrying'),
+  });
+  await runner.start();
+  const payments = createPaymentProvider(config);
+  // Checkouts the last run left part-way are finished (or compensated) before serving anyone.
+  if (!external) await runner.waitFor(await events.headPosition(), [shopperProjection.name], 60_000);
+  else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
+  await recoverCheckouts(docs, new CheckoutProcess(events, docs), logger);
+  // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
+  const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret'));
+  const mailer = createMailer(config, logger);
+  return {
+    config,
+    logger,
+    events,
+    docs,
+    projections,
+    runner,
+    catalog: new CatalogCommands(events),
+    tokens: new TokenService(
+      config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret')),
+      config.JWT_EXPIRES_IN as `${number}d`,
+    ),
+    mailer,
+    files: new LocalFolderFiles(join(config.DATA_DIR, 'uploads')),
+    google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
+    accounts: new AccountCommands({ events, mailer, codeKey: deriveCodeKey(serverSecret), logger, shopUrl: config.PUBLIC_URL }),
+    payments,
+    awaitProjections: external
+      ? (position, names) => watcher.waitFor(position, names)
+      : (position, names) => (position > 0n ? runner.waitFor(position, names) : Promise.resolve()),
+    metrics,
+    checkpoints,
+    rebuilds: new RebuildService({
+      events,
+      store: docs,
+      projections,
+      writers: bus ? new BusWriters(bus, docs, { topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS }) : runnerWriters(runner),
+      layout: checkpoints,
+      logger,
+    }),
+    audits: new AuditRegistry([cartAudit(cartDecider), orderAudit(orderDecider)]),
+    async close() {
+      await runner.stop();
+      await bus?.close();
+      await events.close();
+      await docs.close();
+      await mailer.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { once } from 'node:events';
+import { createLogger, loadConfig } from '@shop/platform';
+import { createApp } from './app.ts';
+import { composeShop } from './compose.ts';
+import { seedCatalogIfNew } from './seed/seed.ts';
+
+/** Starts the shop: configuration → adapters → seed on first start → HTTP. */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const shop = await composeShop(config, logger);
+  if (config.SEED_CATALOG) await seedCatalogIfNew(shop);
+  await shop.runner.catchUp();
+
+  const server = createApp(shop).listen(config.PORT, config.HOST);
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.info({ dataDir: config.DATA_DIR, eventStore: config.EVENT_STORE, readStore: config.READ_STORE }, 'shop ready');
+  console.log(`\n  Shop running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop taking connections, let in-flight requests finish, then close the stores.
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    await closed;
+    clearTimeout(force);
+    await shop.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import { createLogger, loadConfig } from '@shop/platform';
+import { composeShop, createApp, seedCatalogIfNew, type Shop } from '@shop/server';
+import { tempDir } from './temp-dir.ts';
+
+export interface TestShop {
+  /** Base URL of the running server, e.g. http://127.0.0.1:43121 */
+  url: string;
+  shop: Shop;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real shop on a real port of 127.0.0.1 with its SQLite files in a fresh temp folder.
+ * `seed: true` writes the demo catalog through the real command path first.
+ */
+export async function startTestShop(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestShop> {
+  const dir = tempDir('shop-http-');
+  const config = loadConfig({
+    DATA_DIR: dir.path,
+    PORT: '0',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED_CATALOG: 'false',
+    UI_DIST: `${dir.path}/no-ui`,
+    ...options.env,
+  });
+  const shop = await composeShop(config, createLogger(config.LOG_LEVEL));
+  if (options.seed) await seedCatalogIfNew(shop);
+  await shop.runner.catchUp();
+  const server = createApp(shop).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    shop,
+    dataDir: dir.path,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await shop.close();
+      dir.remove();
+    },
+  };
+}
+
+/** fetch + JSON with the status, for API tests. */
+export async function api<T = unknown>(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const response = await fetch(base + path, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Non-JSON bodies (images, HTML) are returned as text.
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}

@@ -1,0 +1,211 @@
+import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type {
+  Banner,
+  BannerKind,
+  CartItem,
+  Category,
+  Country,
+  FlaggedReply,
+  MyListEntry,
+  NewCartItem,
+  NewMyListEntry,
+  NewReview,
+  Order,
+  Product,
+  ProductPage,
+  ProductQuery,
+  Review,
+  User,
+} from './types.ts';
+
+interface TokenState {
+  session: { token: string | null };
+}
+
+/** Every call goes to our own `/api`, with the session's bearer token when there is one. */
+const baseQuery = fetchBaseQuery({
+  // Absolute, so the same code runs where `Request` does not resolve relative URLs (tests).
+  baseUrl: `${globalThis.location?.origin ?? ''}/api`,
+  prepareHeaders(headers, { getState }) {
+    const token = (getState() as TokenState).session.token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+const BANNER_PATHS: Record<BannerKind, string> = {
+  home: '/homeBanner',
+  middle: '/banners',
+  side: '/homeSideBanners',
+  bottom: '/homeBottomBanners',
+};
+
+/** `location=All` is the same as none on the server; leave it out so caches share entries. */
+const withLocation = (location: string) => (location && location !== 'All' ? { location } : {});
+
+const productTags = (products: Product[] | undefined) => [
+  { type: 'Products' as const, id: 'LIST' },
+  ...(products ?? []).map((p) => ({ type: 'Product' as const, id: p.id })),
+];
+
+/**
+ * The one RTK Query slice of the storefront. Tag types name every resource the UI reads, so a
+ * change invalidates exactly the views that show it: a cart change the cart, a review its
+ * product's reviews and rating, an order the cart, orders and stock.
+ */
+export const shopApi = createApi({
+  reducerPath: 'shopApi',
+  baseQuery,
+  tagTypes: ['Products', 'Product', 'Categories', 'Banners', 'Search', 'Countries', 'Cart', 'MyList', 'Orders', 'Reviews', 'User'],
+  keepUnusedDataFor: 300,
+  endpoints: (build) => ({
+    // ---- catalog -------------------------------------------------------------------------
+    getCategories: build.query<Category[], void>({
+      query: () => '/category',
+      transformResponse: (reply: { categoryList?: Category[] }) => reply.categoryList ?? [],
+      providesTags: ['Categories'],
+    }),
+    getProducts: build.query<ProductPage, ProductQuery>({
+      query: ({ location, ...filters }) => ({ url: '/products', params: { ...filters, ...withLocation(location) } }),
+      providesTags: (reply) => productTags(reply?.products),
+    }),
+    getFeaturedProducts: build.query<Product[], string>({
+      query: (location) => ({ url: '/products/featured', params: withLocation(location) }),
+      providesTags: (reply) => productTags(reply),
+    }),
+    getProduct: build.query<Product, string>({
+      query: (id) => `/products/${encodeURIComponent(id)}`,
+      providesTags: (_reply, _error, id) => [{ type: 'Product', id }],
+    }),
+    getBanners: build.query<Banner[], BannerKind>({
+      query: (kind) => BANNER_PATHS[kind],
+      providesTags: (_reply, _error, kind) => [{ type: 'Banners', id: kind }],
+    }),
+    searchProducts: build.query<Product[], { q: string; location: string }>({
+      query: ({ q, location }) => ({ url: '/search', params: { q, ...withLocation(location) } }),
+      providesTags: (reply) => [{ type: 'Search', id: 'LIST' }, ...(reply ?? []).map((p) => ({ type: 'Product' as const, id: p.id }))],
+    }),
+    getCountries: build.query<Country[], void>({
+      query: () => '/countries',
+      providesTags: ['Countries'],
+      keepUnusedDataFor: 3600,
+    }),
+
+    // ---- cart ----------------------------------------------------------------------------
+    getCart: build.query<CartItem[], string>({
+      query: (userId) => ({ url: '/cart', params: { userId } }),
+      providesTags: [{ type: 'Cart', id: 'LIST' }],
+    }),
+    addToCart: build.mutation<CartItem & FlaggedReply, NewCartItem>({
+      query: (item) => ({ url: '/cart/add', method: 'POST', body: item }),
+      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
+    }),
+    updateCartItem: build.mutation<CartItem, Partial<NewCartItem> & { id: string }>({
+      query: ({ id, ...item }) => ({ url: `/cart/${encodeURIComponent(id)}`, method: 'PUT', body: item }),
+      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
+    }),
+    removeCartItem: build.mutation<FlaggedReply, string>({
+      query: (id) => ({ url: `/cart/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
+    }),
+
+    // ---- My List -------------------------------------------------------------------------
+    getMyList: build.query<MyListEntry[], { userId: string; productId?: string }>({
+      query: ({ userId, productId }) => ({ url: '/my-list', params: { userId, productId } }),
+      providesTags: (_reply, _error, { productId }) => [{ type: 'MyList', id: productId ?? 'LIST' }],
+    }),
+    addToMyList: build.mutation<MyListEntry & FlaggedReply, NewMyListEntry>({
+      query: (entry) => ({ url: '/my-list/add/', method: 'POST', body: entry }),
+      invalidatesTags: (_reply, _error, entry) => [
+        { type: 'MyList', id: 'LIST' },
+        { type: 'MyList', id: entry.productId },
+      ],
+    }),
+    removeFromMyList: build.mutation<FlaggedReply, { id: string; productId?: string }>({
+      query: ({ id }) => ({ url: `/my-list/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_reply, _error, { productId }) => [
+        { type: 'MyList', id: 'LIST' },
+        ...(productId ? [{ type: 'MyList' as const, id: productId }] : []),
+      ],
+    }),
+
+    // ---- reviews -------------------------------------------------------------------------
+    getReviews: build.query<Review[], string>({
+      query: (productId) => ({ url: '/productReviews', params: { productId } }),
+      providesTags: (_reply, _error, productId) => [{ type: 'Reviews', id: productId }],
+    }),
+    addReview: build.mutation<Review, NewReview>({
+      query: (review) => ({ url: '/productReviews/add', method: 'POST', body: review }),
+      // A review changes the list and the product's average rating.
+      invalidatesTags: (_reply, _error, review) => [
+        { type: 'Reviews', id: review.productId },
+        { type: 'Product', id: review.productId },
+      ],
+    }),
+
+    // ---- orders and account (screens of part 2) -------------------------------------------
+    getOrders: build.query<Order[], string>({
+      query: (userid) => ({ url: '/orders', params: { userid } }),
+      providesTags: [{ type: 'Orders', id: 'LIST' }],
+    }),
+    getOrder: build.query<Order, string>({
+      query: (id) => `/orders/${encodeURIComponent(id)}`,
+      providesTags: (_reply, _error, id) => [{ type: 'Orders', id }],
+    }),
+    getUser: build.query<User, string>({
+      query: (id) => `/user/${encodeURIComponent(id)}`,
+      providesTags: (_reply, _error, id) => [{ type: 'User', id }],
+    }),
+    updateUser: build.mutation<User, Partial<User> & { id: string }>({
+      query: ({ id, ...user }) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'PUT', body: user }),
+      invalidatesTags: (_reply, _error, { id }) => [{ type: 'User', id }],
+    }),
+    subscribeNewsletter: build.mutation<FlaggedReply, { email: string }>({
+      query: (body) => ({ url: '/newsletter', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetCategoriesQuery,
+  useGetProductsQuery,
+  useGetFeaturedProductsQuery,
+  useGetProductQuery,
+  useGetBannersQuery,
+  useSearchProductsQuery,
+  useGetCountriesQuery,
+  useGetCartQuery,
+  useAddToCartMutation,
+  useUpdateCartItemMutation,
+  useRemoveCartItemMutation,
+  useGetMyListQuery,
+  useAddToMyListMutation,
+  useRemoveFromMyListMutation,
+  useGetReviewsQuery,
+  useAddReviewMutation,
+  useGetOrdersQuery,
+  useGetOrderQuery,
+  useGetUserQuery,
+  useUpdateUserMutation,
+  useSubscribeNewsletterMutation,
+} = shopApi;
+
+/**
+ * The message a reply or error carries (`msg` or `message`), for the snackbar. The original API
+ * puts failure flags in bodies whatever the status, so both success and error bodies are read.
+ */
+export function replyMessage(reply: unknown, fallback: string): string {
+  const body = (reply && typeof reply === 'object' && 'data' in reply ? (reply as FetchBaseQueryError).data : reply) as FlaggedReply | undefined;
+  if (body && typeof body === 'object') {
+    if (typeof body.msg === 'string' && body.msg) return body.msg;
+    if (typeof body.message === 'string' && body.message) return body.message;
+  }
+  return fallback;
+}
+
+/** True when a 2xx body still says it failed (`status: false`, `"FAILED"`, `error: true`, `success: false`). */
+export function isFailureReply(reply: unknown): boolean {
+  if (!reply || typeof reply !== 'object') return false;
+  const body = reply as FlaggedReply;
+  return body.status === false || body.status === 'FAILED' || body.error === true || body.success === false;
+}

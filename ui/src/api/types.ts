@@ -1,0 +1,158 @@
+/**
+ * Reply shapes the storefront reads (shared/spec/api-replies.md). Declared here rather than
+ * imported from the server's contracts so the browser bundle depends on the HTTP contract only.
+ */
+export interface Identified {
+  _id: string;
+  id: string;
+}
+
+export interface ProductLocation {
+  value: string;
+  label: string;
+}
+
+export interface Product extends Identified {
+  name: string;
+  brand: string;
+  description: string;
+  images: string[];
+  price: number;
+  oldPrice: number;
+  discount: number;
+  rating: number;
+  numReviews?: number;
+  countInStock: number;
+  isFeatured: boolean;
+  catId: string;
+  catName: string;
+  subCatId: string;
+  subCatName: string;
+  productRam: string[];
+  size: string[];
+  productWeight: string[];
+  location: ProductLocation[];
+  dateCreated: string;
+  prodId?: string;
+}
+
+export interface ProductPage {
+  products: Product[];
+  totalPages: number;
+  page: number;
+}
+
+export interface Subcategory extends Identified {
+  name: string;
+  parentId?: string;
+}
+
+export interface Category extends Identified {
+  name: string;
+  color: string;
+  images: string[];
+  children: Subcategory[];
+}
+
+export interface Banner extends Identified {
+  images: string[];
+  catId?: string | null;
+  catName?: string | null;
+  subCatId?: string | null;
+  subCatName?: string | null;
+}
+
+export type BannerKind = 'home' | 'middle' | 'side' | 'bottom';
+
+export interface Country {
+  country: string;
+  iso2: string;
+}
+
+export interface CartItem extends Identified {
+  productTitle: string;
+  image: string;
+  rating: number;
+  price: number;
+  quantity: number;
+  subTotal: number;
+  productId: string;
+  countInStock: number;
+  userId: string;
+}
+
+export type NewCartItem = Omit<CartItem, '_id' | 'id'>;
+
+export interface MyListEntry extends Identified {
+  productTitle: string;
+  image: string;
+  rating: number;
+  price: number;
+  productId: string;
+  userId: string;
+}
+
+export type NewMyListEntry = Omit<MyListEntry, '_id' | 'id'>;
+
+export interface Review extends Identified {
+  productId: string;
+  customerName: string;
+  customerId: string;
+  review: string;
+  customerRating: number;
+  dateCreated: string;
+}
+
+export type NewReview = Omit<Review, '_id' | 'id' | 'dateCreated'>;
+
+export interface OrderLine {
+  productId: string;
+  productTitle: string;
+  image: string;
+  quantity: number;
+  price: number;
+  subTotal: number;
+}
+
+export interface Order extends Identified {
+  paymentId: string;
+  name: string;
+  phoneNumber: string;
+  address: string;
+  pincode: string;
+  amount: number;
+  email: string;
+  userid: string;
+  status: string;
+  date: string;
+  products: OrderLine[];
+}
+
+export interface User extends Identified {
+  name: string;
+  email: string;
+  phone: string;
+  images: string[];
+  isAdmin: boolean;
+}
+
+/** Failure flags the original API puts in bodies whatever the status. */
+export interface FlaggedReply {
+  status?: boolean | string;
+  error?: boolean;
+  success?: boolean;
+  msg?: string;
+  message?: string;
+}
+
+/** Filters every listing call understands (GET /api/products). */
+export interface ProductQuery {
+  catId?: string;
+  subCatId?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  rating?: number;
+  page?: number;
+  perPage?: number;
+  location: string;
+}

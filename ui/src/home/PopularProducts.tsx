@@ -1,0 +1,44 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
+import { ProductCarousel } from '../product-card/ProductCarousel.tsx';
+import { useSession } from '../session/hooks.ts';
+import { SectionTitle } from './SectionTitle.tsx';
+
+const TAB_PAGE_SIZE = 12;
+
+/** Popular Products: one tab per category; a tab loads that category and rewinds the carousel. */
+export function PopularProducts() {
+  const { data: categories = [] } = useGetCategoriesQuery();
+  const { location } = useSession();
+  const [tab, setTab] = useState(0);
+  const catId = categories[tab]?.id;
+  const { data, isFetching } = useGetProductsQuery({ catId, page: 1, perPage: TAB_PAGE_SIZE, location }, { skip: !catId });
+  return (
+    <Box component="section" aria-labelledby="popular-products" data-testid="popular-products" sx={{ mb: 5 }}>
+      <SectionTitle
+        id="popular-products"
+        title="Popular Products"
+        subtitle="Do not miss the current offers until the end of the month."
+        action={
+          <Tabs
+            value={categories.length ? Math.min(tab, categories.length - 1) : false}
+            onChange={(_e, value: number) => setTab(value)}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label="Product categories"
+            sx={{ maxWidth: { xs: '100%', md: '62%' }, minHeight: 40 }}
+          >
+            {categories.map((cat) => (
+              <Tab key={cat.id} label={cat.name} sx={{ minHeight: 40, px: 1.5 }} />
+            ))}
+          </Tabs>
+        }
+      />
+      <ProductCarousel products={data?.products} loading={!data || isFetching} perView={4} resetKey={catId} label="Popular products" />
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Rating from '@mui/material/Rating';
+import Slider from '@mui/material/Slider';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type ReactNode } from 'react';
+import { brand } from '../app/theme.ts';
+import { PRICE_SLIDER, RATING_FILTERS } from '../lib/constants.ts';
+import { rupees } from '../lib/format.ts';
+import { clampPriceRange, type PriceRange } from './filters.ts';
+
+export const ALL_SUBCATEGORIES = '__all__';
+
+export interface FilterSidebarProps {
+  subcategories: { id: string; name: string }[];
+  /** Selected subcategory id, or ALL_SUBCATEGORIES. */
+  subCatId: string;
+  allLabel: string;
+  onSubCat: (id: string) => void;
+  price: PriceRange;
+  onPrice: (range: PriceRange) => void;
+  rating: number | null;
+  onRating: (rating: number | null) => void;
+  /** Featured carousel and side banners (wide-screen sidebar only). */
+  extras?: ReactNode;
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ bgcolor: '#fff', border: `1px solid ${brand.line}`, borderRadius: 3, p: 2, mb: 2 }}>
+      <Typography variant="h4" component="h2" sx={{ mb: 1.25, textTransform: 'uppercase', fontSize: 13.5, letterSpacing: '0.06em', color: brand.indigo }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Subcategory radio list, price slider (100–60000, step 5) and rating filter (5 to 1 stars). */
+export function FilterSidebar({ subcategories, subCatId, allLabel, onSubCat, price, onPrice, rating, onRating, extras }: FilterSidebarProps) {
+  // The slider moves freely; the filter applies when the thumb is released.
+  const [draft, setDraft] = useState<number[]>([...price]);
+  useEffect(() => setDraft([...price]), [price]);
+
+  return (
+    <Box data-testid="filter-sidebar">
+      <Block title="Product categories">
+        <RadioGroup value={subCatId} onChange={(e) => onSubCat(e.target.value)} aria-label="Subcategories" sx={{ maxHeight: 280, overflowY: 'auto', flexWrap: 'nowrap' }}>
+          <FormControlLabel value={ALL_SUBCATEGORIES} control={<Radio size="small" />} label={allLabel} sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }} />
+          {subcategories.map((sub) => (
+            <FormControlLabel key={sub.id} value={sub.id} control={<Radio size="small" />} label={sub.name} sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }} />
+          ))}
+        </RadioGroup>
+      </Block>
+      <Block title="Filter by price">
+        <Box sx={{ px: 1 }}>
+          <Slider
+            value={draft}
+            min={PRICE_SLIDER.min}
+            max={PRICE_SLIDER.max}
+            step={PRICE_SLIDER.step}
+            onChange={(_e, value) => setDraft(value as number[])}
+            onChangeCommitted={(_e, value) => onPrice(clampPriceRange(value as number[]))}
+            getAriaLabel={(index) => (index === 0 ? 'Minimum price' : 'Maximum price')}
+            getAriaValueText={(v) => rupees(v)}
+            disableSwap
+            data-testid="price-slider"
+          />
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', fontSize: 13, color: 'text.secondary' }}>
+          <span>
+            From: <strong data-testid="price-from">{rupees(Math.max(PRICE_SLIDER.min, draft[0] ?? PRICE_SLIDER.min))}</strong>
+          </span>
+          <span>
+            To: <strong data-testid="price-to">{rupees(Math.min(PRICE_SLIDER.max, draft[1] ?? PRICE_SLIDER.max))}</strong>
+          </span>
+        </Box>
+      </Block>
+      <Block title="Filter by rating">
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Minimum rating">
+          {RATING_FILTERS.map((stars) => (
+            <li key={stars}>
+              <Box
+                component="button"
+                type="button"
+                onClick={() => onRating(rating === stars ? null : stars)}
+                aria-pressed={rating === stars}
+                aria-label={`${stars} stars${stars < 5 ? ' and up' : ''}`}
+                data-testid={`rating-filter-${stars}`}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  width: '100%',
+                  border: 0,
+                  borderRadius: 2,
+                  bgcolor: rating === stars ? brand.indigoLight : 'transparent',
+                  cursor: 'pointer',
+                  py: 0.5,
+                  px: 1,
+                  font: 'inherit',
+                  color: 'inherit',
+                  '&:hover': { bgcolor: brand.indigoLight },
+                }}
+              >
+                <Rating value={stars} readOnly size="small" />
+                <Box component="span" sx={{ fontSize: 13, color: 'text.secondary' }}>
+                  {stars < 5 ? '& up' : ''}
+                </Box>
+              </Box>
+            </li>
+          ))}
+        </Box>
+        {rating !== null && (
+          <Button size="small" onClick={() => onRating(null)} sx={{ mt: 1 }}>
+            Clear rating filter
+          </Button>
+        )}
+      </Block>
+      {extras}
+    </Box>
+  );
+}

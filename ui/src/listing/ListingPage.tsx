@@ -1,0 +1,148 @@
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Pagination from '@mui/material/Pagination';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
+import type { Category } from '../api/types.ts';
+import { brand } from '../app/theme.ts';
+import { DEFAULT_GRID_COLUMNS, DEFAULT_PER_PAGE, INITIAL_PRICE_RANGE, type GridColumns } from '../lib/constants.ts';
+import { categoryPath, subCategoryPath } from '../lib/links.ts';
+import { useIsDesktop } from '../lib/useIsDesktop.ts';
+import { ProductGrid } from '../product-card/ProductGrid.tsx';
+import { useSession } from '../session/hooks.ts';
+import { FilterDrawer } from './FilterDrawer.tsx';
+import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
+import { listingQuery, type ListingRoute, type PriceRange } from './filters.ts';
+import { ListingToolbar } from './ListingToolbar.tsx';
+import { SidebarExtras } from './SidebarExtras.tsx';
+
+/** The category a listing route belongs to, and the subcategory when the route names one. */
+function resolveRoute(categories: Category[] | undefined, route: ListingRoute) {
+  if (!categories) return { category: undefined, subcategory: undefined };
+  if (route.kind === 'category') return { category: categories.find((c) => c.id === route.id), subcategory: undefined };
+  for (const category of categories) {
+    const subcategory = category.children.find((s) => s.id === route.id);
+    if (subcategory) return { category, subcategory };
+  }
+  return { category: undefined, subcategory: undefined };
+}
+
+function ListingView({ route }: { route: ListingRoute }) {
+  const [columns, setColumns] = useState<GridColumns>(DEFAULT_GRID_COLUMNS);
+  const [perPage, setPerPage] = useState(DEFAULT_PER_PAGE);
+  const [page, setPage] = useState(1);
+  const [price, setPrice] = useState<PriceRange>(INITIAL_PRICE_RANGE);
+  const [rating, setRating] = useState<number | null>(null);
+  const { location } = useSession();
+  const desktop = useIsDesktop();
+  const navigate = useNavigate();
+  const { data: categories } = useGetCategoriesQuery();
+  const { category, subcategory } = useMemo(() => resolveRoute(categories, route), [categories, route]);
+
+  const query = listingQuery(route, { price, rating }, page, perPage, location);
+  const { data, isFetching, isError } = useGetProductsQuery(query);
+  const products = data?.products ?? [];
+  const totalPages = data?.totalPages ?? 0;
+  const title = subcategory?.name ?? category?.name ?? (categories ? 'Products' : '');
+
+  const toFirstPage = () => {
+    setPage(1);
+    window.scrollTo({ top: 0 });
+  };
+  const sidebar = (extras: boolean) => (
+    <FilterSidebar
+      subcategories={category?.children ?? []}
+      subCatId={subcategory?.id ?? ALL_SUBCATEGORIES}
+      allLabel={category ? `All ${category.name}` : 'All'}
+      onSubCat={(id) => navigate(id === ALL_SUBCATEGORIES ? categoryPath(category?.id ?? route.id) : subCategoryPath(id))}
+      price={price}
+      onPrice={(range) => {
+        setPrice(range);
+        toFirstPage();
+      }}
+      rating={rating}
+      onRating={(value) => {
+        setRating(value);
+        toFirstPage();
+      }}
+      extras={extras ? <SidebarExtras /> : undefined}
+    />
+  );
+
+  return (
+    <Container maxWidth="xl" sx={{ pt: 3 }} data-testid="listing-page">
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ fontSize: 13.5, mb: 1 }}>
+        <Box component={Link} to="/" sx={{ color: 'text.secondary', textDecoration: 'none' }}>
+          Home
+        </Box>
+        {category && subcategory && (
+          <Box component={Link} to={categoryPath(category.id)} sx={{ color: 'text.secondary', textDecoration: 'none' }}>
+            {category.name}
+          </Box>
+        )}
+        <Box component="span" sx={{ color: brand.ink }}>
+          {title}
+        </Box>
+      </Breadcrumbs>
+      <Typography variant="h1" sx={{ mb: 2.5, minHeight: 38 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '270px minmax(0, 1fr)', lg: '290px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+        {desktop ? <Box component="aside">{sidebar(true)}</Box> : <FilterDrawer>{sidebar(false)}</FilterDrawer>}
+        <Box sx={{ minWidth: 0, position: 'relative' }}>
+          <ListingToolbar
+            columns={columns}
+            onColumns={setColumns}
+            perPage={perPage}
+            onPerPage={(n) => {
+              setPerPage(n);
+              toFirstPage();
+            }}
+            summary={totalPages > 0 ? `Page ${page} of ${totalPages}` : undefined}
+          />
+          {isFetching && (
+            <Box sx={{ position: 'absolute', inset: '64px 0 0 0', display: 'flex', justifyContent: 'center', pt: 8, zIndex: 3, bgcolor: data ? 'rgba(245,247,251,.6)' : 'transparent' }}>
+              <CircularProgress aria-label="Loading products" data-testid="listing-spinner" />
+            </Box>
+          )}
+          {isError && <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>These products could not be loaded. Please try again.</Box>}
+          {!isFetching && data && products.length === 0 && (
+            <Box sx={{ py: 8, textAlign: 'center', color: 'text.secondary' }} data-testid="no-products">
+              No products match these filters.
+            </Box>
+          )}
+          <ProductGrid products={products} columns={columns} loading={!data && !isError} skeletons={perPage} />
+          {totalPages > 1 && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+              <Pagination
+                count={totalPages}
+                page={page}
+                onChange={(_e, value) => {
+                  setPage(value);
+                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                }}
+                color="primary"
+                shape="rounded"
+                siblingCount={desktop ? 1 : 0}
+                data-testid="pagination"
+              />
+            </Box>
+          )}
+        </Box>
+      </Box>
+    </Container>
+  );
+}
+
+/** /products/category/:id and /products/subCat/:id (spec §2). */
+export default function ListingPage({ kind }: { kind: ListingRoute['kind'] }) {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const route = useMemo<ListingRoute>(() => ({ kind, id }), [kind, id]);
+  // A new route starts with fresh filters, page 1 and the default grid.
+  return <ListingView key={pathname} route={route} />;
+}

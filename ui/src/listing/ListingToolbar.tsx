@@ -1,0 +1,85 @@
+import AppsIcon from '@mui/icons-material/Apps';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState, type ReactNode } from 'react';
+import { brand } from '../app/theme.ts';
+import { PER_PAGE_OPTIONS, type GridColumns } from '../lib/constants.ts';
+
+const VIEWS: { columns: GridColumns; label: string; icon: ReactNode }[] = [
+  { columns: 1, label: 'One column', icon: <ViewListIcon /> },
+  { columns: 3, label: 'Three columns', icon: <ViewModuleIcon /> },
+  { columns: 4, label: 'Four columns', icon: <AppsIcon /> },
+];
+
+/** Grid toggle (1/3/4 columns) and, on listings, the per-page menu (10–60). */
+export function ListingToolbar({
+  columns,
+  onColumns,
+  perPage,
+  onPerPage,
+  summary,
+}: {
+  columns: GridColumns;
+  onColumns: (c: GridColumns) => void;
+  perPage?: number;
+  onPerPage?: (n: number) => void;
+  summary?: ReactNode;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, bgcolor: '#fff', border: `1px solid ${brand.line}`, borderRadius: 3, px: 1.5, py: 0.75, mb: 2 }}>
+      <Box role="group" aria-label="Grid layout" sx={{ display: 'flex', gap: 0.25 }}>
+        {VIEWS.map((view) => (
+          <IconButton
+            key={view.columns}
+            aria-label={view.label}
+            aria-pressed={columns === view.columns}
+            onClick={() => onColumns(view.columns)}
+            size="small"
+            sx={{ color: columns === view.columns ? brand.indigo : brand.muted, bgcolor: columns === view.columns ? brand.indigoLight : 'transparent' }}
+          >
+            {view.icon}
+          </IconButton>
+        ))}
+      </Box>
+      <Box sx={{ flex: 1, fontSize: 13.5, color: 'text.secondary', textAlign: 'center', minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: 'none', sm: 'block' } }}>{summary}</Box>
+      <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
+      {perPage !== undefined && onPerPage && (
+        <>
+          <Button
+            size="small"
+            color="inherit"
+            endIcon={<KeyboardArrowDownIcon />}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            aria-haspopup="menu"
+            aria-label={`Products per page: ${perPage}`}
+            data-testid="per-page"
+            sx={{ fontWeight: 600 }}
+          >
+            Show: {perPage}
+          </Button>
+          <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            {PER_PAGE_OPTIONS.map((n) => (
+              <MenuItem
+                key={n}
+                selected={n === perPage}
+                onClick={() => {
+                  setAnchor(null);
+                  onPerPage(n);
+                }}
+              >
+                {n}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeProduct, renderWithShop, SHOPPER, stubApi, VISITOR } from '../test/render.tsx';
+import { ProductCard } from './ProductCard.tsx';
+
+describe('ProductCard wish-list heart', () => {
+  it('checks My List on hover for a signed-in shopper and fills the heart when listed', async () => {
+    const calls = stubApi({ '/api/my-list': [{ _id: 'm1', id: 'm1', productId: 'p1', userId: 'u1' }] });
+    renderWithShop(<ProductCard product={makeProduct()} />, { session: SHOPPER });
+    const card = screen.getByTestId('product-card');
+    await waitFor(() => expect(card).toHaveAttribute('data-ready', 'true'), { timeout: 2000 });
+    expect(calls.filter((c) => c.startsWith('/api/my-list'))).toHaveLength(0);
+    fireEvent.mouseEnter(card);
+    await waitFor(() => expect(screen.getByTestId('card-heart')).toHaveAttribute('aria-pressed', 'true'));
+    expect(calls).toContain('/api/my-list?userId=u1&productId=p1');
+  });
+
+  it('never asks the server for a visitor', async () => {
+    const calls = stubApi({});
+    renderWithShop(<ProductCard product={makeProduct()} />, { session: VISITOR });
+    const card = screen.getByTestId('product-card');
+    await waitFor(() => expect(card).toHaveAttribute('data-ready', 'true'), { timeout: 2000 });
+    fireEvent.mouseEnter(card);
+    expect(screen.getByTestId('card-heart')).toHaveAttribute('aria-pressed', 'false');
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import { brand } from '../app/theme.ts';
+import type { Product } from '../api/types.ts';
+import { OPTION_LABELS, optionValues, visibleOptions, type OptionKind, type Selections } from './choosers.ts';
+
+/**
+ * RAM, Size and Weight choosers, each only when the product has values. A chooser without a
+ * choice after Add to cart gets the error look (red outline), with no message (spec §4).
+ */
+export function Choosers({ product, selections, onChange, showErrors }: { product: Product; selections: Selections; onChange: (kind: OptionKind, value: string) => void; showErrors: boolean }) {
+  const kinds = visibleOptions(product);
+  if (kinds.length === 0) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, my: 2 }}>
+      {kinds.map((kind) => {
+        const error = showErrors && selections[kind] === null;
+        return (
+          <Box key={kind} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+            <Box component="span" sx={{ fontWeight: 700, fontSize: 14, minWidth: 58 }}>
+              {OPTION_LABELS[kind]}:
+            </Box>
+            <Box
+              role="radiogroup"
+              aria-label={OPTION_LABELS[kind]}
+              aria-invalid={error}
+              data-testid={`chooser-${kind}`}
+              data-error={error ? 'true' : 'false'}
+              sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', p: 0.5, borderRadius: 2, outline: error ? `2px solid ${brand.red}` : '2px solid transparent', bgcolor: error ? '#fdeaea' : 'transparent', transition: 'outline-color .2s, background-color .2s' }}
+            >
+              {optionValues(product, kind).map((value) => {
+                const chosen = selections[kind] === value;
+                return (
+                  <Box
+                    key={value}
+                    component="button"
+                    type="button"
+                    role="radio"
+                    aria-checked={chosen}
+                    onClick={() => onChange(kind, value)}
+                    sx={{
+                      font: 'inherit',
+                      fontSize: 13.5,
+                      fontWeight: 600,
+                      px: 1.5,
+                      py: 0.6,
+                      cursor: 'pointer',
+                      borderRadius: 1.5,
+                      border: `1px solid ${chosen ? brand.indigo : error ? brand.red : brand.line}`,
+                      bgcolor: chosen ? brand.indigo : '#fff',
+                      color: chosen ? '#fff' : brand.ink,
+                      '&:hover': { borderColor: brand.indigo },
+                    }}
+                  >
+                    {value}
+                  </Box>
+                );
+              })}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Rating from '@mui/material/Rating';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { Product } from '../api/types.ts';
+import { brand } from '../app/theme.ts';
+import { inStock } from '../lib/format.ts';
+import { StockBadge } from '../product-card/Badges.tsx';
+import { Price } from '../product-card/Price.tsx';
+import { useWishlist } from '../product-card/useWishlist.ts';
+import { Choosers } from './Choosers.tsx';
+import { NO_SELECTIONS, optionsReady, type Selections } from './choosers.ts';
+import { Gallery } from './Gallery.tsx';
+import { QuantityBox } from './QuantityBox.tsx';
+import { useAddToCart } from './useAddToCart.ts';
+
+export interface ProductDetailBodyProps {
+  product: Product;
+  reviewCount: number;
+  /** Jumps to the Reviews tab (detail page); absent in the quick view. */
+  onReviewsClick?: () => void;
+  priority?: boolean;
+  headingLevel?: 'h1' | 'h2';
+}
+
+/** Gallery and buying box: shared by the product page and the quick-view dialog. */
+export function ProductDetailBody({ product, reviewCount, onReviewsClick, priority = false, headingLevel = 'h1' }: ProductDetailBodyProps) {
+  const [selections, setSelections] = useState<Selections>(NO_SELECTIONS);
+  const [showErrors, setShowErrors] = useState(false);
+  const [quantity, setQuantity] = useState(1);
+  const { add, busy } = useAddToCart();
+  const wishlist = useWishlist(product, true);
+  const available = inStock(product.countInStock);
+
+  const addToCart = () => {
+    if (!optionsReady(product, selections)) {
+      setShowErrors(true);
+      return;
+    }
+    void add(product, quantity);
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: { xs: 3, md: 5 } }} data-testid="product-detail">
+      <Gallery product={product} priority={priority} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h1" component={headingLevel} sx={{ fontSize: { xs: '1.5rem', md: '1.9rem' }, lineHeight: 1.25 }} data-testid="product-name">
+          {product.name}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1, flexWrap: 'wrap', fontSize: 14 }}>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            Brand: <Box component="strong" sx={{ color: brand.ink }}>{product.brand}</Box>
+          </Box>
+          <Divider orientation="vertical" flexItem />
+          <Rating value={Number(product.rating) || 0} precision={0.5} readOnly size="small" aria-label={`Rated ${product.rating} out of 5`} />
+          {onReviewsClick ? (
+            <Box component="button" type="button" onClick={onReviewsClick} data-testid="review-count" sx={{ font: 'inherit', fontSize: 14, border: 0, p: 0, bgcolor: 'transparent', color: brand.indigo, cursor: 'pointer', textDecoration: 'underline' }}>
+              {reviewCount} Review{reviewCount === 1 ? '' : 's'}
+            </Box>
+          ) : (
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {reviewCount} Review{reviewCount === 1 ? '' : 's'}
+            </Box>
+          )}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
+          <Price price={product.price} oldPrice={product.oldPrice} size="lg" />
+          <StockBadge countInStock={product.countInStock} upper />
+        </Box>
+        <Typography sx={{ color: 'text.secondary', mt: 2, lineHeight: 1.7 }}>{product.description}</Typography>
+        <Choosers
+          product={product}
+          selections={selections}
+          showErrors={showErrors}
+          onChange={(kind, value) => setSelections((s) => ({ ...s, [kind]: value }))}
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2.5, flexWrap: 'wrap' }}>
+          <QuantityBox value={quantity} countInStock={product.countInStock} onChange={setQuantity} />
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<ShoppingCartOutlinedIcon />}
+            onClick={addToCart}
+            disabled={busy || !available}
+            data-testid="add-to-cart"
+            sx={{ height: 46, px: 3.5 }}
+          >
+            {busy ? 'adding...' : 'Add to cart'}
+          </Button>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          <Button
+            variant="text"
+            onClick={() => void wishlist.add()}
+            title={wishlist.listed ? 'Added to Wishlist' : 'Add to Wishlist'}
+            startIcon={wishlist.listed ? <FavoriteIcon sx={{ color: brand.red }} /> : <FavoriteBorderIcon />}
+            data-testid="wishlist-button"
+            sx={{ color: wishlist.listed ? brand.red : brand.ink, fontWeight: wishlist.listed ? 800 : 600 }}
+          >
+            {wishlist.listed ? 'ADDED TO WISHLIST' : 'Add to Wishlist'}
+          </Button>
+          <Button variant="text" startIcon={<CompareArrowsIcon />} sx={{ color: brand.ink }}>
+            Add to Compare
+          </Button>
+        </Box>
+        <Box sx={{ mt: 2, pt: 2, borderTop: `1px dashed ${brand.line}`, fontSize: 13.5, color: 'text.secondary', display: 'grid', gap: 0.5 }}>
+          <span>
+            Category: <strong>{product.catName}</strong>
+            {product.subCatName ? ` / ${product.subCatName}` : ''}
+          </span>
+          <span>Free delivery on orders over Rs 299 · 7-day easy returns</span>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

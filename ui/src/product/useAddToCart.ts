@@ -1,0 +1,54 @@
+import { isFailureReply, replyMessage, useAddToCartMutation } from '../api/shopApi.ts';
+import type { Product } from '../api/types.ts';
+import { useSession } from '../session/hooks.ts';
+import { useAppDispatch } from '../store/store.ts';
+import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
+
+export const CART_MESSAGES = {
+  loginRequired: 'Please login first',
+  tooMany: 'The quantity is greater than product count in stock',
+  added: 'Item is added in the cart',
+} as const;
+
+/** Add to cart with the spec's alerts; the cart line is built as in spec §3. */
+export function useAddToCart() {
+  const { signedIn, user } = useSession();
+  const dispatch = useAppDispatch();
+  const [addToCart, { isLoading }] = useAddToCartMutation();
+
+  const add = async (product: Product, quantity: number): Promise<boolean> => {
+    if (!signedIn || !user) {
+      dispatch(notifyError(CART_MESSAGES.loginRequired));
+      return false;
+    }
+    if (quantity > product.countInStock) {
+      dispatch(notifyError(CART_MESSAGES.tooMany));
+      return false;
+    }
+    const price = Math.trunc(Number(product.price) || 0);
+    try {
+      const reply = await addToCart({
+        productTitle: product.name,
+        image: product.images[0] ?? '',
+        rating: product.rating,
+        price: product.price,
+        quantity,
+        subTotal: price * quantity,
+        productId: product.id,
+        countInStock: product.countInStock,
+        userId: user.userId,
+      }).unwrap();
+      if (isFailureReply(reply)) {
+        dispatch(notifyError(replyMessage(reply, 'Could not add to cart')));
+        return false;
+      }
+      dispatch(notifySuccess(CART_MESSAGES.added));
+      return true;
+    } catch (error) {
+      dispatch(notifyError(replyMessage(error, 'Could not add to cart')));
+      return false;
+    }
+  };
+
+  return { add, busy: isLoading };
+}

@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSearchProductsQuery } from '../api/shopApi.ts';
+import { DEFAULT_GRID_COLUMNS, INITIAL_PRICE_RANGE, type GridColumns } from '../lib/constants.ts';
+import { useIsDesktop } from '../lib/useIsDesktop.ts';
+import { FilterDrawer } from '../listing/FilterDrawer.tsx';
+import { ALL_SUBCATEGORIES, FilterSidebar } from '../listing/FilterSidebar.tsx';
+import { applyFilters, subcategoriesOf, type PriceRange } from '../listing/filters.ts';
+import { ListingToolbar } from '../listing/ListingToolbar.tsx';
+import { ProductGrid } from '../product-card/ProductGrid.tsx';
+import { useSession } from '../session/hooks.ts';
+
+function SearchResults({ q }: { q: string }) {
+  const { location } = useSession();
+  const desktop = useIsDesktop();
+  const [columns, setColumns] = useState<GridColumns>(DEFAULT_GRID_COLUMNS);
+  const [subCatId, setSubCatId] = useState<string>(ALL_SUBCATEGORIES);
+  const [price, setPrice] = useState<PriceRange>(INITIAL_PRICE_RANGE);
+  const [rating, setRating] = useState<number | null>(null);
+  // Results show as soon as they arrive (the original waited 3 s on purpose; see README).
+  const { data, isFetching, isError } = useSearchProductsQuery({ q, location }, { skip: !q });
+  const all = useMemo(() => data ?? [], [data]);
+  const subcategories = useMemo(() => subcategoriesOf(all), [all]);
+  const shown = useMemo(() => applyFilters(all, { subCatId: subCatId === ALL_SUBCATEGORIES ? null : subCatId, price, rating }), [all, subCatId, price, rating]);
+
+  const sidebar = (
+    <FilterSidebar subcategories={subcategories} subCatId={subCatId} allLabel="All results" onSubCat={setSubCatId} price={price} onPrice={setPrice} rating={rating} onRating={setRating} />
+  );
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '270px minmax(0, 1fr)', lg: '290px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+      {desktop ? <Box component="aside">{sidebar}</Box> : <FilterDrawer>{sidebar}</FilterDrawer>}
+      <Box sx={{ minWidth: 0 }}>
+        <ListingToolbar columns={columns} onColumns={setColumns} summary={data ? `${shown.length} of ${all.length} products` : undefined} />
+        {isFetching && !data && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Searching" />
+          </Box>
+        )}
+        {isError && <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>Search is unavailable right now. Please try again.</Box>}
+        {data && shown.length === 0 && (
+          <Box sx={{ py: 8, textAlign: 'center', color: 'text.secondary' }} data-testid="no-results">
+            No products found for “{q}”.
+          </Box>
+        )}
+        <ProductGrid products={shown} columns={columns} />
+      </Box>
+    </Box>
+  );
+}
+
+/** /search?q= — the search results with client-side filters; an empty query does nothing. */
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  return (
+    <Container maxWidth="xl" sx={{ pt: 3 }} data-testid="search-page">
+      <Typography variant="h1" sx={{ mb: 2.5 }}>
+        {q ? (
+          <>
+            Results for “<span data-testid="search-query">{q}</span>”
+          </>
+        ) : (
+          'Search'
+        )}
+      </Typography>
+      {q ? <SearchResults key={q} q={q} /> : <Typography color="text.secondary">Type what you are looking for in the search box above.</Typography>}
+    </Container>
+  );
+}

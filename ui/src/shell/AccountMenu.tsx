@@ -1,0 +1,69 @@
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { shopApi } from '../api/shopApi.ts';
+import { brand } from '../app/theme.ts';
+import { useSession } from '../session/hooks.ts';
+import { signedOut } from '../session/sessionSlice.ts';
+import { useAppDispatch } from '../store/store.ts';
+
+const AccountMenuList = lazy(() => import('./AccountMenuList.tsx'));
+
+/** Sign In for visitors; for a signed-in user an avatar menu: My Account, Orders, My List, Logout. */
+export function AccountMenu({ compact = false }: { compact?: boolean }) {
+  const { signedIn, user } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  if (!signedIn || !user) {
+    return compact ? (
+      <IconButton component={Link} to="/signIn" aria-label="Sign In">
+        <PersonOutlinedIcon />
+      </IconButton>
+    ) : (
+      <Button component={Link} to="/signIn" variant="contained" color="primary" sx={{ height: 42, px: 3, flexShrink: 0 }}>
+        Sign In
+      </Button>
+    );
+  }
+
+  const go = (path: string) => {
+    setAnchor(null);
+    navigate(path);
+  };
+  const logout = () => {
+    setAnchor(null);
+    dispatch(signedOut());
+    // Per-user caches (cart, list, orders, profile) must not outlive the session.
+    dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
+    navigate('/signIn');
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        onClick={(e) => {
+          setLoaded(true);
+          setAnchor(e.currentTarget);
+        }}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar src={user.image} alt={user.name} sx={{ width: 38, height: 38, bgcolor: brand.indigoLight, color: brand.indigo, fontWeight: 700 }}>
+          {user.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+      </IconButton>
+      {loaded && (
+        <Suspense fallback={null}>
+          <AccountMenuList anchor={anchor} onClose={() => setAnchor(null)} onGo={go} onLogout={logout} />
+        </Suspense>
+      )}
+    </>
+  );
+}

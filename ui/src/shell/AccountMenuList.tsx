@@ -1,0 +1,39 @@
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+
+/** The account menu's items: My Account, Orders, My List, Logout. Loaded on first open. */
+export default function AccountMenuList({ anchor, onClose, onGo, onLogout }: { anchor: HTMLElement | null; onClose: () => void; onGo: (path: string) => void; onLogout: () => void }) {
+  return (
+    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <MenuItem onClick={() => onGo('/my-account')}>
+        <ListItemIcon>
+          <PersonOutlinedIcon fontSize="small" />
+        </ListItemIcon>
+        My Account
+      </MenuItem>
+      <MenuItem onClick={() => onGo('/orders')}>
+        <ListItemIcon>
+          <ReceiptLongOutlinedIcon fontSize="small" />
+        </ListItemIcon>
+        Orders
+      </MenuItem>
+      <MenuItem onClick={() => onGo('/my-list')}>
+        <ListItemIcon>
+          <FavoriteBorderIcon fontSize="small" />
+        </ListItemIcon>
+        My List
+      </MenuItem>
+      <MenuItem onClick={onLogout}>
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
+        Logout
+      </MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,89 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
+
+/**
+ * Writes `.gz` and `.br` copies of every text asset next to it, so the server (koa-send with
+ * gzip and brotli on) sends precompressed files without compressing on each request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'shop:precompress',
+    apply: 'build',
+    // After the files are written: earlier hooks still see placeholders other plugins replace later.
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      await Promise.all(
+        Object.values(bundle)
+          .filter((file) => COMPRESSIBLE.test(file.fileName))
+          .map(async (file) => {
+            const path = join(dir, file.fileName);
+            const buffer = await readFile(path);
+            if (buffer.length < 1024) return;
+            const [gz, br] = await Promise.all([
+              gzipAsync(buffer, { level: 9 }),
+              brotliAsync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
+            ]);
+            await Promise.all([writeFile(`${path}.gz`, gz), writeFile(`${path}.br`, br)]);
+          }),
+      );
+    },
+  };
+}
+
+/** `UI_ANALYZE=1 npm run build -w ui` prints the biggest modules of each chunk (rendered bytes). */
+function analyze(): Plugin {
+  return {
+    name: 'shop:analyze',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const modules = Object.entries(file.modules)
+          .map(([id, m]) => [id.replace(/^.*node_modules\//, ''), m.renderedLength] as const)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 25);
+        console.log(`\n${file.fileName} (${file.code.length} bytes)`);
+        for (const [id, size] of modules) console.log(`  ${String(size).padStart(8)}  ${id}`);
+      }
+    },
+  };
+}
+
+/** Vendor code that changes rarely gets its own long-cached chunks; MUI is split per use by Rollup. */
+function manualChunks(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+  if (/[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/.test(id)) return 'router';
+  if (/[\\/]node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/.test(id)) return 'redux';
+  if (/[\\/]node_modules[\\/]swiper[\\/]/.test(id)) return 'swiper';
+  return undefined;
+}
+
+const backend = process.env.SHOP_API ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  // plugin-react is hoisted next to the root's Vite 8 (vitest); its types differ from ui's Vite 7 only
+  // in Rolldown-specific fields, so the cast is safe.
+  plugins: [react() as unknown as PluginOption, precompress(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
+  build: {
+    target: 'es2022',
+    cssCodeSplit: true,
+    sourcemap: false,
+    rollupOptions: { output: { manualChunks } },
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/images': backend,
+      '/uploads': backend,
+    },
+  },
+});
