@@ -2,25 +2,38 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import cors from '@koa/cors';
 import Koa from 'koa';
-import { errorReplies } from '@shop/platform';
-import { serveFiles } from '@shop/platform';
-import { accountRouter } from '@shop/command-api';
-import { accountQueryRouter } from '@shop/read-api';
-import { readRouter } from '@shop/read-api';
-import { cartCommandRoutes, checkoutCommandRoutes, myListCommandRoutes, orderCommandRoutes, reviewCommandRoutes } from '@shop/command-api';
-import { cartQueryRouter, myListQueryRouter, orderQueryRouter, reviewQueryRouter } from '@shop/read-api';
+import {
+  accountRouter,
+  cartCommandRoutes,
+  checkoutCommandRoutes,
+  myListCommandRoutes,
+  orderCommandRoutes,
+  reviewCommandRoutes,
+} from '@shop/command-api';
+import { errorReplies, serveFiles } from '@shop/platform';
+import {
+  accountQueryRouter,
+  adminRouter,
+  cartQueryRouter,
+  myListQueryRouter,
+  orderQueryRouter,
+  readRouter,
+  reviewQueryRouter,
+} from '@shop/read-api';
 import type { Shop } from './compose.ts';
+import { httpMetrics, metricsRoute } from './http/metrics.ts';
 import { requestLog } from './http/request-log.ts';
 import { seedImageRoutes } from './http/seed-images.ts';
 import { serveUi } from './http/ui.ts';
-import { httpMetrics, metricsRoute } from './http/metrics.ts';
-import { adminRouter } from '@shop/read-api';
 
 /** A feature's routes, mounted under `/api`. Each feature folder exports one. */
 export type FeatureRoutes = (shop: Shop) => Router;
 
-/** Cart, My List, reviews, checkout and orders: commands and queries. */
-const shopperFeatures: FeatureRoutes[] = [
+/** Every `/api` feature, commands and queries. Add a feature by adding its routes here. */
+const features: FeatureRoutes[] = [
+  (shop) => readRouter(shop.docs),
+  (shop) => accountRouter(shop),
+  (shop) => accountQueryRouter(shop.docs, shop.tokens),
   (shop) => cartCommandRoutes(shop),
   (shop) => cartQueryRouter(shop),
   (shop) => myListCommandRoutes(shop),
@@ -30,10 +43,8 @@ const shopperFeatures: FeatureRoutes[] = [
   (shop) => checkoutCommandRoutes(shop),
   (shop) => orderCommandRoutes(shop),
   (shop) => orderQueryRouter(shop),
+  (shop) => adminRouter(shop),
 ];
-
-/** Every `/api` feature, commands and queries. Add a feature by adding its routes here. */
-const features: FeatureRoutes[] = [(shop) => readRouter(shop.docs), (shop) => accountRouter(shop), (shop) => accountQueryRouter(shop.docs, shop.tokens), ...shopperFeatures];
 
 /** The one Koa application: `/api/*` (commands and queries), images, health, and the UI. */
 export function createApp(shop: Shop): Koa {
@@ -67,7 +78,6 @@ export function createApp(shop: Shop): Koa {
 
   const api = new Router({ prefix: '/api' });
   for (const feature of features) api.use(feature(shop).routes());
-  api.use(adminRouter(shop).routes());
   app.use(api.routes()).use(api.allowedMethods());
   return app;
 }

@@ -1,25 +1,52 @@
 import { join } from 'node:path';
-import { CatalogCommands } from '@shop/command-api';
-import { AccountCommands, deriveCodeKey } from '@shop/command-api';
 import {
-  TokenService,
-  loadOrCreateSecret,
+  AccountCommands,
+  CatalogCommands,
+  CheckoutProcess,
+  cartDecider,
+  deriveCodeKey,
+  orderDecider,
+  recoverCheckouts,
+} from '@shop/command-api';
+import {
+  JoseGoogleVerifier,
+  LocalFolderFiles,
+  ShopMetrics,
   SqliteDocumentStore,
   SqliteEventStore,
+  TimedEventStore,
+  TokenService,
+  createKafkaBus,
+  createMailer,
+  createPaymentProvider,
+  loadOrCreateSecret,
   type Config,
   type DocumentStore,
   type EventStore,
+  type FileStore,
+  type GoogleIdentityVerifier,
   type Logger,
+  type Mailer,
+  type PaymentProvider,
 } from '@shop/platform';
-import { JoseGoogleVerifier, LocalFolderFiles, createMailer, type FileStore, type GoogleIdentityVerifier, type Mailer } from '@shop/platform';
-import { accountsProjection } from '@shop/projections';
-import { shopperProjection } from '@shop/projections';
-import { CheckoutProcess, recoverCheckouts } from '@shop/command-api';
-import { createPaymentProvider, type PaymentProvider } from '@shop/platform';
-import { ProjectionRunner, catalogProjection, type Projection } from '@shop/projections';
-import { cartDecider, orderDecider } from '@shop/command-api';
-import { ShopMetrics, TimedEventStore, createKafkaBus } from '@shop/platform';
-import { AuditRegistry, BusWriters, CheckpointWatcher, RebuildService, cartAudit, orderAudit, embeddedLayout, externalLayout, measureLag, runnerWriters, type CheckpointLayout } from '@shop/projections';
+import {
+  AuditRegistry,
+  BusWriters,
+  CheckpointWatcher,
+  ProjectionRunner,
+  RebuildService,
+  accountsProjection,
+  cartAudit,
+  catalogProjection,
+  embeddedLayout,
+  externalLayout,
+  measureLag,
+  orderAudit,
+  runnerWriters,
+  shopperProjection,
+  type CheckpointLayout,
+  type Projection,
+} from '@shop/projections';
 
 /** Everything the HTTP app and the command-line tools need, wired once from configuration. */
 export interface Shop {
@@ -103,10 +130,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     projections,
     runner,
     catalog: new CatalogCommands(events),
-    tokens: new TokenService(
-      config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret')),
-      config.JWT_EXPIRES_IN as `${number}d`,
-    ),
+    tokens: new TokenService(serverSecret, config.JWT_EXPIRES_IN as `${number}d`),
     mailer,
     files: new LocalFolderFiles(join(config.DATA_DIR, 'uploads')),
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,

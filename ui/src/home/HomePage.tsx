@@ -81,7 +81,10 @@ function RandomCategory() {
 
 /** Home (spec §2): banners, categories, then product rows beside the side banners. */
 export default function HomePage() {
-  useEffect(() => window.scrollTo(0, 0), []);
+  // Block body: scrollTo returns a promise in newer browsers, and an effect must return nothing.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <Container maxWidth="xl" sx={{ pt: { xs: 2, md: 3 } }} data-testid="home-page">
       <HomeBannerSlider />

@@ -43,7 +43,9 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 export function FilterSidebar({ subcategories, subCatId, allLabel, onSubCat, price, onPrice, rating, onRating, extras }: FilterSidebarProps) {
   // The slider moves freely; the filter applies when the thumb is released.
   const [draft, setDraft] = useState<number[]>([...price]);
-  useEffect(() => setDraft([...price]), [price]);
+  useEffect(() => {
+    setDraft([...price]);
+  }, [price]);
 
   return (
     <Box data-testid="filter-sidebar">

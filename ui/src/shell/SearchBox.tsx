@@ -27,7 +27,9 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const { data, isFetching } = useSearchProductsQuery({ q: query, location }, { skip: query.length === 0 });
 
   // A new page closes the suggestions.
-  useEffect(() => setOpen(false), [route.pathname, route.search]);
+  useEffect(() => {
+    setOpen(false);
+  }, [route.pathname, route.search]);
 
   useEffect(() => {
     if (!open) return;
