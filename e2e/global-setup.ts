@@ -1,86 +1,15 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser-options.ts';
+import { buildUiIfNeeded, startShop, type RunningShop } from './shop-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     wsEndpoint: string;
+    /** The server's DATA_DIR: its mail outbox (`outbox/*.eml`) holds the e-mailed codes. */
+    dataDir: string;
   }
-}
-
-const ROOT = resolve(import.meta.dirname, '..');
-const UI = join(ROOT, 'ui');
-const DIST_INDEX = join(UI, 'dist', 'index.html');
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** Builds the storefront unless ui/dist is newer than every source file. */
-export function buildUiIfNeeded(): void {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(UI, p)).filter(existsSync);
-  const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
-  if (built > Math.max(...sources.map(newestMtime)) && process.env.E2E_REBUILD !== '1') return;
-  console.log('[e2e] building the UI…');
-  // A production build whatever the test runner's NODE_ENV is (vitest sets `test`).
-  execFileSync('npm', ['run', 'build', '-w', 'ui'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
-}
-
-export interface RunningShop {
-  url: string;
-  process: ChildProcess;
-  dataDir: string;
-  stop(): Promise<void>;
-}
-
-/** The real server (server/src/main.ts) on a free port of 127.0.0.1 with a fresh data folder and the seed. */
-export async function startShop(): Promise<RunningShop> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'true', UI_DIST: join(UI, 'dist'), NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Shop running at (http:\/\/[^\s/]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    url,
-    process: child,
-    dataDir,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(force);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** One build, one server, one browser for every e2e file. */
@@ -92,6 +21,7 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('baseURL', shop.url);
   project.provide('wsEndpoint', browser.wsEndpoint());
+  project.provide('dataDir', shop.dataDir);
   console.log(`[e2e] shop at ${shop.url}`);
   return async () => {
     await browser.close();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, cardIds, disconnect, gotoHome, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
+import { api, DESKTOP, cardIds, disconnect, gotoHome, reveal, scrollThrough, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
 
 interface Banner {
   id: string;
@@ -29,7 +29,12 @@ describe('Home', () => {
       const expected = first.subCatId ? `/products/subCat/${first.subCatId}` : `/products/category/${first.catId}`;
       await expect.poll(() => bannerLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toContain(expected);
 
+      // After the first paint the still banner and category row upgrade to Swiper carousels.
+      await expect.poll(() => page.getByTestId('home-banner').getAttribute('data-carousel')).toBe(homeBanners.length > 1 ? 'swiper' : 'still');
+      await expect.poll(() => page.locator('[data-testid="home-banner"] .swiper-slide').count()).toBe(homeBanners.length > 1 ? homeBanners.length : 0);
       await expect.poll(() => page.getByTestId('category-tile').count()).toBe(categoryList.length);
+      // The product rows mount as they come near the viewport.
+      await scrollThrough(page);
       await page.locator('[data-testid="side-banners"] img').first().waitFor();
       expect(await page.locator('[data-testid="side-banners"] img').count()).toBe(side.length);
 
@@ -65,6 +70,7 @@ describe('Home', () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     await withTab('home-tabs', DESKTOP, async ({ page }) => {
       await gotoHome(page);
+      await reveal(page, 'popular-products');
       const section = page.getByTestId('popular-products');
       const before = await cardIds(page, '[data-testid="popular-products"]');
       const firstCat = await api<{ products: ApiProduct[] }>(`/api/products/catId?catId=${categoryList[0]!.id}&page=1&perPage=12`);

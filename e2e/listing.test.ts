@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, cardIds, disconnect, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
+import { api, DESKTOP, cardIds, disconnect, reveal, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
 
 afterAll(disconnect);
 
@@ -85,7 +85,7 @@ describe('Product listing', () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     await withTab('listing-sidebar', DESKTOP, async ({ page }) => {
       await page.goto(`/products/category/${categoryList[0]!.id}`);
-      await page.getByTestId('sidebar-featured').waitFor();
+      await reveal(page, 'sidebar-featured');
       await expect.poll(() => page.locator('[data-testid="sidebar-banners"] img').count()).toBeGreaterThan(0);
       await snap(page, 'listing');
     });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, cardIds, disconnect, withTab, snap, type ApiProduct } from './support.ts';
+import { api, DESKTOP, cardIds, disconnect, reveal, withTab, snap, type ApiProduct } from './support.ts';
 
 afterAll(disconnect);
 
@@ -27,12 +27,14 @@ describe('Location picker', () => {
       expect(await page.evaluate<string | null>("localStorage.getItem('location')")).toBe('IN');
 
       const expected = await api<{ products: ApiProduct[] }>('/api/products?page=1&perPage=16&location=IN');
+      await reveal(page, 'new-products');
       await expect.poll(() => cardIds(page, '[data-testid="new-products"]')).toEqual(expected.products.map((p) => p.id));
       for (const p of expected.products) expect(p.location.some((l) => l.value === 'IN' || l.value === 'All')).toBe(true);
       expect(requests.length).toBeGreaterThan(0);
       for (const url of requests) expect(new URL(url).searchParams.get('location')).toBe('IN');
 
       // Back to All: the filter is dropped.
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.getByTestId('location-button').click();
       await page.getByText('All countries').click();
       expect(await page.evaluate<string | null>("localStorage.getItem('location')")).toBe('All');

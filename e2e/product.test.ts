@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, cardIds, disconnect, withTab, snap, type ApiProduct } from './support.ts';
+import { api, DESKTOP, cardIds, disconnect, reveal, withTab, snap, type ApiProduct } from './support.ts';
 
 afterAll(disconnect);
 
@@ -65,6 +65,7 @@ describe('Product detail', () => {
       await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Please Login first');
 
       // Related products: same subcategory, never this one.
+      await reveal(page, 'related-products');
       const related = await cardIds(page, '[data-testid="related-products"]');
       const sameSub = (await api<{ products: ApiProduct[] }>(`/api/products?subCatId=${(await api<ApiProduct>(`/api/products/${product.id}`)).subCatId}&page=1&perPage=12`)).products.map((p) => p.id);
       expect(related.length).toBeGreaterThan(0);
@@ -79,7 +80,7 @@ describe('Product detail', () => {
       // Recently viewed: the next product page lists this one.
       const next = products.find((p) => p.id !== product.id)!;
       await page.goto(`/product/${next.id}`);
-      await page.getByTestId('recently-viewed').waitFor();
+      await reveal(page, 'recently-viewed');
       expect(await cardIds(page, '[data-testid="recently-viewed"]')).toContain(product.id);
     });
   });

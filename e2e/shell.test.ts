@@ -64,6 +64,7 @@ describe('Application shell', () => {
       page.on('request', (r) => {
         if (r.url().endsWith('/api/newsletter') && r.method() === 'POST') posted.push(r.postData() ?? '');
       });
+      await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
       const form = page.getByRole('form', { name: 'Newsletter' });
       await form.getByRole('textbox', { name: 'Your email address' }).fill('not-an-email');
       await form.getByRole('button', { name: 'Subscribe' }).click();

@@ -71,6 +71,7 @@ export async function gotoHome(page: Page): Promise<void> {
     await page.goto('/index.html');
   }
   await page.waitForURL((url) => url.pathname === '/');
+  await page.getByTestId('home-page').waitFor();
 }
 
 /** GET a JSON API route of the running shop. */
@@ -89,6 +90,16 @@ export async function scrollThrough(page: Page): Promise<void> {
   }
   await page.evaluate('window.scrollTo(0, 0)');
   await page.waitForTimeout(300);
+}
+
+/** Scrolls down until a lazily mounted section exists, then brings it into view. */
+export async function reveal(page: Page, testId: string): Promise<void> {
+  const target = page.getByTestId(testId).first();
+  for (let i = 0; i < 40 && (await target.count()) === 0; i++) {
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(120);
+  }
+  await target.scrollIntoViewIfNeeded();
 }
 
 /**

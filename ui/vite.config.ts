@@ -38,6 +38,59 @@ function precompress(): Plugin {
   };
 }
 
+/** Page modules whose chunks index.html preloads for the path being opened. */
+const ROUTE_PAGES: Record<string, string> = {
+  home: 'src/home/HomePage.tsx',
+  listing: 'src/listing/ListingPage.tsx',
+  product: 'src/product/ProductPage.tsx',
+  search: 'src/search/SearchPage.tsx',
+};
+
+/**
+ * Route-aware preloading: a tiny inline script in index.html adds `modulepreload` links for the
+ * current page's chunk and its imports (and preloads its CSS), so they download while the entry
+ * chunk is still being parsed instead of after the first render.
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'shop:route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const already = new Set<string>([entry?.fileName ?? '', ...(entry?.imports ?? [])]);
+        const files: Record<string, { js: string[]; css: string[] }> = {};
+        for (const [route, module] of Object.entries(ROUTE_PAGES)) {
+          const page = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+          if (!page) continue;
+          const js: string[] = [];
+          const css = new Set<string>();
+          const visit = (fileName: string) => {
+            if (already.has(fileName) || js.includes(fileName)) return;
+            const chunk = chunks.find((c) => c.fileName === fileName);
+            if (!chunk) return;
+            js.push(fileName);
+            chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
+            chunk.imports.forEach(visit);
+          };
+          visit(page.fileName);
+          files[route] = { js, css: [...css] };
+        }
+        const script =
+          `(function(){var m=${JSON.stringify(files)},p=location.pathname,` +
+          `k=p==='/'||p==='/index.html'?'home':p.indexOf('/products/')===0?'listing':p.indexOf('/product/')===0?'product':p==='/search'?'search':'';` +
+          `var r=m[k];if(!r)return;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.href='/'+f;l.crossOrigin='';if(as)l.as=as;document.head.appendChild(l)}` +
+          `r.js.forEach(function(f){a('modulepreload',f)});r.css.forEach(function(f){a('preload',f,'style')})})();`;
+        return html.replace('</head>', `    <script>${script}</script>\n  </head>`);
+      },
+    },
+  };
+}
+
 /** `UI_ANALYZE=1 npm run build -w ui` prints the biggest modules of each chunk (rendered bytes). */
 function analyze(): Plugin {
   return {
@@ -72,7 +125,7 @@ const backend = process.env.SHOP_API ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   // plugin-react is hoisted next to the root's Vite 8 (vitest); its types differ from ui's Vite 7 only
   // in Rolldown-specific fields, so the cast is safe.
-  plugins: [react() as unknown as PluginOption, precompress(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
+  plugins: [react() as unknown as PluginOption, routePreload(), precompress(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
   build: {
     target: 'es2022',
     cssCodeSplit: true,

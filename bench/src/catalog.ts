@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import type { ProductDoc } from '@shop/contracts';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
-import { CATALOG, ProjectionRunner, catalogProjection } from '@shop/projections';
+import { CATALOG, catalogProjection, rebuildProjection } from '@shop/projections';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { tempDir } from '../../test-support/temp-dir.ts';
 import { loadRoute, printRouteTable, startServer } from './load.ts';
@@ -30,21 +30,19 @@ async function main() {
     const eventCount = Number(await events.headPosition());
     console.log(`append: ${eventCount.toLocaleString('en-US')} events in ${appendSeconds.toFixed(1)} s = ${Math.round(eventCount / appendSeconds).toLocaleString('en-US')} events/s (command handling included)`);
 
-    // 2. Rebuild rate: replay the whole log into an empty read store.
+    // 2. Rebuild rate: the rebuild tool replays the whole log into shadow collections (indexes
+    //    deferred, then built once) and swaps them in; here that also creates the live read model.
     const docs = new SqliteDocumentStore(join(dir.path, 'read-models.db'));
-    const runner = new ProjectionRunner(events, docs, [catalogProjection]);
     const rebuildStarted = performance.now();
-    await runner.start();
-    await runner.catchUp(600_000);
+    const rebuilt = await rebuildProjection(catalogProjection, { events, store: docs, batchSize: 2000 });
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
-    const rebuildRate = Math.round(eventCount / rebuildSeconds);
-    console.log(`rebuild: catalog projection replayed ${eventCount.toLocaleString('en-US')} events in ${rebuildSeconds.toFixed(1)} s = ${rebuildRate.toLocaleString('en-US')} events/s (target >= 50,000: ${rebuildRate >= 50_000 ? 'MET' : 'MISSED'})`);
+    const rebuildRate = Math.round(rebuilt.events / rebuildSeconds);
+    console.log(`rebuild: catalog projection replayed ${rebuilt.events.toLocaleString('en-US')} events into shadows, built indexes and swapped in ${rebuildSeconds.toFixed(1)} s = ${rebuildRate.toLocaleString('en-US')} events/s (target >= 50,000: ${rebuildRate >= 50_000 ? 'MET' : 'MISSED'})`);
 
     // Pick realistic targets: the biggest subcategory, and a sample of product ids.
     const subCatId = file.categories[0]!.subcategories[0]!.id;
     const sample = await docs.find<ProductDoc>(CATALOG.products, {}, { limit: 2000, skip: 1000 });
     const ids = sample.map((p) => p.id);
-    await runner.stop();
     await docs.close();
     await events.close();
 

@@ -9,16 +9,13 @@
  * Every command reply waits for the read models the UI reads next, so the latencies are what
  * a shopper sees.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Request } from 'autocannon';
 import { newId } from '@shop/contracts';
 import { TokenService, createLogger, loadConfig } from '@shop/platform';
 import { composeShop, seedCatalogIfNew } from '@shop/server';
 import { tempDir } from '../../test-support/temp-dir.ts';
-import { freePort } from './load.ts';
+import { startServer } from './load.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -72,42 +69,6 @@ async function prepare(dataDir: string, jwtSecret: string): Promise<string[]> {
   } finally {
     await shop.close();
   }
-}
-
-/**
- * The real server (`server/src/main.ts`) in its own process, as load.ts starts it, but keeping
- * the process id so its CPU time can be read from /proc (Linux) around each run.
- */
-async function startServerProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const main = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error('server did not start in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const statFile = `/proc/${child.pid}/stat`;
-  return {
-    url,
-    /** CPU ms used so far by the server process, or null where /proc is not available. */
-    cpuMs(): number | null {
-      if (!existsSync(statFile)) return null;
-      const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 function figures(result: autocannon.Result, cpuMs: number | null): Figures {
@@ -219,7 +180,7 @@ async function main() {
       return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
     });
 
-    const server = await startServerProcess({ DATA_DIR: dir.path, JWT_SECRET: jwtSecret });
+    const server = await startServer({ DATA_DIR: dir.path, JWT_SECRET: jwtSecret });
     try {
       const run = async (requests: Request[] | undefined, duration = DURATION) => {
         const before = server.cpuMs();

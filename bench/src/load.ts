@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -25,14 +26,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface RunningServer {
+  url: string;
+  /** CPU ms (user + system) the server process has used so far; null where /proc is missing. */
+  cpuMs(): number | null;
+  stop(): Promise<void>;
+}
+
 /**
  * Starts the real shop (`server/src/main.ts`) in its own process, so the load generator and
- * the server each get a core instead of sharing one event loop.
+ * the server each get a core instead of sharing one event loop. BENCH_NODE_ARGS passes extra
+ * Node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const main = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', main], {
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -48,8 +58,14 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
     if (Date.now() > deadline) throw new Error('server did not start in time');
     await new Promise((r) => setTimeout(r, 200));
   }
+  const statFile = `/proc/${child.pid}/stat`;
   return {
     url,
+    cpuMs() {
+      if (!existsSync(statFile)) return null;
+      const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 10 ms clock ticks
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

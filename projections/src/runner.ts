@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { DocumentStore, EventStore } from '@shop/platform';
-import { applyBatch } from './apply-batch.ts';
 import type { Projection } from './projection.ts';
+import { UnitOfWork } from './unit-of-work.ts';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -19,8 +19,8 @@ export class ProjectionLagError extends Error {
 }
 
 /**
- * Keeps projections caught up with the embedded event log. Each projection runs its own loop
- * from its own checkpoint, woken at once by an append in this process.
+ * Keeps projections caught up with the embedded event log, from their own checkpoints, woken at
+ * once by an append in this process.
  */
 export class ProjectionRunner {
   private readonly positions = new Map<string, bigint>();
@@ -50,7 +50,7 @@ export class ProjectionRunner {
     this.unsubscribe = this.events.onAppended(() => {
       for (const wake of [...this.wakers]) wake();
     });
-    for (const projection of this.projections) this.loops.push(this.follow(projection));
+    this.loops.push(this.followAll());
   }
 
   /** Resolves once every named projection has processed `position`, or throws after `timeoutMs`. */
@@ -111,6 +111,7 @@ export class ProjectionRunner {
     this.holds.delete(name);
     hold.release();
     this.advanced.emit('advanced', name, position);
+    for (const wake of [...this.wakers]) wake();
   }
 
   async stop(): Promise<void> {
@@ -121,7 +122,13 @@ export class ProjectionRunner {
     await Promise.allSettled(this.loops);
   }
 
-  private async follow(projection: Projection): Promise<void> {
+  /**
+   * One loop for every projection: each page of the log is read once, applied to every
+   * projection that is behind it, and committed with all their checkpoints in one transaction,
+   * so a command costs one read and one write however many read models follow the log. A
+   * failing handler holds the whole batch (nothing is skipped) and is retried after a pause.
+   */
+  private async followAll(): Promise<void> {
     const { batchSize = 1000, idleMs = 1000 } = this.options;
     const signal = this.controller.signal;
     let dirty = true;
@@ -133,23 +140,40 @@ export class ProjectionRunner {
       while (!signal.aborted) {
         if (!dirty) await this.sleep(idleMs);
         dirty = false;
+        let failing: string | undefined;
         try {
-          let page;
+          let full = false;
           do {
-            if (await this.held(projection.name)) {
-              dirty = true;
-              break;
+            const active = this.activeProjections();
+            if (active.length === 0) break;
+            const from = active.reduce((min, p) => bigMin(min, this.positions.get(p.name) ?? 0n), this.positions.get(active[0]!.name) ?? 0n);
+            const page = await this.events.readAll({ after: from, limit: batchSize });
+            const last = page[page.length - 1];
+            if (!last) break;
+            const writes = [];
+            const checkpoints = [];
+            for (const projection of active) {
+              const checkpoint = this.positions.get(projection.name) ?? 0n;
+              if (last.position <= checkpoint) continue;
+              failing = projection.name;
+              const view = new UnitOfWork(this.store);
+              for (const event of page) {
+                if (event.position > checkpoint && projection.handles.has(event.type)) await projection.apply(event, view);
+              }
+              writes.push(...view.writes());
+              checkpoints.push({ name: projection.name, position: last.position });
             }
-            const checkpoint = this.positions.get(projection.name) ?? 0n;
-            page = await this.events.readAll({ after: checkpoint, limit: batchSize });
-            if (page.length === 0) break;
-            const next = await applyBatch(projection, page, checkpoint, { store: this.store });
-            this.positions.set(projection.name, next);
-            this.advanced.emit('advanced', projection.name, next);
-          } while (page.length === batchSize && !signal.aborted);
+            failing = undefined;
+            await this.store.commit({ writes, checkpoints });
+            for (const { name, position } of checkpoints) {
+              this.positions.set(name, position);
+              this.advanced.emit('advanced', name, position);
+            }
+            full = page.length === batchSize;
+          } while (full && !signal.aborted);
         } catch (error) {
           // A failing handler must not spin: report, back off, and retry the same batch.
-          this.options.onError?.(projection.name, error);
+          this.options.onError?.(failing ?? 'runner', error);
           if (!signal.aborted) await this.sleep(idleMs);
           dirty = true;
         }
@@ -159,13 +183,13 @@ export class ProjectionRunner {
     }
   }
 
-  /** Waits out a `pause` of this projection, if there is one; true when it waited. */
-  private async held(name: string): Promise<boolean> {
-    const hold = this.holds.get(name);
-    if (!hold) return false;
-    hold.reached();
-    await hold.released;
-    return true;
+  /** The projections not held by `pause`; a held one is told that no batch of it is in flight. */
+  private activeProjections(): Projection[] {
+    return this.projections.filter((projection) => {
+      const hold = this.holds.get(projection.name);
+      hold?.reached();
+      return !hold;
+    });
   }
 
   /** Sleeps until an append, a stop, or the idle timeout, whichever comes first. */
@@ -180,4 +204,8 @@ export class ProjectionRunner {
       this.wakers.add(done);
     });
   }
+}
+
+function bigMin(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }

@@ -1,12 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/global.css';
 import { App } from './app/App.tsx';
+import { adoptBootData } from './app/boot.ts';
+import { preloadPageFor } from './app/routes.tsx';
 import { createStore } from './store/store.ts';
+
+// Served by file name (/index.html) the app still starts on Home, without a redirect render.
+if (window.location.pathname === '/index.html') {
+  window.history.replaceState(window.history.state, '', `/${window.location.search}${window.location.hash}`);
+}
 
 const store = createStore();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-);
+// The page's own chunk (already fetching: index.html preloads it) renders in the first pass,
+// with the data index.html prefetched (waiting at most a moment for it).
+// A promise, not a top-level await: page chunks import from this entry, which must finish first.
+const moment = new Promise((resolve) => setTimeout(resolve, 150));
+void Promise.all([preloadPageFor(window.location.pathname).catch(() => undefined), Promise.race([adoptBootData(store, store.getState().session.location), moment])])
+  .then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App store={store} />
+      </StrictMode>,
+    );
+  });

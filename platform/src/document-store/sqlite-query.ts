@@ -87,6 +87,14 @@ export function orderSql(sort: SortSpec | undefined, columns: Columns = new Set(
   return 'ORDER BY ' + sort.map(([field, dir]) => `${fieldExpr(field, columns)} ${dir === -1 ? 'DESC' : 'ASC'}`).join(', ');
 }
 
+/** The sort as expressions to select (`k0`, `k1`, ...) and the ORDER BY over those aliases. */
+export function sortKeys(sort: SortSpec, columns: Columns): { select: string; order: string } {
+  return {
+    select: sort.map(([field], i) => `${fieldExpr(field, columns)} AS k${i}`).join(', '),
+    order: sort.map(([, dir], i) => `k.k${i} ${dir === -1 ? 'DESC' : 'ASC'}`).join(', '),
+  };
+}
+
 /** FTS5 query: every token must match as a word prefix ("wat" finds "watch"). */
 export function ftsMatch(tokens: string[]): string {
   return tokens.map((token) => `"${token.replaceAll('"', '')}"*`).join(' AND ');

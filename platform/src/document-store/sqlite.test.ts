@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { documentStoreContract } from './contract.ts';
@@ -13,4 +14,47 @@ documentStoreContract('SQLite', async () => {
       dir.remove();
     },
   };
+});
+
+describe('SQLite document store specifics', () => {
+  it('never serves a remembered count after a write, from this connection or another process', async () => {
+    const dir = tempDir('shop-document-count-');
+    const file = join(dir.path, 'read-models.sqlite');
+    const a = new SqliteDocumentStore(file);
+    const b = new SqliteDocumentStore(file);
+    try {
+      const spec = { name: 'things', indexes: [['kind']] };
+      await a.defineCollection(spec);
+      await b.defineCollection(spec);
+      const put = (id: string) => ({ kind: 'put' as const, collection: 'things', doc: { _id: id, kind: 'x' } });
+      await a.commit({ writes: [put('1')] });
+      expect(await a.count('things', { kind: 'x' })).toBe(1);
+      await a.commit({ writes: [put('2')] });
+      expect(await a.count('things', { kind: 'x' })).toBe(2);
+      await b.commit({ writes: [put('3')] });
+      expect(await a.count('things', { kind: 'x' })).toBe(3);
+    } finally {
+      await a.close();
+      await b.close();
+      dir.remove();
+    }
+  });
+
+  it('answers paged, sorted finds with the same documents as an unpaged sort', async () => {
+    const dir = tempDir('shop-document-page-');
+    const store = new SqliteDocumentStore(join(dir.path, 'read-models.sqlite'));
+    try {
+      await store.defineCollection({ name: 'items', indexes: [['group', 'at']] });
+      const docs = Array.from({ length: 50 }, (_, i) => ({ _id: `i${String(i).padStart(2, '0')}`, group: i % 2, at: (i * 7) % 50 }));
+      await store.commit({ writes: docs.map((doc) => ({ kind: 'put' as const, collection: 'items', doc })) });
+      const sort: [string, 1 | -1][] = [['at', -1], ['_id', 1]];
+      const all = await store.find('items', { group: 1 }, { sort });
+      const pages = [];
+      for (let skip = 0; skip < all.length; skip += 7) pages.push(...(await store.find('items', { group: 1 }, { sort, skip, limit: 7 })));
+      expect(pages).toEqual(all);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
 });

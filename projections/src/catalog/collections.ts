@@ -6,16 +6,18 @@ export const CATALOG = { products: 'products', categories: 'categories', banners
 export const catalogCollections: CollectionSpec[] = [
   {
     name: CATALOG.products,
+    // Every listing sorts newest first (dateCreated, then _id); ending each index with those keys
+    // lets a page be read, counted and sorted from the index alone.
     indexes: [
-      ['dateCreated'],
-      ['catId', 'dateCreated'],
-      ['subCatId', 'dateCreated'],
-      ['catName', 'dateCreated'],
-      ['isFeatured', 'dateCreated'],
-      ['catId', 'price'],
-      ['subCatId', 'price'],
-      ['catId', 'rating'],
-      ['subCatId', 'rating'],
+      ['dateCreated', '_id'],
+      ['catId', 'dateCreated', '_id'],
+      ['subCatId', 'dateCreated', '_id'],
+      ['catName', 'dateCreated', '_id'],
+      ['isFeatured', 'dateCreated', '_id'],
+      ['catId', 'price', 'dateCreated', '_id'],
+      ['subCatId', 'price', 'dateCreated', '_id'],
+      ['catId', 'rating', 'dateCreated', '_id'],
+      ['subCatId', 'rating', 'dateCreated', '_id'],
     ],
     textFields: ['name', 'brand', 'catName'],
   },

@@ -1,7 +1,7 @@
 /** Where a rebuild or verify stands; the CLI draws it, the admin route returns it. */
 export interface RebuildProgress {
   projection: string;
-  phase: 'replaying' | 'holding' | 'swapping' | 'comparing' | 'done' | 'failed';
+  phase: 'replaying' | 'indexing' | 'holding' | 'swapping' | 'comparing' | 'done' | 'failed';
   /** Events read from the log so far. */
   events: number;
   /** Log position the shadow has reached. */

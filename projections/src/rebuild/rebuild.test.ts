@@ -114,7 +114,7 @@ describe('rebuild with the embedded runner', () => {
 
     expect(rounds).toBeGreaterThan(0);
     expect(last).toBeGreaterThan(0n);
-    expect([...phases]).toEqual(['replaying', 'holding', 'swapping', 'done']);
+    expect([...phases]).toEqual(['replaying', 'indexing', 'holding', 'swapping', 'done']);
     expect(result.position).toBeGreaterThan(0n);
     expect(await docs.listCollections()).not.toContain('products__rebuild');
     // Every listing made during the rebuild, the one at the swap included, is in the live collection.

@@ -48,6 +48,8 @@ export async function rebuildProjection(projection: Projection, options: Rebuild
   let swapped = false;
   try {
     let position = await replay(projection, events, shadow.target(store), 0n, { batchSize, signal, onBatch });
+    tracker.phase('indexing');
+    await shadow.buildIndexes(store);
     tracker.phase('holding');
     const heldAt = performance.now();
     await writers.pause(projection.name);

@@ -24,13 +24,22 @@ export class ShadowCollections {
 
   physical = (collection: string): string => this.owned.get(collection) ?? collection;
 
-  /** Drops what a crashed earlier run left, then defines the shadows with the live indexes. */
+  /**
+   * Drops what a crashed earlier run left, then defines the shadows with the live indexes,
+   * deferred: a bulk replay into unindexed tables followed by one index build is several times
+   * faster than maintaining every index row by row.
+   */
   async create(store: DocumentStore): Promise<void> {
     await this.drop(store);
     for (const spec of this.projection.collections) {
       const shadow: CollectionSpec = { ...spec, name: this.physical(spec.name) };
-      await store.defineCollection(shadow);
+      await store.defineCollection(shadow, { deferIndexes: true });
     }
+  }
+
+  /** Builds the deferred indexes (after the bulk replay, before the tail and the swap). */
+  async buildIndexes(store: DocumentStore): Promise<void> {
+    for (const name of this.owned.values()) await store.buildIndexes(name);
   }
 
   async drop(store: DocumentStore): Promise<void> {

@@ -1,8 +1,5 @@
-import type { Context } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
-import { ShopMetrics } from '@shop/platform';
-import { httpMetrics } from '@shop/server/http/metrics';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 
@@ -55,19 +52,5 @@ describe('GET /metrics', () => {
     }
     await t.shop.runner.catchUp();
     expect(sample(await scrape(), 'projection_lag_events{projection="catalog"}')).toBe(0);
-  });
-
-  it('adds only microseconds to a request', async () => {
-    const metrics = new ShopMetrics({ defaultMetrics: false });
-    const middleware = httpMetrics(metrics);
-    const ctx = { method: 'GET', status: 200, _matchedRoute: '/api/products/:id' } as unknown as Context;
-    const next = async () => {};
-    for (let i = 0; i < 2000; i++) await middleware(ctx, next);
-    const rounds = 20_000;
-    const started = performance.now();
-    for (let i = 0; i < rounds; i++) await middleware(ctx, next);
-    const perRequest = ((performance.now() - started) * 1000) / rounds;
-    // A request to the trivial /healthz route costs tens of microseconds; this must stay well below.
-    expect(perRequest).toBeLessThan(10);
   });
 });

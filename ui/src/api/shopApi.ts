@@ -1,4 +1,6 @@
-import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { signedOut } from '../session/sessionSlice.ts';
+import { navigateTo } from './navigation.ts';
 import type {
   Banner,
   BannerKind,
@@ -23,7 +25,7 @@ interface TokenState {
 }
 
 /** Every call goes to our own `/api`, with the session's bearer token when there is one. */
-const baseQuery = fetchBaseQuery({
+const fetchWithToken = fetchBaseQuery({
   // Absolute, so the same code runs where `Request` does not resolve relative URLs (tests).
   baseUrl: `${globalThis.location?.origin ?? ''}/api`,
   prepareHeaders(headers, { getState }) {
@@ -32,6 +34,21 @@ const baseQuery = fetchBaseQuery({
     return headers;
   },
 });
+
+/**
+ * A 401 to a call that carried the current token means the session is over (expired or revoked):
+ * sign out cleanly (stored session and per-user caches) and go to /signIn.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const sent = (api.getState() as TokenState).session.token;
+  const result = await fetchWithToken(args, api, extra);
+  if (result.error?.status === 401 && sent && (api.getState() as TokenState).session.token === sent) {
+    api.dispatch(signedOut());
+    api.dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
+    navigateTo('/signIn');
+  }
+  return result;
+};
 
 const BANNER_PATHS: Record<BannerKind, string> = {
   home: '/homeBanner',

@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+import { SessionBridge } from '../auth/SessionBridge.tsx';
 import type { AppStore } from '../store/store.ts';
 import { AppRoutes } from './routes.tsx';
 import { theme } from './theme.ts';
@@ -13,6 +14,7 @@ export function App({ store }: { store: AppStore }) {
         <CssBaseline />
         <BrowserRouter>
           <AppRoutes />
+          <SessionBridge />
         </BrowserRouter>
       </ThemeProvider>
     </Provider>

@@ -1,23 +1,32 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { Redirect } from '../lib/Redirect.tsx';
 import { Layout } from '../shell/Layout.tsx';
+import { lazyPage } from './lazyPage.ts';
 
 // One chunk per page (route-level code splitting).
-const HomePage = lazy(() => import('../home/HomePage.tsx'));
-const ListingPage = lazy(() => import('../listing/ListingPage.tsx'));
-const ProductPage = lazy(() => import('../product/ProductPage.tsx'));
-const SearchPage = lazy(() => import('../search/SearchPage.tsx'));
-const CartPage = lazy(() => import('../cart/CartPage.tsx'));
-const SignInPage = lazy(() => import('../auth/SignInPage.tsx'));
-const SignUpPage = lazy(() => import('../auth/SignUpPage.tsx'));
-const VerifyOtpPage = lazy(() => import('../auth/VerifyOtpPage.tsx'));
-const ChangePasswordPage = lazy(() => import('../auth/ChangePasswordPage.tsx'));
-const MyListPage = lazy(() => import('../my-list/MyListPage.tsx'));
-const CheckoutPage = lazy(() => import('../checkout/CheckoutPage.tsx'));
-const OrdersPage = lazy(() => import('../orders/OrdersPage.tsx'));
-const MyAccountPage = lazy(() => import('../account/MyAccountPage.tsx'));
-const NotFoundPage = lazy(() => import('../shell/NotFoundPage.tsx'));
+const HomePage = lazyPage(() => import('../home/HomePage.tsx'));
+const ListingPage = lazyPage(() => import('../listing/ListingPage.tsx'));
+const ProductPage = lazyPage(() => import('../product/ProductPage.tsx'));
+const SearchPage = lazyPage(() => import('../search/SearchPage.tsx'));
+const CartPage = lazyPage(() => import('../cart/CartPage.tsx'));
+const SignInPage = lazyPage(() => import('../auth/SignInPage.tsx'));
+const SignUpPage = lazyPage(() => import('../auth/SignUpPage.tsx'));
+const VerifyOtpPage = lazyPage(() => import('../auth/VerifyOtpPage.tsx'));
+const ChangePasswordPage = lazyPage(() => import('../auth/ChangePasswordPage.tsx'));
+const MyListPage = lazyPage(() => import('../my-list/MyListPage.tsx'));
+const CheckoutPage = lazyPage(() => import('../checkout/CheckoutPage.tsx'));
+const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
+const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
+const NotFoundPage = lazyPage(() => import('../shell/NotFoundPage.tsx'));
+
+/** The page chunk for a path, to load before the first render (index.html preloads its files). */
+export function preloadPageFor(pathname: string): Promise<unknown> {
+  if (pathname === '/') return HomePage.preload();
+  if (pathname.startsWith('/products/')) return ListingPage.preload();
+  if (pathname.startsWith('/product/')) return ProductPage.preload();
+  if (pathname === '/search') return SearchPage.preload();
+  return Promise.resolve();
+}
 
 /** The route table of spec §2. */
 export function AppRoutes() {

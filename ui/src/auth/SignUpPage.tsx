@@ -1,6 +1,105 @@
-import { Placeholder } from '../shell/Placeholder.tsx';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useSignUpMutation } from '../api/accountApi.ts';
+import { errorMessage, failedBody } from '../api/messages.ts';
+import { BusyButton } from '../account/common.tsx';
+import { useAppDispatch } from '../store/store.ts';
+import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { startVerification } from './authStorage.ts';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { PasswordField } from './PasswordField.tsx';
+import { REDIRECT_MS, useFinishSignIn, useLater } from './useFinishSignIn.ts';
+import { phoneInput, signUpProblem } from './validation.ts';
 
-/** Placeholder for a part-2 screen; the route and lazy chunk are in place. */
-export default function Page() {
-  return <Placeholder title="Sign Up" bare />;
+/** /signUp: name, phone, e-mail, password; the code is e-mailed, /verifyOTP follows after 2 s. */
+export default function SignUpPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const later = useLater();
+  const finishGoogle = useFinishSignIn();
+  const [form, setForm] = useState({ name: '', phone: '', email: '', password: '' });
+  const [busy, setBusy] = useState<null | 'sending' | 'done'>(null);
+  const [signUp] = useSignUpMutation();
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = signUpProblem(form);
+    if (problem) {
+      dispatch(notifyError(problem));
+      return;
+    }
+    setBusy('sending');
+    try {
+      const email = form.email.trim();
+      const reply = await signUp({ name: form.name.trim(), email, phone: form.phone.trim(), password: form.password, isAdmin: false }).unwrap();
+      if (failedBody(reply)) {
+        dispatch(notifyError(errorMessage(reply, 'Sign up failed.')));
+        setBusy(null);
+        return;
+      }
+      startVerification(email);
+      dispatch(notifySuccess(reply.message || 'Account created. We have sent a verification code to your e-mail.'));
+      setBusy('done');
+      later(() => void navigate('/verifyOTP'), REDIRECT_MS);
+    } catch (error) {
+      dispatch(notifyError(errorMessage(error, 'Sign up failed.')));
+      setBusy(null);
+    }
+  };
+
+  const locked = busy === 'done';
+  return (
+    <AuthLayout testId="sign-up-page" title="Sign Up" subtitle="Create your account to shop, save to My List and track orders." wide>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Sign up">
+        <Stack spacing={2.25}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.25 }}>
+            <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={(e) => set('name')(e.target.value)} required fullWidth autoFocus disabled={locked} />
+            <TextField
+              label="Phone No."
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              value={form.phone}
+              onChange={(e) => set('phone')(phoneInput(e.target.value))}
+              required
+              fullWidth
+              disabled={locked}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+            />
+          </Box>
+          <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} required fullWidth disabled={locked} />
+          <Box>
+            <PasswordField label="Password" name="password" value={form.password} onChange={set('password')} autoComplete="new-password" disabled={locked} />
+            <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.75, ml: 1.5 }}>At least 8 characters.</Typography>
+          </Box>
+        </Stack>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, mt: 3 }}>
+          <BusyButton type="submit" variant="contained" size="large" busy={busy !== null} busyLabel={locked ? 'Account created' : 'Signing up…'} sx={{ height: 48 }} data-testid="sign-up-submit">
+            Sign Up
+          </BusyButton>
+          <Button variant="outlined" size="large" component={RouterLink} to="/" sx={{ height: 48 }}>
+            Cancel
+          </Button>
+        </Box>
+      </Box>
+      <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 14.5 }}>
+        Already Registered?{' '}
+        <Link component={RouterLink} to="/signIn" sx={{ fontWeight: 700 }}>
+          Sign In
+        </Link>
+      </Typography>
+      <Divider sx={{ my: 3, fontSize: 13, color: 'text.secondary' }}>Or continue with social account</Divider>
+      <GoogleSignIn onSignedIn={finishGoogle} />
+    </AuthLayout>
+  );
 }

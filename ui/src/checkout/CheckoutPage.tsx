@@ -1,6 +1,228 @@
-import { Placeholder } from '../shell/Placeholder.tsx';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useCreateOrderMutation, useOpenCheckoutMutation, type Billing, type CheckoutSession, type PaymentConfirmation } from '../api/checkoutApi.ts';
+import { errorMessage } from '../api/messages.ts';
+import { shopApi, useGetCartQuery, useGetCountriesQuery } from '../api/shopApi.ts';
+import { BusyButton, EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../account/common.tsx';
+import { RequireShopper } from '../account/RequireShopper.tsx';
+import { cartSummary } from '../shell/cartSummary.ts';
+import type { SessionUser } from '../session/storage.ts';
+import { useAppDispatch } from '../store/store.ts';
+import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
+import { OrderSummary } from './OrderSummary.tsx';
+import { payWithRazorpay } from './razorpay.ts';
+import { TestPaymentDialog } from './TestPaymentDialog.tsx';
+import { BILLING_FIELDS, billingProblem, EMPTY_BILLING, orderDate } from './validation.ts';
 
-/** Placeholder for a part-2 screen; the route and lazy chunk are in place. */
-export default function Page() {
-  return <Placeholder title="Checkout" />;
+/** The cart count refreshes this long after an order (spec §4, §9). */
+export const CART_REFRESH_AFTER_ORDER_MS = 1000;
+export const ORDER_PLACED = 'Your order has been placed successfully!';
+
+function CheckoutView({ user }: { user: SessionUser }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const cart = useGetCartQuery(user.userId);
+  const countries = useGetCountriesQuery();
+  const [billing, setBilling] = useState<Billing>(EMPTY_BILLING);
+  const [session, setSession] = useState<CheckoutSession | null>(null);
+  const [stage, setStage] = useState<null | 'opening' | 'paying' | 'placing' | 'placed'>(null);
+  const [openCheckout] = useOpenCheckoutMutation();
+  const [createOrder] = useCreateOrderMutation();
+  const inputs = useRef<Partial<Record<keyof Billing, HTMLInputElement | null>>>({});
+  useErrorNotice(cart.error);
+
+  const lines = cart.data ?? [];
+  const { total } = cartSummary(lines);
+
+  const placeOrder = async (opened: CheckoutSession, confirmation: PaymentConfirmation) => {
+    setStage('placing');
+    try {
+      await createOrder({
+        ...confirmation,
+        ...billing,
+        name: billing.fullName.trim(),
+        phoneNumber: billing.phoneNumber.trim(),
+        address: `${billing.streetAddressLine1.trim()} ${billing.streetAddressLine2.trim()}`.trim(),
+        pincode: billing.zipCode.trim(),
+        amount: opened.total,
+        paymentId: confirmation.razorpay_payment_id,
+        email: billing.email.trim(),
+        userid: user.userId,
+        products: lines,
+        date: orderDate(),
+      }).unwrap();
+      setStage('placed');
+      setSession(null);
+      dispatch(notifySuccess(ORDER_PLACED));
+      // The order's reply already waited for the read models; the header count refreshes again after 1 s.
+      window.setTimeout(() => dispatch(shopApi.util.invalidateTags([{ type: 'Cart', id: 'LIST' }])), CART_REFRESH_AFTER_ORDER_MS);
+      void navigate('/orders');
+    } catch (error) {
+      dispatch(notifyError(errorMessage(error, 'Your order could not be placed.')));
+      setSession(null);
+      setStage(null);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (stage) return;
+    const problem = billingProblem(billing);
+    if (problem) {
+      dispatch(notifyError(problem.message));
+      inputs.current[problem.field]?.focus();
+      return;
+    }
+    setStage('opening');
+    let opened: CheckoutSession;
+    try {
+      opened = await openCheckout({ ...billing, userId: user.userId }).unwrap();
+    } catch (error) {
+      dispatch(notifyError(errorMessage(error, 'The payment could not be started.')));
+      setStage(null);
+      return;
+    }
+    if (opened.provider === 'razorpay') {
+      setStage('paying');
+      try {
+        const result = await payWithRazorpay(opened, (message) => dispatch(notifyError(message)));
+        if (result.outcome === 'paid') await placeOrder(opened, result.confirmation);
+        else setStage(null);
+      } catch (error) {
+        dispatch(notifyError(errorMessage(error, 'The payment window could not be opened.')));
+        setStage(null);
+      }
+      return;
+    }
+    setSession(opened);
+    setStage('paying');
+  };
+
+  const field = (name: keyof Billing) => BILLING_FIELDS.find((f) => f.name === name)!;
+  const input = (name: keyof Billing, extra: { select?: boolean; half?: boolean } = {}) => {
+    const f = field(name);
+    const countryList = name === 'country' && countries.data && countries.data.length > 0 ? countries.data : null;
+    return (
+      <TextField
+        key={name}
+        label={f.label}
+        name={name}
+        type={f.type ?? 'text'}
+        value={billing[name]}
+        onChange={(e) => setBilling((b) => ({ ...b, [name]: e.target.value }))}
+        autoComplete={f.autoComplete}
+        required
+        fullWidth
+        disabled={stage !== null}
+        select={countryList !== null}
+        inputRef={(el: HTMLInputElement | null) => {
+          inputs.current[name] = el;
+        }}
+        slotProps={{
+          ...(countryList ? { select: { native: true } } : {}),
+          inputLabel: countryList ? { shrink: true } : undefined,
+          htmlInput: name === 'phoneNumber' || name === 'zipCode' ? { inputMode: 'numeric' } : undefined,
+        }}
+        sx={{ gridColumn: extra.half ? undefined : '1 / -1' }}
+      >
+        {countryList && [
+          <option key="" value="">
+            Select a country
+          </option>,
+          ...countryList.map((c) => (
+            <option key={c.iso2} value={c.country}>
+              {c.country}
+            </option>
+          )),
+        ]}
+      </TextField>
+    );
+  };
+
+  if (cart.isLoading) {
+    return (
+      <PageFrame title="Checkout">
+        <Skeleton variant="rounded" height={420} />
+      </PageFrame>
+    );
+  }
+  if (cart.isError && !cart.data) {
+    return (
+      <PageFrame title="Checkout">
+        <LoadError error={cart.error} onRetry={() => void cart.refetch()} />
+      </PageFrame>
+    );
+  }
+  if (lines.length === 0 && !session && stage !== 'placed') {
+    return (
+      <PageFrame title="Checkout" testId="checkout-page">
+        <EmptyState icon={<ShoppingCartOutlinedIcon />} message="Your Cart is currently empty" hint="Add something to your cart to check out." />
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title="Checkout" subtitle="Billing details and payment" testId="checkout-page">
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 380px' }, gap: 3, alignItems: 'start' }}>
+        <Panel component="section" aria-label="Billing details" sx={{ p: { xs: 2.5, md: 4 } }}>
+          <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800, mb: 2.5 }}>
+            BILLING DETAILS
+          </Typography>
+          <Box component="form" id="billing-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Billing details" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.25 }}>
+            {input('fullName', { half: true })}
+            {input('country', { half: true })}
+            {input('streetAddressLine1')}
+            {input('streetAddressLine2')}
+            {input('city', { half: true })}
+            {input('state', { half: true })}
+            {input('zipCode', { half: true })}
+            {input('phoneNumber', { half: true })}
+            {input('email')}
+          </Box>
+        </Panel>
+        <OrderSummary
+          lines={lines}
+          total={total}
+          action={
+            <BusyButton
+              type="submit"
+              form="billing-form"
+              variant="contained"
+              size="large"
+              fullWidth
+              busy={stage !== null}
+              busyLabel={stage === 'opening' ? 'Opening payment…' : stage === 'placing' ? 'Placing order…' : 'Waiting for payment…'}
+              startIcon={<LockOutlinedIcon />}
+              sx={{ mt: 2.5, height: 50 }}
+              data-testid="checkout-submit"
+            >
+              Checkout
+            </BusyButton>
+          }
+        />
+      </Box>
+      {session && session.provider === 'test' && (
+        <TestPaymentDialog
+          session={session}
+          placing={stage === 'placing'}
+          onPaid={(confirmation) => placeOrder(session, confirmation)}
+          onClose={() => {
+            setSession(null);
+            setStage(null);
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}
+
+/** /checkout: billing form, Your Order, and the payment provider's checkout. */
+export default function CheckoutPage() {
+  return <RequireShopper>{(user) => <CheckoutView user={user} />}</RequireShopper>;
 }

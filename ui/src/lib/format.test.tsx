@@ -26,6 +26,11 @@ describe('prices and dates', () => {
   it('prefixes prices with Rs and groups digits the Indian way', () => {
     expect(rupees(1699)).toBe('Rs 1,699');
     expect(rupees(125000)).toBe('Rs 1,25,000');
+    expect(rupees(12345678)).toBe('Rs 1,23,45,678');
+    expect(rupees(999)).toBe('Rs 999');
+    expect(rupees(0)).toBe('Rs 0');
+    expect(rupees(1299.5)).toBe('Rs 1,299.50');
+    for (const n of [1, 12, 123, 1234, 12345, 123456, 1234567, 98765432]) expect(rupees(n)).toBe(`Rs ${n.toLocaleString('en-IN')}`);
   });
 
   it('keeps only the date part of an ISO timestamp', () => {

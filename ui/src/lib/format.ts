@@ -6,10 +6,23 @@ export function truncate(text: string | null | undefined, max: number): string {
   return value.length > max ? `${value.slice(0, max)}...` : value;
 }
 
+/**
+ * Indian digit grouping (1,25,000) without Intl: the first Intl call loads locale data, which
+ * costs more than rendering the whole header on a slow phone.
+ */
+export function groupIndian(value: number): string {
+  if (!Number.isFinite(value)) return '0';
+  const negative = value < 0;
+  const [whole = '0', fraction] = Math.abs(Math.round(value * 100) / 100).toString().split('.');
+  const last3 = whole.slice(-3);
+  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  const grouped = rest ? `${rest},${last3}` : last3;
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction.padEnd(2, '0')}` : ''}`;
+}
+
 /** "Rs 1,299" — the spec's price prefix, Indian digit grouping. */
 export function rupees(amount: number | null | undefined): string {
-  const value = Number(amount ?? 0);
-  return `${CURRENCY_PREFIX} ${Number.isFinite(value) ? value.toLocaleString('en-IN') : '0'}`;
+  return `${CURRENCY_PREFIX} ${groupIndian(Number(amount ?? 0))}`;
 }
 
 /** Totals as INR currency in en-US format (spec §5: cart and checkout totals). */

@@ -11,6 +11,7 @@ import type { Category } from '../api/types.ts';
 import { brand } from '../app/theme.ts';
 import { DEFAULT_GRID_COLUMNS, DEFAULT_PER_PAGE, INITIAL_PRICE_RANGE, type GridColumns } from '../lib/constants.ts';
 import { categoryPath, subCategoryPath } from '../lib/links.ts';
+import { LazySection } from '../lib/LazySection.tsx';
 import { useIsDesktop } from '../lib/useIsDesktop.ts';
 import { ProductGrid } from '../product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
@@ -69,7 +70,13 @@ function ListingView({ route }: { route: ListingRoute }) {
         setRating(value);
         toFirstPage();
       }}
-      extras={extras ? <SidebarExtras /> : undefined}
+      extras={
+        extras ? (
+          <LazySection minHeight={700}>
+            <SidebarExtras />
+          </LazySection>
+        ) : undefined
+      }
     />
   );
 

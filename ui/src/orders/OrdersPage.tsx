@@ -1,11 +1,109 @@
-import { RequireToken } from '../session/RequireToken.tsx';
-import { Placeholder } from '../shell/Placeholder.tsx';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import { useState } from 'react';
+import { useGetOrdersQuery } from '../api/shopApi.ts';
+import type { Order } from '../api/types.ts';
+import { EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../account/common.tsx';
+import { RequireShopper } from '../account/RequireShopper.tsx';
+import { stackedTableSx } from '../account/tableStyles.ts';
+import { brand } from '../app/theme.ts';
+import type { SessionUser } from '../session/storage.ts';
+import { OrderProductsDialog } from './OrderProductsDialog.tsx';
+import { amount, ORDER_COLUMNS, orderDate } from './ordersFormat.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
-/** Placeholder for a part-2 screen; the route and lazy chunk are in place. */
-export default function Page() {
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5, color: brand.muted, overflowWrap: 'anywhere' } as const;
+
+function OrdersView({ user }: { user: SessionUser }) {
+  const orders = useGetOrdersQuery(user.userId);
+  const [shown, setShown] = useState<Order | null>(null);
+  useErrorNotice(orders.error);
+  const list = orders.data ?? [];
+
   return (
-    <RequireToken>
-      <Placeholder title="Orders" />
-    </RequireToken>
+    <PageFrame title="Orders" subtitle={orders.isSuccess ? (list.length === 1 ? 'You have placed 1 order' : `You have placed ${list.length} orders`) : orders.isError ? undefined : ' '} testId="orders-page">
+      {orders.isLoading ? (
+        <Skeleton variant="rounded" height={220} />
+      ) : orders.isError && !orders.data ? (
+        <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState icon={<ReceiptLongOutlinedIcon />} message="You have no orders yet" hint="Your orders will show up here once you check out." testId="orders-empty" />
+      ) : (
+        <Panel sx={{ overflow: 'hidden' }}>
+          <Box sx={{ overflowX: { md: 'auto' } }} tabIndex={0} role="region" aria-label="Orders">
+            <Box
+              component="table"
+              data-testid="orders-table"
+              sx={{
+                ...stackedTableSx,
+                '@media (min-width: 992px)': { minWidth: 1500 },
+                '& td': { ...stackedTableSx['& td'], fontSize: 14 },
+                '& tbody tr:hover td': { bgcolor: { md: '#fafbfe' } },
+              }}
+            >
+              <thead>
+                <tr>
+                  {ORDER_COLUMNS.map((c) => (
+                    <th key={c} scope="col">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((order) => (
+                  <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
+                    <td data-label="Order Id" style={mono}>
+                      {order.id}
+                    </td>
+                    <td data-label="Payment Id" style={mono}>
+                      {order.paymentId}
+                    </td>
+                    <td data-label="Products">
+                      <Link component="button" type="button" onClick={() => setShown(order)} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="order-products-link">
+                        Click here to view
+                      </Link>
+                    </td>
+                    <td data-label="Name" style={{ fontWeight: 600 }}>
+                      {order.name}
+                    </td>
+                    <td data-label="Phone Number" style={{ whiteSpace: 'nowrap' }}>
+                      {order.phoneNumber}
+                    </td>
+                    <td data-label="Address" style={{ minWidth: 180 }}>
+                      {order.address}
+                    </td>
+                    <td data-label="Pincode">{order.pincode}</td>
+                    <td data-label="Total Amount" style={{ fontWeight: 800, whiteSpace: 'nowrap' }} data-testid="order-amount">
+                      {amount(order.amount)}
+                    </td>
+                    <td data-label="Email" style={{ overflowWrap: 'anywhere' }}>
+                      {order.email}
+                    </td>
+                    <td data-label="User Id" style={mono}>
+                      {order.userid}
+                    </td>
+                    <td data-label="Order Status">
+                      <StatusBadge status={order.status} />
+                    </td>
+                    <td data-label="Date" style={{ whiteSpace: 'nowrap' }} data-testid="order-date">
+                      {orderDate(order.date)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          </Box>
+        </Panel>
+      )}
+      {shown && <OrderProductsDialog order={shown} onClose={() => setShown(null)} />}
+    </PageFrame>
   );
+}
+
+/** /orders: the shopper's orders, newest first, each with a products modal. */
+export default function OrdersPage() {
+  return <RequireShopper>{(user) => <OrdersView user={user} />}</RequireShopper>;
 }

@@ -1,20 +1,17 @@
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import OpenInFullIcon from '@mui/icons-material/OpenInFull';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../api/types.ts';
-import { brand } from '../app/theme.ts';
 import { CARD_NAME_LENGTH, CARD_SKELETON_MS } from '../lib/constants.ts';
 import { truncate } from '../lib/format.ts';
+import { Icon } from '../lib/icons.tsx';
 import { productPath } from '../lib/links.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { quickViewOpened } from '../store/uiSlice.ts';
 import { DiscountBadge, StockBadge } from './Badges.tsx';
+import css from './card.module.css';
+import { SkeletonRows } from './CardSkeleton.tsx';
 import { HoverSlider } from './HoverSlider.tsx';
 import { Price } from './Price.tsx';
 import { useWishlist } from './useWishlist.ts';
@@ -27,12 +24,10 @@ export interface ProductCardProps {
   priority?: boolean;
 }
 
-/** Fixed row heights: the skeleton and the card occupy exactly the same box (no layout shift). */
-const ROW = { name: 22, brand: 18, rating: 22, price: { xs: 40, sm: 26 }, stock: 22 } as const;
-
 /**
  * A product tile: a 500 ms skeleton that ignores hover, then the picture (second picture slider on
  * hover), discount badge, name cut to 20 characters, rating, prices, stock, heart and quick view.
+ * Styled with a CSS module: a listing renders dozens of these.
  */
 export const ProductCard = memo(function ProductCard({ product, layout = 'grid', priority = false }: ProductCardProps) {
   const [ready, setReady] = useState(false);
@@ -46,14 +41,12 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
     return () => clearTimeout(timer);
   }, []);
 
-  const list = layout === 'list';
   const hasSecondImage = product.images.length > 1;
   const href = productPath(product.id);
 
   return (
-    <Box
-      component="article"
-      className="product-card"
+    <article
+      className={`product-card ${css.card} ${layout === 'list' ? css.list : ''}`}
       data-testid="product-card"
       data-ready={ready ? 'true' : 'false'}
       data-product-id={product.id}
@@ -66,124 +59,64 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
           : undefined
       }
       onMouseLeave={ready ? () => setHovered(false) : undefined}
-      sx={{
-        position: 'relative',
-        bgcolor: '#fff',
-        border: `1px solid ${brand.line}`,
-        borderRadius: 3,
-        overflow: 'hidden',
-        display: 'flex',
-        flexDirection: list ? { xs: 'column', sm: 'row' } : 'column',
-        height: '100%',
-        transition: 'box-shadow .2s, border-color .2s',
-        '&:hover': ready ? { boxShadow: '0 10px 30px rgba(20,42,102,.12)', borderColor: '#d5dbec' } : undefined,
-        '&:hover .card-actions, &:focus-within .card-actions': { opacity: 1, transform: 'translateX(0)' },
-      }}
     >
-      <Box sx={{ position: 'relative', flexShrink: 0, width: list ? { xs: '100%', sm: 240 } : '100%', aspectRatio: '1 / 1', bgcolor: '#f1f4fa' }}>
+      <div className={css.media}>
         {!ready ? (
-          <Skeleton variant="rectangular" animation="wave" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} data-testid="card-skeleton" />
+          <Skeleton variant="rectangular" animation="wave" width="100%" height="100%" className={css.fill} data-testid="card-skeleton" />
         ) : (
           <>
-            <Box component={Link} to={href} aria-label={product.name} sx={{ position: 'absolute', inset: 0, display: 'block' }}>
+            <Link to={href} aria-label={product.name} className={css.cover}>
               {everHovered && hasSecondImage ? (
                 <HoverSlider images={product.images} alt={product.name} running={hovered} />
               ) : (
-                <img
-                  src={product.images[0]}
-                  alt={product.name}
-                  width={400}
-                  height={400}
-                  loading={priority ? 'eager' : 'lazy'}
-                  decoding="async"
-                  style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
-                />
+                <img src={product.images[0]} alt={product.name} width={400} height={400} loading={priority ? 'eager' : 'lazy'} decoding="async" />
               )}
-            </Box>
-            <Box sx={{ position: 'absolute', top: 10, left: 10, zIndex: 2, pointerEvents: 'none' }}>
+            </Link>
+            <span className={css.badge}>
               <DiscountBadge product={product} />
-            </Box>
-            <Box
-              className="card-actions"
-              sx={{
-                position: 'absolute',
-                top: 8,
-                right: 8,
-                zIndex: 2,
-                display: 'flex',
-                flexDirection: 'column',
-                gap: 0.75,
-                opacity: { xs: 1, md: 0 },
-                transform: { xs: 'none', md: 'translateX(8px)' },
-                transition: 'opacity .2s, transform .2s',
-                '@media (hover: none)': { opacity: 1, transform: 'none' },
-              }}
-            >
-              <IconButton size="small" title="Quick view" aria-label={`Quick view ${product.name}`} onClick={() => dispatch(quickViewOpened(product.id))} sx={actionSx}>
-                <OpenInFullIcon sx={{ fontSize: 17 }} />
-              </IconButton>
-              <IconButton
-                  title={listed ? 'Added to Wishlist' : 'Add to Wishlist'}
-                  size="small"
-                  aria-label={listed ? 'Added to Wishlist' : `Add ${product.name} to Wishlist`}
-                  aria-pressed={listed}
-                  data-testid="card-heart"
-                  onClick={() => void add()}
-                  sx={{ ...actionSx, color: listed ? brand.red : brand.ink }}
-                >
-                  {listed ? <FavoriteIcon sx={{ fontSize: 18 }} /> : <FavoriteBorderIcon sx={{ fontSize: 18 }} />}
-                </IconButton>
-            </Box>
+            </span>
+            <div className={`card-actions ${css.actions}`}>
+              <button type="button" title="Quick view" aria-label={`Quick view ${product.name}`} onClick={() => dispatch(quickViewOpened(product.id))} className={css.action}>
+                <Icon name="expand" size={17} />
+              </button>
+              <button
+                type="button"
+                title={listed ? 'Added to Wishlist' : 'Add to Wishlist'}
+                aria-label={listed ? 'Added to Wishlist' : `Add ${product.name} to Wishlist`}
+                aria-pressed={listed}
+                data-testid="card-heart"
+                onClick={() => void add()}
+                className={`${css.action} ${listed ? css.listed : ''}`}
+              >
+                <Icon name={listed ? 'heartFilled' : 'heart'} size={18} />
+              </button>
+            </div>
           </>
         )}
-      </Box>
+      </div>
 
-      <Box sx={{ p: { xs: 1.25, sm: 1.75 }, display: 'flex', flexDirection: 'column', gap: 0.5, flex: 1, minWidth: 0 }}>
+      <div className={css.body}>
         {!ready ? (
-          <>
-            <Skeleton height={ROW.name} width="85%" />
-            <Skeleton height={ROW.brand} width="45%" />
-            <Skeleton height={ROW.rating} width="55%" />
-            <Skeleton sx={{ height: ROW.price, transform: 'none' }} width="65%" />
-            <Skeleton height={ROW.stock} width="35%" />
-          </>
+          <SkeletonRows />
         ) : (
           <>
-            <Box
-              component={Link}
-              to={href}
-              title={product.name}
-              className="card-name"
-              sx={{ height: ROW.name, fontWeight: 700, fontSize: { xs: 13.5, sm: 15 }, color: brand.ink, textDecoration: 'none', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', '&:hover': { color: brand.indigo } }}
-            >
+            <Link to={href} title={product.name} className={`card-name ${css.name}`}>
               {truncate(product.name, CARD_NAME_LENGTH)}
-            </Box>
-            <Box sx={{ height: ROW.brand, fontSize: 12.5, color: 'text.secondary', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{product.brand}</Box>
-            <Box sx={{ height: ROW.rating, display: 'flex', alignItems: 'center' }}>
+            </Link>
+            <div className={css.brand}>{product.brand}</div>
+            <div className={css.rating}>
               <Rating value={Number(product.rating) || 0} precision={0.5} readOnly size="small" />
-            </Box>
-            <Box sx={{ height: ROW.price, display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' } }}>
+            </div>
+            <div className={css.priceRow}>
               <Price price={product.price} oldPrice={product.oldPrice} stackOnPhone />
-            </Box>
-            <Box sx={{ height: ROW.stock }}>
+            </div>
+            <div className={css.stockRow}>
               <StockBadge countInStock={product.countInStock} />
-            </Box>
-            {list && (
-              <Box sx={{ color: 'text.secondary', fontSize: 14, mt: 1, display: { xs: 'none', sm: '-webkit-box' }, WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                {product.description}
-              </Box>
-            )}
+            </div>
+            {layout === 'list' && <p className={css.description}>{product.description}</p>}
           </>
         )}
-      </Box>
-    </Box>
+      </div>
+    </article>
   );
 });
-
-const actionSx = {
-  bgcolor: '#fff',
-  boxShadow: '0 2px 8px rgba(20,42,102,.15)',
-  width: 34,
-  height: 34,
-  '&:hover': { bgcolor: brand.indigo, color: '#fff' },
-} as const;

@@ -49,7 +49,7 @@ export function ProductCarousel({ products, loading = false, perView = 5, resetK
           boxShadow: '0 4px 14px rgba(20,42,102,.18)',
           top: '38%',
         },
-        '& .swiper-button-disabled': { opacity: 0 },
+        '& .swiper-button-prev.swiper-button-disabled, & .swiper-button-next.swiper-button-disabled': { opacity: 0, pointerEvents: 'none' },
         '& .swiper-slide': { height: 'auto' },
       }}
     >

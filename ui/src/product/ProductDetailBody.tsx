@@ -43,7 +43,7 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
       setShowErrors(true);
       return;
     }
-    void add(product, quantity);
+    void add(product, quantity, selections);
   };
 
   return (

@@ -10,6 +10,7 @@ import { useGetProductQuery, useGetProductsQuery, useGetReviewsQuery } from '../
 import { brand } from '../app/theme.ts';
 import { SectionTitle } from '../home/SectionTitle.tsx';
 import { RELATED_PER_VIEW } from '../lib/constants.ts';
+import { LazySection } from '../lib/LazySection.tsx';
 import { categoryPath, subCategoryPath } from '../lib/links.ts';
 import { ProductCarousel } from '../product-card/ProductCarousel.tsx';
 import { useSession } from '../session/hooks.ts';
@@ -102,16 +103,20 @@ function ProductView({ id }: { id: string }) {
       </Box>
       {product && <ProductTabs product={product} tab={tab} onTab={setTab} reviews={reviews} reviewsLoading={reviewsQuery.isLoading} />}
       {product && (
-        <Box component="section" aria-labelledby="related-products" sx={{ mt: 5 }} data-testid="related-products">
-          <SectionTitle id="related-products" title="Related Products" subtitle={`More from ${product.subCatName || product.catName}`} />
-          <ProductCarousel products={relatedProducts} loading={!related} perView={RELATED_PER_VIEW} label="Related products" />
-        </Box>
+        <LazySection minHeight={520}>
+          <Box component="section" aria-labelledby="related-products" sx={{ mt: 5 }} data-testid="related-products">
+            <SectionTitle id="related-products" title="Related Products" subtitle={`More from ${product.subCatName || product.catName}`} />
+            <ProductCarousel products={relatedProducts} loading={!related} perView={RELATED_PER_VIEW} label="Related products" />
+          </Box>
+        </LazySection>
       )}
       {recent.length > 0 && (
-        <Box component="section" aria-labelledby="recently-viewed" sx={{ mt: 5 }}>
-          <SectionTitle id="recently-viewed" title="Recently Viewed" />
-          <RecentlyViewed ids={recent} />
-        </Box>
+        <LazySection minHeight={520}>
+          <Box component="section" aria-labelledby="recently-viewed" sx={{ mt: 5 }}>
+            <SectionTitle id="recently-viewed" title="Recently Viewed" />
+            <RecentlyViewed ids={recent} />
+          </Box>
+        </LazySection>
       )}
     </>
   );

@@ -21,7 +21,7 @@ export function RecentlyViewed({ ids }: { ids: string[] }) {
   const desktop = useIsDesktop();
   if (ids.length === 0) return null;
   return (
-    <Box sx={{ '--swiper-navigation-size': '18px', '--swiper-navigation-color': brand.indigo, '& .swiper-slide': { height: 'auto' }, '& .swiper-button-disabled': { opacity: 0 } }} data-testid="recently-viewed">
+    <Box sx={{ '--swiper-navigation-size': '18px', '--swiper-navigation-color': brand.indigo, '& .swiper-slide': { height: 'auto' }, '& .swiper-button-prev.swiper-button-disabled, & .swiper-button-next.swiper-button-disabled': { opacity: 0, pointerEvents: 'none' } }} data-testid="recently-viewed">
       <Swiper modules={[Navigation]} navigation={desktop} slidesPerView={2} spaceBetween={10} breakpoints={{ 576: { slidesPerView: 3, spaceBetween: 14 }, 992: { slidesPerView: RELATED_PER_VIEW, spaceBetween: 16 } }}>
         {ids.map((id) => (
           <SwiperSlide key={id}>

@@ -16,7 +16,8 @@ export function useAddToCart() {
   const dispatch = useAppDispatch();
   const [addToCart, { isLoading }] = useAddToCartMutation();
 
-  const add = async (product: Product, quantity: number): Promise<boolean> => {
+  /** `options`: the RAM / size / weight chosen on the product, sent with the line. */
+  const add = async (product: Product, quantity: number, options: Partial<Record<'productRam' | 'size' | 'productWeight', string | null>> = {}): Promise<boolean> => {
     if (!signedIn || !user) {
       dispatch(notifyError(CART_MESSAGES.loginRequired));
       return false;
@@ -37,6 +38,7 @@ export function useAddToCart() {
         productId: product.id,
         countInStock: product.countInStock,
         userId: user.userId,
+        ...options,
       }).unwrap();
       if (isFailureReply(reply)) {
         dispatch(notifyError(replyMessage(reply, 'Could not add to cart')));

@@ -1,14 +1,14 @@
-import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { shopApi } from '../api/shopApi.ts';
 import { brand } from '../app/theme.ts';
+import { Icon } from '../lib/icons.tsx';
 import { useSession } from '../session/hooks.ts';
 import { signedOut } from '../session/sessionSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
+import css from './AccountMenu.module.css';
 
 const AccountMenuList = lazy(() => import('./AccountMenuList.tsx'));
 
@@ -22,13 +22,13 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
 
   if (!signedIn || !user) {
     return compact ? (
-      <IconButton component={Link} to="/signIn" aria-label="Sign In">
-        <PersonOutlinedIcon />
-      </IconButton>
+      <Link to="/signIn" aria-label="Sign In" className={css.signInIcon}>
+        <Icon name="person" />
+      </Link>
     ) : (
-      <Button component={Link} to="/signIn" variant="contained" color="primary" sx={{ height: 42, px: 3, flexShrink: 0 }}>
+      <Link to="/signIn" className={css.signIn}>
         Sign In
-      </Button>
+      </Link>
     );
   }
 

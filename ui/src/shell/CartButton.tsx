@@ -1,12 +1,9 @@
-import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { Link } from 'react-router';
 import { useGetCartQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
+import { Icon } from '../lib/icons.tsx';
 import { rupees } from '../lib/format.ts';
 import { useSession } from '../session/hooks.ts';
+import css from './CartButton.module.css';
 import { cartSummary } from './cartSummary.ts';
 
 /** Header cart: total and item count of the signed-in user's cart, linking to /cart. */
@@ -15,17 +12,18 @@ export function CartButton({ showTotal = true }: { showTotal?: boolean }) {
   const { data } = useGetCartQuery(user?.userId ?? '', { skip: !signedIn || !user });
   const { count, total } = cartSummary(signedIn ? data : undefined);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+    <div className={css.wrap}>
       {showTotal && (
-        <Box component="span" data-testid="cart-total" sx={{ fontWeight: 700, color: brand.ink, fontSize: 15, minWidth: 64, textAlign: 'right' }}>
+        <span className={css.total} data-testid="cart-total">
           {rupees(total)}
-        </Box>
+        </span>
       )}
-      <IconButton component={Link} to="/cart" aria-label={`Cart, ${count} items`} sx={{ bgcolor: brand.saffronLight, color: brand.saffron, width: 44, height: 44, '&:hover': { bgcolor: '#ffe3cc' } }}>
-        <Badge badgeContent={count} color="error" showZero data-testid="cart-count">
-          <ShoppingBagOutlinedIcon />
-        </Badge>
-      </IconButton>
-    </Box>
+      <Link to="/cart" aria-label={`Cart, ${count} items`} className={css.icon}>
+        <Icon name="bag" />
+        <span className={css.count} data-testid="cart-count">
+          {count}
+        </span>
+      </Link>
+    </div>
   );
 }

@@ -1,101 +1,72 @@
-import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
-import MenuIcon from '@mui/icons-material/Menu';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useGetCategoriesQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
 import { FREE_DELIVERY_OVER } from '../lib/constants.ts';
+import { Icon } from '../lib/icons.tsx';
 import { categoryPath, subCategoryPath } from '../lib/links.ts';
+import css from './CategoryBar.module.css';
 import { useLazyOpen } from './useLazyOpen.ts';
 
 const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
 
 const BAR_CATEGORIES = 7;
 
-const navLinkSx = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  height: 48,
-  px: 1.5,
-  fontSize: 14.5,
-  fontWeight: 600,
-  color: brand.ink,
-  textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  borderRadius: 2,
-  '&:hover, &.active': { color: brand.indigo },
-} as const;
-
 /** Wide-screen category navigation: All Categories sidebar, the first seven categories with submenus. */
 export function CategoryBar() {
   const { data: categories = [] } = useGetCategoriesQuery();
   const sidebar = useLazyOpen();
+  // Submenus are rendered only while their category is hovered or focused.
+  const [openId, setOpenId] = useState<string | null>(null);
   return (
-    <Box component="nav" aria-label="Categories" sx={{ borderTop: `1px solid ${brand.line}`, bgcolor: '#fff' }}>
-      <Container maxWidth="xl" sx={{ display: 'flex', alignItems: 'center', gap: 2, height: 52 }}>
-        <Button variant="contained" color="secondary" startIcon={<MenuIcon />} onClick={sidebar.show} sx={{ height: 40, flexShrink: 0, px: 2.5 }}>
+    <nav aria-label="Categories" className={css.nav}>
+      <div className={`container ${css.row}`}>
+        <button type="button" onClick={sidebar.show} className={css.all}>
+          <Icon name="menu" size={20} />
           All Categories
-        </Button>
-        <Box component="ul" sx={{ display: 'flex', alignItems: 'center', listStyle: 'none', m: 0, p: 0, gap: 0.5, flex: 1, minWidth: 0 }}>
+        </button>
+        <ul className={css.links}>
           <li>
-            <Box component={NavLink} to="/" end sx={navLinkSx}>
+            <NavLink to="/" end className={css.link}>
               Home
-            </Box>
+            </NavLink>
           </li>
           {categories.slice(0, BAR_CATEGORIES).map((cat) => (
-            <Box component="li" key={cat.id} sx={{ position: 'relative', '&:hover > .submenu, &:focus-within > .submenu': { opacity: 1, visibility: 'visible', transform: 'translateY(0)' } }}>
-              <Box component={NavLink} to={categoryPath(cat.id)} sx={navLinkSx}>
+            <li
+              key={cat.id}
+              className={css.item}
+              onMouseEnter={() => setOpenId(cat.id)}
+              onMouseLeave={() => setOpenId(null)}
+              onFocus={() => setOpenId(cat.id)}
+              onBlur={(e) => {
+                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpenId(null);
+              }}
+            >
+              <NavLink to={categoryPath(cat.id)} className={css.link}>
                 {cat.name}
-                {cat.children.length > 0 && <KeyboardArrowDownIcon sx={{ fontSize: 18, ml: 0.25, color: 'text.secondary' }} />}
-              </Box>
-              {cat.children.length > 0 && (
-                <Box
-                  className="submenu"
-                  sx={{
-                    position: 'absolute',
-                    top: '100%',
-                    left: 0,
-                    minWidth: 220,
-                    bgcolor: '#fff',
-                    borderRadius: 2,
-                    boxShadow: '0 12px 32px rgba(20,42,102,.16)',
-                    py: 1,
-                    zIndex: 1300,
-                    opacity: 0,
-                    visibility: 'hidden',
-                    transform: 'translateY(6px)',
-                    transition: 'opacity .15s, transform .15s, visibility .15s',
-                  }}
-                >
+                {cat.children.length > 0 && <Icon name="arrowDown" size={18} className={css.caret} />}
+              </NavLink>
+              {openId === cat.id && cat.children.length > 0 && (
+                <div className={css.submenu}>
                   {cat.children.map((sub) => (
-                    <Box
-                      key={sub.id}
-                      component={Link}
-                      to={subCategoryPath(sub.id)}
-                      sx={{ display: 'block', px: 2, py: 1, fontSize: 14, color: brand.ink, textDecoration: 'none', '&:hover': { bgcolor: brand.indigoLight, color: brand.indigo } }}
-                    >
+                    <Link key={sub.id} to={subCategoryPath(sub.id)} onClick={() => setOpenId(null)} className={css.sublink}>
                       {sub.name}
-                    </Box>
+                    </Link>
                   ))}
-                </Box>
+                </div>
               )}
-            </Box>
+            </li>
           ))}
-        </Box>
-        <Box sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center', gap: 1, color: 'text.secondary', fontSize: 13, flexShrink: 0 }}>
-          <LocalShippingOutlinedIcon fontSize="small" sx={{ color: brand.green }} />
+        </ul>
+        <div className={css.delivery}>
+          <Icon name="truck" size={20} />
           Free delivery over Rs {FREE_DELIVERY_OVER}
-        </Box>
-      </Container>
+        </div>
+      </div>
       {sidebar.mounted && (
         <Suspense fallback={null}>
           <NavDrawer open={sidebar.open} onClose={sidebar.hide} withPages={false} />
         </Suspense>
       )}
-    </Box>
+    </nav>
   );
 }

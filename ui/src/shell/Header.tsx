@@ -1,9 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { brand } from '../app/theme.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HEADER_FIX_AT } from '../lib/constants.ts';
 import { useIsDesktop } from '../lib/useIsDesktop.ts';
 import { useScrolledPast } from '../lib/useScrollY.ts';
@@ -12,6 +9,7 @@ import { mobileSearchToggled } from '../store/uiSlice.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CartButton } from './CartButton.tsx';
 import { CategoryBar } from './CategoryBar.tsx';
+import css from './Header.module.css';
 import { LocationButton } from './LocationButton.tsx';
 import { Logo } from './Logo.tsx';
 import { SaleStrip } from './SaleStrip.tsx';
@@ -34,35 +32,23 @@ export function Header() {
   const dispatch = useAppDispatch();
 
   // Remember the in-flow height while the header is in flow; the slot keeps it when fixed.
-  useLayoutEffect(() => {
+  // The observer reports after layout (no forced synchronous layout on the first render).
+  useEffect(() => {
     const el = inner.current;
     if (!el || fixed) return;
-    const measure = () => setHeight(el.offsetHeight);
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver((entries) => {
+      const size = entries[0]?.borderBoxSize?.[0]?.blockSize;
+      setHeight(size !== undefined ? Math.round(size) : el.offsetHeight);
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [fixed]);
 
   return (
-    <Box component="header" sx={{ height: fixed && height !== null ? height : 'auto', position: 'relative', zIndex: 1100 }}>
-      <Box
-        ref={inner}
-        data-testid="site-header"
-        data-fixed={fixed ? 'true' : 'false'}
-        sx={{
-          position: fixed ? 'fixed' : 'relative',
-          top: 0,
-          left: 0,
-          right: 0,
-          bgcolor: '#fff',
-          boxShadow: fixed ? '0 6px 24px rgba(20,42,102,.12)' : `0 1px 0 ${brand.line}`,
-          animation: fixed ? 'headerIn .25s ease-out' : 'none',
-          '@keyframes headerIn': { from: { transform: 'translateY(-100%)' }, to: { transform: 'translateY(0)' } },
-        }}
-      >
+    <header className={css.slot} style={{ height: fixed && height !== null ? height : undefined }}>
+      <div ref={inner} data-testid="site-header" data-fixed={fixed ? 'true' : 'false'} className={`${css.bar} ${fixed ? css.fixed : ''}`}>
         {!fixed && <SaleStrip />}
-        <Container maxWidth="xl" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, md: 3 }, height: { xs: 64, md: fixed ? 72 : 88 } }}>
+        <div className={`container ${css.row}`}>
           {!desktop && (
             <IconButton edge="start" aria-label="Open navigation" onClick={menu.show}>
               <MenuIcon />
@@ -71,22 +57,22 @@ export function Header() {
           <Logo compact={!desktop} />
           {/* One location button at one place in the tree, so its dialog survives a resize. */}
           <LocationButton compact={!desktop} />
-          {desktop ? <SearchBox /> : <Box sx={{ flex: 1 }} />}
+          {desktop ? <SearchBox /> : <div className={css.spacer} />}
           <AccountMenu compact={!desktop} />
           <CartButton showTotal={desktop} />
-        </Container>
+        </div>
         {!desktop && mobileSearch && (
-          <Container maxWidth="xl" sx={{ pb: 1.5 }} data-testid="mobile-search">
+          <div className={`container ${css.mobileSearch}`} data-testid="mobile-search">
             <SearchBox autoFocus onDone={() => dispatch(mobileSearchToggled(false))} />
-          </Container>
+          </div>
         )}
         {desktop && <CategoryBar />}
-      </Box>
+      </div>
       {!desktop && menu.mounted && (
         <Suspense fallback={null}>
           <NavDrawer open={menu.open} onClose={menu.hide} withPages />
         </Suspense>
       )}
-    </Box>
+    </header>
   );
 }

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { LazySection } from '../lib/LazySection.tsx';
 import { useIsDesktop } from '../lib/useIsDesktop.ts';
 import { useAppDispatch, useAppSelector } from '../store/store.ts';
 import { filtersToggled, mobileSearchToggled, quickViewClosed } from '../store/uiSlice.ts';
@@ -8,6 +8,7 @@ import { BOTTOM_BAR_HEIGHT, BottomBar } from './BottomBar.tsx';
 import { Footer } from './Footer.tsx';
 import { GlobalSnackbar } from './GlobalSnackbar.tsx';
 import { Header } from './Header.tsx';
+import css from './Layout.module.css';
 import { PageFallback } from './PageFallback.tsx';
 import { ScrollTopButton } from './ScrollTopButton.tsx';
 
@@ -38,14 +39,18 @@ export function Layout() {
 
   const showBottomBar = !bare && !desktop;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: showBottomBar ? `${BOTTOM_BAR_HEIGHT}px` : 0 }}>
+    <div className={css.page} style={{ paddingBottom: showBottomBar ? BOTTOM_BAR_HEIGHT : undefined }}>
       {!bare && <Header />}
-      <Box component="main" sx={{ flex: 1, minHeight: '60vh' }}>
+      <main className={css.main}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
-      </Box>
-      {!bare && <Footer />}
+      </main>
+      {!bare && (
+        <LazySection minHeight={{ xs: 1100, md: 620 }} rootMargin="200px 0px">
+          <Footer />
+        </LazySection>
+      )}
       {showBottomBar && <BottomBar />}
       {!bare && <ScrollTopButton bottom={showBottomBar ? BOTTOM_BAR_HEIGHT + 16 : 24} />}
       {quickViewId && (
@@ -54,6 +59,6 @@ export function Layout() {
         </Suspense>
       )}
       <GlobalSnackbar />
-    </Box>
+    </div>
   );
 }

@@ -1,12 +1,9 @@
-import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import { lazy, Suspense, useState } from 'react';
 import { useGetCountriesQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
+import { Icon } from '../lib/icons.tsx';
 import { useSession } from '../session/hooks.ts';
 import { countryName } from './countries.ts';
+import css from './LocationButton.module.css';
 
 const LocationDialog = lazy(() => import('./LocationDialog.tsx'));
 
@@ -19,38 +16,24 @@ export function LocationButton({ compact = false }: { compact?: boolean }) {
   const label = countryName(countries, location);
   return (
     <>
-      <ButtonBase
+      <button
+        type="button"
         onClick={() => setOpen(true)}
         aria-label={`Your location: ${label}. Change location`}
         data-testid="location-button"
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 0.75,
-          border: `1px solid ${brand.line}`,
-          borderRadius: 3,
-          px: compact ? 1 : 1.5,
-          height: 46,
-          textAlign: 'left',
-          flexShrink: 0,
-          minWidth: compact ? 0 : 150,
-          maxWidth: 200,
-          '&:hover': { borderColor: brand.indigo },
-        }}
+        className={`${css.button} ${compact ? css.compact : ''}`}
       >
-        <PlaceOutlinedIcon sx={{ color: brand.saffron }} fontSize="small" />
+        <Icon name="place" size={20} className={css.pin} />
         {!compact && (
-          <Box component="span" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, flex: 1 }}>
-            <Box component="span" sx={{ fontSize: 11, color: 'text.secondary', lineHeight: 1.2 }}>
-              Your Location
-            </Box>
-            <Box component="span" data-testid="location-label" sx={{ fontSize: 14, fontWeight: 700, color: brand.indigo, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <span className={css.text}>
+            <span className={css.caption}>Your Location</span>
+            <span className={css.label} data-testid="location-label">
               {label}
-            </Box>
-          </Box>
+            </span>
+          </span>
         )}
-        {!compact && <KeyboardArrowDownIcon fontSize="small" sx={{ color: 'text.secondary' }} />}
-      </ButtonBase>
+        {!compact && <Icon name="arrowDown" size={20} className={css.chevron} />}
+      </button>
       {open && (
         <Suspense fallback={null}>
           <LocationDialog open={open} onClose={() => setOpen(false)} />

@@ -1,17 +1,13 @@
-import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSearchProductsQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
 import { SEARCH_DEBOUNCE_MS, SUGGESTION_NAME_LENGTH } from '../lib/constants.ts';
 import { rupees, truncate } from '../lib/format.ts';
 import { productPath, searchPath } from '../lib/links.ts';
+import { Icon } from '../lib/icons.tsx';
 import { useDebounced } from '../lib/useDebounced.ts';
 import { useSession } from '../session/hooks.ts';
+import css from './SearchBox.module.css';
 
 const MAX_SUGGESTIONS = 8;
 
@@ -49,26 +45,18 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
     onDone?.();
   };
 
+  const close = () => {
+    setOpen(false);
+    onDone?.();
+  };
+
   const suggestions = query ? (data ?? []).slice(0, MAX_SUGGESTIONS) : [];
   const showPanel = open && text.trim().length > 0 && query.length > 0;
 
   return (
-    <Box component="form" role="search" ref={box} onSubmit={submit} sx={{ position: 'relative', flex: 1, minWidth: 0, maxWidth: 640 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          height: 46,
-          borderRadius: 999,
-          bgcolor: '#f1f4fa',
-          border: `1px solid ${brand.line}`,
-          pl: 2.25,
-          pr: 0.5,
-          '&:focus-within': { borderColor: brand.indigo, bgcolor: '#fff', boxShadow: `0 0 0 3px ${brand.indigoLight}` },
-        }}
-      >
-        <Box
-          component="input"
+    <form role="search" ref={box} onSubmit={submit} className={css.form}>
+      <div className={css.field}>
+        <input
           type="search"
           name="q"
           autoComplete="off"
@@ -84,71 +72,37 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
           }}
           placeholder="Search for products…"
           autoFocus={autoFocus}
-          sx={{ flex: 1, minWidth: 0, border: 0, outline: 0, bgcolor: 'transparent', font: 'inherit', fontSize: 15, color: 'text.primary', height: '100%', '&::-webkit-search-cancel-button': { display: 'none' } }}
+          className={css.input}
         />
-        {isFetching && <CircularProgress size={18} sx={{ mx: 1 }} aria-label="Searching" />}
-        <IconButton type="submit" aria-label="Search" sx={{ bgcolor: brand.indigo, color: '#fff', width: 36, height: 36, '&:hover': { bgcolor: brand.indigoDark } }}>
-          <SearchIcon fontSize="small" />
-        </IconButton>
-      </Box>
+        {isFetching && <span className={css.spinner} role="progressbar" aria-label="Searching" />}
+        <button type="submit" aria-label="Search" className={css.submit}>
+          <Icon name="search" size={20} />
+        </button>
+      </div>
       {showPanel && (
-        <Paper
-          elevation={8}
-          data-testid="search-suggestions"
-          sx={{ position: 'absolute', top: 52, left: 0, right: 0, zIndex: 1400, overflow: 'hidden', maxHeight: 420, overflowY: 'auto' }}
-        >
+        <div className={css.panel} data-testid="search-suggestions">
           {suggestions.length === 0 ? (
-            <Box sx={{ p: 2, color: 'text.secondary', fontSize: 14 }}>{isFetching ? 'Searching…' : `No products match “${query}”.`}</Box>
+            <div className={css.empty}>{isFetching ? 'Searching…' : `No products match “${query}”.`}</div>
           ) : (
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
+            <ul className={css.list}>
               {suggestions.map((product) => (
                 <li key={product.id}>
-                  <Box
-                    component={Link}
-                    to={productPath(product.id)}
-                    onClick={() => {
-                      setOpen(false);
-                      onDone?.();
-                    }}
-                    sx={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: 1.5,
-                      px: 1.25,
-                      py: 0.75,
-                      borderRadius: 2,
-                      color: 'text.primary',
-                      textDecoration: 'none',
-                      '&:hover, &:focus-visible': { bgcolor: brand.indigoLight },
-                    }}
-                  >
-                    <img src={product.images[0]} alt="" width={44} height={44} loading="lazy" style={{ borderRadius: 8, objectFit: 'cover', background: '#f1f4fa', flexShrink: 0 }} />
-                    <Box component="span" className="suggestion-name" sx={{ flex: 1, fontSize: 14, minWidth: 0 }}>
-                      {truncate(product.name, SUGGESTION_NAME_LENGTH)}
-                    </Box>
-                    <Box component="span" sx={{ fontWeight: 700, color: brand.indigo, fontSize: 14, whiteSpace: 'nowrap' }}>
-                      {rupees(product.price)}
-                    </Box>
-                  </Box>
+                  <Link to={productPath(product.id)} onClick={close} className={css.item}>
+                    <img src={product.images[0]} alt="" width={44} height={44} loading="lazy" className={css.thumb} />
+                    <span className={`suggestion-name ${css.name}`}>{truncate(product.name, SUGGESTION_NAME_LENGTH)}</span>
+                    <span className={css.price}>{rupees(product.price)}</span>
+                  </Link>
                 </li>
               ))}
               <li>
-                <Box
-                  component={Link}
-                  to={searchPath(query)}
-                  onClick={() => {
-                    setOpen(false);
-                    onDone?.();
-                  }}
-                  sx={{ display: 'block', textAlign: 'center', py: 1, fontSize: 14, fontWeight: 600, color: brand.indigo, textDecoration: 'none' }}
-                >
+                <Link to={searchPath(query)} onClick={close} className={css.all}>
                   See all results for “{query}”
-                </Box>
+                </Link>
               </li>
-            </Box>
+            </ul>
           )}
-        </Paper>
+        </div>
       )}
-    </Box>
+    </form>
   );
 }

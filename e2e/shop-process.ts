@@ -1,0 +1,77 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// Building the storefront and running the real server, for the e2e setup and bench:ui.
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const UI = join(ROOT, 'ui');
+const DIST_INDEX = join(UI, 'dist', 'index.html');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Builds the storefront unless ui/dist is newer than every source file. */
+export function buildUiIfNeeded(force = false): void {
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(UI, p)).filter(existsSync);
+  const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
+  if (!force && built > Math.max(...sources.map(newestMtime)) && process.env.E2E_REBUILD !== '1') return;
+  console.log('[e2e] building the UI…');
+  // A production build whatever the test runner's NODE_ENV is (vitest sets `test`).
+  execFileSync('npm', ['run', 'build', '-w', 'ui'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+export interface RunningShop {
+  url: string;
+  process: ChildProcess;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The real server (server/src/main.ts) on a free port of 127.0.0.1 with a fresh data folder and the seed. */
+export async function startShop(nodeEnv: 'test' | 'production' = 'test'): Promise<RunningShop> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'true', UI_DIST: join(UI, 'dist'), NODE_ENV: nodeEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Shop running at (http:\/\/[^\s/]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    process: child,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(force);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+

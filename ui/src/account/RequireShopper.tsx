@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { Redirect } from '../lib/Redirect.tsx';
+import { useSession } from '../session/hooks.ts';
+import type { SessionUser } from '../session/storage.ts';
+
+/** A token and the local user copy, else /signIn (spec §5); renders `children` with the user. */
+export function RequireShopper({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const { token, user } = useSession();
+  return token && user ? <>{children(user)}</> : <Redirect to="/signIn" />;
+}

@@ -1,0 +1,114 @@
+import { shopApi } from './shopApi.ts';
+import type { FlaggedReply, User } from './types.ts';
+
+/** `POST /api/user/signin` and `/authWithGoogle`: a user and token, or `{ error: true, msg, isVerify? }`. */
+export interface SignInReply extends FlaggedReply {
+  user?: User;
+  token?: string;
+  isVerify?: boolean;
+}
+
+export interface SignUpBody {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  isAdmin: false;
+}
+
+/** `POST /api/user/verifyAccount/resendOtp`: never the code itself (it goes by e-mail only). */
+export interface ResendReply extends FlaggedReply {
+  existingUserId?: string;
+}
+
+export interface PublicConfig {
+  googleClientId: string | null;
+}
+
+export interface ImageUploadRecord {
+  _id: string;
+  id: string;
+  images: string[];
+}
+
+export interface ProfileBody {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  images: string[];
+}
+
+export interface ChangePasswordBody extends ProfileBody {
+  password: string;
+  newPass: string;
+  confirmPass: string;
+}
+
+/** Account calls of part 2 (sign-in, sign-up, codes, profile, avatar upload, Google). */
+export const accountApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    getPublicConfig: build.query<PublicConfig, void>({
+      query: () => '/config/public',
+      keepUnusedDataFor: 3600,
+    }),
+    signIn: build.mutation<SignInReply, { email: string; password: string }>({
+      query: (body) => ({ url: '/user/signin', method: 'POST', body }),
+    }),
+    signInWithGoogle: build.mutation<SignInReply, { credential?: string }>({
+      query: (body) => ({ url: '/user/authWithGoogle', method: 'POST', body }),
+    }),
+    signUp: build.mutation<FlaggedReply, SignUpBody>({
+      query: (body) => ({ url: '/user/signup', method: 'POST', body }),
+    }),
+    resendOtp: build.mutation<ResendReply, { email: string }>({
+      query: (body) => ({ url: '/user/verifyAccount/resendOtp', method: 'POST', body }),
+    }),
+    confirmEmailVerify: build.mutation<FlaggedReply, { id: string; email: string }>({
+      query: ({ id, email }) => ({ url: `/user/verifyAccount/emailVerify/${encodeURIComponent(id)}`, method: 'PUT', body: { email } }),
+    }),
+    forgotPassword: build.mutation<FlaggedReply, { email: string }>({
+      query: (body) => ({ url: '/user/forgotPassword', method: 'POST', body }),
+    }),
+    verifyEmail: build.mutation<FlaggedReply, { otp: string; email: string }>({
+      query: (body) => ({ url: '/user/verifyemail', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<FlaggedReply, { email: string; newPass: string; confirmPass: string }>({
+      query: (body) => ({ url: '/user/forgotPassword/changePassword', method: 'POST', body }),
+    }),
+    saveProfile: build.mutation<User, ProfileBody>({
+      query: ({ id, ...body }) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_reply, error, { id }) => (error ? [] : [{ type: 'User', id }]),
+    }),
+    changePassword: build.mutation<User & FlaggedReply, ChangePasswordBody>({
+      query: ({ id, ...body }) => ({ url: `/user/changePassword/${encodeURIComponent(id)}`, method: 'PUT', body }),
+    }),
+    uploadImages: build.mutation<string[], FormData>({
+      query: (body) => ({ url: '/user/upload', method: 'POST', body }),
+    }),
+    getImageUploads: build.query<ImageUploadRecord[], void>({
+      query: () => '/imageUpload',
+      keepUnusedDataFor: 0,
+    }),
+    deleteAllImages: build.mutation<FlaggedReply, void>({
+      query: () => ({ url: '/imageUpload/deleteAllImages', method: 'DELETE' }),
+    }),
+  }),
+});
+
+export const {
+  useGetPublicConfigQuery,
+  useSignInMutation,
+  useSignInWithGoogleMutation,
+  useSignUpMutation,
+  useResendOtpMutation,
+  useConfirmEmailVerifyMutation,
+  useForgotPasswordMutation,
+  useVerifyEmailMutation,
+  useResetPasswordMutation,
+  useSaveProfileMutation,
+  useChangePasswordMutation,
+  useUploadImagesMutation,
+  useLazyGetImageUploadsQuery,
+  useDeleteAllImagesMutation,
+} = accountApi;

@@ -1,0 +1,83 @@
+import { shopApi } from './shopApi.ts';
+import type { CartItem, Order } from './types.ts';
+
+/** The billing form of the checkout screen, in the order its fields are checked (spec §5). */
+export interface Billing {
+  fullName: string;
+  country: string;
+  streetAddressLine1: string;
+  streetAddressLine2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phoneNumber: string;
+  email: string;
+}
+
+export interface PricedLine {
+  lineId: string;
+  productId: string;
+  productTitle: string;
+  image: string;
+  price: number;
+  quantity: number;
+  subTotal: number;
+}
+
+/** `POST /api/orders/checkout`: what the browser needs to open the provider's checkout. */
+export interface CheckoutSession {
+  provider: 'test' | 'razorpay';
+  keyId: string;
+  /** The provider's order id the payment is bound to. */
+  orderId: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+  /** Whole rupees, as the server computed it. */
+  total: number;
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  products: PricedLine[];
+  testCards?: { success: string; declined: string };
+}
+
+/** A provider's signed confirmation, under Razorpay checkout's names (the test provider sends both). */
+export interface PaymentConfirmation {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** `POST /api/orders/create`: the spec's order body plus the provider's confirmation. */
+export interface CreateOrderBody extends PaymentConfirmation, Billing {
+  name: string;
+  phoneNumber: string;
+  address: string;
+  pincode: string;
+  amount: number;
+  paymentId: string;
+  email: string;
+  userid: string;
+  products: CartItem[];
+  date: string;
+}
+
+/** Checkout: open a payment, pay it with the built-in test provider, confirm it into an order. */
+export const checkoutApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string }>({
+      query: (body) => ({ url: '/orders/checkout', method: 'POST', body }),
+    }),
+    payWithTestCard: build.mutation<PaymentConfirmation, { providerOrderId: string; card: string }>({
+      query: (body) => ({ url: '/payments/test/pay', method: 'POST', body }),
+    }),
+    createOrder: build.mutation<Order, CreateOrderBody>({
+      query: (body) => ({ url: '/orders/create', method: 'POST', body }),
+      // The paid lines leave the cart, the order joins the list, stock goes down.
+      invalidatesTags: (_reply, error) => (error ? [] : [{ type: 'Cart', id: 'LIST' }, { type: 'Orders', id: 'LIST' }, 'Products', 'Product']),
+    }),
+  }),
+});
+
+export const { useOpenCheckoutMutation, usePayWithTestCardMutation, useCreateOrderMutation } = checkoutApi;

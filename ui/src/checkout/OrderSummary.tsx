@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { CartItem } from '../api/types.ts';
+import { Panel } from '../account/common.tsx';
+import { brand } from '../app/theme.ts';
+import { CARD_NAME_LENGTH } from '../lib/constants.ts';
+import { inr, truncate } from '../lib/format.ts';
+
+/** Your Order: each line's title cut to 20 + "...", × quantity, its subtotal; the subtotal and total in INR. */
+export function OrderSummary({ lines, total, action }: { lines: readonly CartItem[]; total: number; action: ReactNode }) {
+  return (
+    <Panel component="aside" aria-label="Your order" data-testid="order-summary" sx={{ p: 3, position: { md: 'sticky' }, top: { md: 110 } }}>
+      <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800 }}>
+        YOUR ORDER
+      </Typography>
+      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', mt: 1.5, '& th, & td': { py: 1.1, borderBottom: `1px solid ${brand.line}`, fontSize: 14.5 }, '& th': { color: brand.muted, fontSize: 12.5, textTransform: 'uppercase', letterSpacing: '.05em', textAlign: 'left' } }}>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" style={{ textAlign: 'right' }}>
+              Subtotal
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.id} data-testid="summary-line">
+              <td title={line.productTitle}>
+                <span data-testid="summary-title">{truncate(line.productTitle, CARD_NAME_LENGTH)}</span>{' '}
+                <Box component="b" sx={{ color: brand.muted, whiteSpace: 'nowrap' }} data-testid="summary-quantity">
+                  × {line.quantity}
+                </Box>
+              </td>
+              <td style={{ textAlign: 'right', fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="summary-subtotal">
+                {inr(line.subTotal)}
+              </td>
+            </tr>
+          ))}
+          <tr>
+            <td>Subtotal</td>
+            <td style={{ textAlign: 'right', fontWeight: 700 }} data-testid="summary-total-sub">
+              {inr(total)}
+            </td>
+          </tr>
+          <tr>
+            <td>Shipping</td>
+            <Box component="td" sx={{ textAlign: 'right', fontWeight: 700, color: brand.green }}>
+              Free
+            </Box>
+          </tr>
+        </tbody>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mt: 1.5 }}>
+        <Typography sx={{ fontWeight: 800 }}>Total</Typography>
+        <Typography sx={{ fontWeight: 800, fontSize: 20, color: brand.red }} data-testid="summary-total">
+          {inr(total)}
+        </Typography>
+      </Box>
+      {action}
+    </Panel>
+  );
+}

@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../account/testApi.ts';
+import { renderWithShop, SHOPPER } from '../test/render.tsx';
+import CheckoutPage from './CheckoutPage.tsx';
+import { billingProblem, cardProblem, EMPTY_BILLING } from './validation.ts';
+
+const LONG = 'Kalakriti Boho Ceramic Planter Set of Three';
+const CART = [
+  { _id: 'l1', id: 'l1', productTitle: LONG, image: '/a.svg', rating: 4, price: 1699, quantity: 2, subTotal: 3398, productId: 'p1', countInStock: 5, userId: 'u1' },
+  { _id: 'l2', id: 'l2', productTitle: 'Mug', image: '/b.svg', rating: 4, price: 250, quantity: 1, subTotal: 250, productId: 'p2', countInStock: 5, userId: 'u1' },
+];
+const SESSION = {
+  provider: 'test',
+  keyId: 'rzp_test_shop',
+  orderId: 'order_abc',
+  amount: 364800,
+  currency: 'INR',
+  total: 3648,
+  name: 'Gift & Gear Shop',
+  description: 'for testing purpose',
+  prefill: { name: 'Asha', email: 'asha@example.in', contact: '9876543210' },
+  products: [],
+  testCards: { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' },
+};
+const FILLED: [string, string, string][] = [
+  ['fullName', 'Please fill full name', 'Asha Verma'],
+  ['country', 'Please fill country', 'India'],
+  ['streetAddressLine1', 'Please fill Street address', '12 MG Road'],
+  ['streetAddressLine2', 'Please fill Street address', 'Flat 4B'],
+  ['city', 'Please fill city', 'Bengaluru'],
+  ['state', 'Please fill state', 'Karnataka'],
+  ['zipCode', 'Please fill zipCode', '560038'],
+  ['phoneNumber', 'Please fill phone Number', '9876543210'],
+  ['email', 'Please fill email', 'asha@example.in'],
+];
+
+describe('checkout checks', () => {
+  it('names the first blank billing field in the spec’s order (line 2 is required too)', () => {
+    let billing = { ...EMPTY_BILLING };
+    for (const [name, message, value] of FILLED) {
+      expect(billingProblem(billing)?.message).toBe(message);
+      billing = { ...billing, [name]: value };
+    }
+    expect(billingProblem(billing)).toBeNull();
+    expect(billingProblem({ ...billing, city: '   ' })?.message).toBe('Please fill city');
+  });
+
+  it('checks the test card form', () => {
+    const now = new Date('2026-01-10');
+    expect(cardProblem({ number: '', expiry: '12/30', cvc: '123' }, now)).toBe('Please enter a card number');
+    expect(cardProblem({ number: '4111 1111 1111 1111', expiry: '13/30', cvc: '123' }, now)).toBe('Please enter the expiry date as MM/YY');
+    expect(cardProblem({ number: '4111 1111 1111 1111', expiry: '12/25', cvc: '123' }, now)).toBe('This card has expired');
+    expect(cardProblem({ number: '4111 1111 1111 1111', expiry: '12/30', cvc: '1' }, now)).toBe('Please enter the 3-digit CVC');
+    expect(cardProblem({ number: '4111 1111 1111 1111', expiry: '12/30', cvc: '123' }, now)).toBeNull();
+  });
+});
+
+describe('Checkout screen', () => {
+  it('summarises the order, checks the form in order, then pays with the test provider: declined first, then paid', async () => {
+    let paid = 0;
+    const calls = mockApi({
+      'GET /api/cart': { body: CART },
+      'GET /api/countries': { body: [{ country: 'India', iso2: 'IN' }, { country: 'Nepal', iso2: 'NP' }] },
+      'POST /api/orders/checkout': { status: 201, body: SESSION },
+      'POST /api/payments/test/pay': ({ body }) =>
+        (body as { card: string }).card.startsWith('4000')
+          ? { status: 402, body: { error: true, msg: 'Your card was declined' } }
+          : (paid++, { body: { order_id: 'order_abc', payment_id: 'pay_1', signature: 'sig', razorpay_order_id: 'order_abc', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' } }),
+      'POST /api/orders/create': { status: 201, body: { id: 'o1' } },
+    });
+    const { container, store } = renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
+    const summary = await screen.findByTestId('order-summary');
+    expect(within(summary).getAllByTestId('summary-title').map((t) => t.textContent)).toEqual([`${LONG.slice(0, 20)}...`, 'Mug']);
+    expect(within(summary).getAllByTestId('summary-quantity').map((t) => t.textContent)).toEqual(['× 2', '× 1']);
+    expect(within(summary).getAllByTestId('summary-subtotal').map((t) => t.textContent)).toEqual(['₹3,398.00', '₹250.00']);
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹3,648.00');
+    await waitFor(() => expect(container.querySelector('select[name="country"]')).not.toBeNull());
+
+    for (const [name, message, value] of FILLED) {
+      fireEvent.click(screen.getByTestId('checkout-submit'));
+      expect(store.getState().snackbar).toMatchObject({ message, severity: 'error' });
+      expect(document.activeElement).toBe(container.querySelector(`[name="${name}"]`));
+      fireEvent.change(container.querySelector(`[name="${name}"]`)!, { target: { value } });
+    }
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('checkout-submit'));
+    const dialog = await screen.findByTestId('test-payment');
+    expect(within(dialog).getByRole('heading', { name: 'Test payment' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('payment-amount')).toHaveTextContent('₹3,648.00');
+    expect(calls.find((c) => c.path === '/api/orders/checkout')?.body).toMatchObject({ fullName: 'Asha Verma', country: 'India', userId: 'u1' });
+
+    fireEvent.click(within(dialog).getByTestId('test-card-declined'));
+    fireEvent.click(within(dialog).getByTestId('pay-button'));
+    await within(dialog).findByTestId('payment-error');
+    expect(store.getState().snackbar).toMatchObject({ message: 'Your card was declined', severity: 'error' });
+    expect(within(dialog).getByTestId('payment-error')).toHaveTextContent('Your card was declined. Nothing was charged and your cart is unchanged.');
+    expect(calls.some((c) => c.path === '/api/orders/create')).toBe(false);
+
+    fireEvent.click(within(dialog).getByTestId('test-card-success'));
+    fireEvent.click(within(dialog).getByTestId('pay-button'));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/orders'));
+    expect(paid).toBe(1);
+    expect(store.getState().snackbar).toMatchObject({ message: 'Your order has been placed successfully!', severity: 'success' });
+    expect(calls.find((c) => c.path === '/api/orders/create')?.body).toMatchObject({
+      razorpay_order_id: 'order_abc',
+      razorpay_payment_id: 'pay_1',
+      razorpay_signature: 'sig',
+      name: 'Asha Verma',
+      phoneNumber: '9876543210',
+      address: '12 MG Road Flat 4B',
+      pincode: '560038',
+      amount: 3648,
+      paymentId: 'pay_1',
+      email: 'asha@example.in',
+      userid: 'u1',
+    });
+  });
+});
