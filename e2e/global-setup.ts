@@ -1,7 +1,7 @@
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser-options.ts';
-import { buildUiIfNeeded, startShop, type RunningShop } from './shop-process.ts';
+import { prepareUiDist, startShop, type RunningShop } from './shop-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,9 +14,9 @@ declare module 'vitest' {
 
 /** One build, one server, one browser for every e2e file. */
 export default async function setup(project: TestProject) {
-  buildUiIfNeeded();
+  const dist = prepareUiDist();
   const [shop, browser]: [RunningShop, BrowserServer] = await Promise.all([
-    startShop(),
+    startShop(dist.dir),
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
   ]);
   project.provide('baseURL', shop.url);
@@ -26,5 +26,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await browser.close();
     await shop.stop();
+    dist.remove();
   };
 }

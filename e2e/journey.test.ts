@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeFor, expectRefusal, expectSnackbar, makePng, outboxFiles } from './journey-support.ts';
-import { api, baseURL, DESKTOP, disconnect, gotoHome, snap, withTab, type ApiProduct } from './support.ts';
+import { api, baseURL, DESKTOP, disconnect, gotoHome, openTab, SCREENSHOTS, snap, withTab, type ApiProduct, type Tab } from './support.ts';
 
 afterAll(disconnect);
 
@@ -21,6 +23,9 @@ beforeAll(async () => {
 
 const field = (page: Page, name: string) => page.locator(`main [name="${name}"]`);
 const cartCount = (page: Page) => page.getByTestId('cart-count').textContent();
+const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'INR' });
+const checkout = (page: Page) => page.getByTestId('checkout-submit').click();
+const paymentDialog = (page: Page) => page.getByTestId('test-payment');
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/signIn');
@@ -37,304 +42,348 @@ async function enterCode(page: Page, code: string) {
   await page.getByTestId('verify-otp-submit').click();
 }
 
-describe('A new shopper’s whole journey', () => {
-  it('browses, signs up with an e-mailed code, shops, pays, sees the order, resets the password and edits the account', async () => {
-    await withTab('journey', DESKTOP, async ({ page }) => {
-      // ---- browse, and Add to cart while logged out ------------------------------------------
-      await gotoHome(page);
-      await page.goto(`/product/${plain.id}`);
-      await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(plain.name);
-      await page.getByTestId('add-to-cart').click();
-      await expectSnackbar(page, 'Please login first', 'error');
-      for (const path of ['/cart', '/my-list', '/orders', '/my-account', '/checkout']) {
-        await page.goto(path);
-        await page.waitForURL((url) => url.pathname === '/signIn');
-      }
+/**
+ * One shopper, one browser tab, step after step (each step its own test, so a failure names the
+ * step; the steps after a failed one are skipped). Screens are saved at 1366 and 390 px.
+ */
+describe.sequential('A new shopper’s whole journey', () => {
+  let tab: Tab;
+  let page: Page;
+  let failed = false;
+  let outboxBefore: string[] = [];
+  let size = '';
+  let bought = 0;
+  let total = 0;
+  let billing: [string, string, string][] = [];
 
-      // ---- sign up: the spec's messages in order, then the code screen after 2 s --------------
-      await page.goto('/signUp');
-      await page.getByTestId('sign-up-page').waitFor();
-      expect(await page.getByTestId('site-header').count()).toBe(0);
-      await snap(page, 'auth-sign-up');
-      const signUp = () => page.getByTestId('sign-up-submit').click();
-      await expectRefusal(page, signUp, 'name can not be blank!');
-      await field(page, 'name').fill(shopper.name);
-      await expectRefusal(page, signUp, 'email can not be blank!');
-      await field(page, 'email').fill(shopper.email);
-      await expectRefusal(page, signUp, 'phone can not be blank!');
-      await field(page, 'phone').fill(`${shopper.phone}abc`);
-      expect(await field(page, 'phone').inputValue()).toBe(shopper.phone);
-      await expectRefusal(page, signUp, 'password can not be blank!');
-      await field(page, 'password').fill(shopper.password);
-      const before = outboxFiles();
-      await signUp();
-      await expectSnackbar(page, /verification code/, 'success');
-      await page.waitForURL((url) => url.pathname === '/verifyOTP');
-
-      // ---- the code from the captured e-mail; boxes advance, Backspace goes back ------------
-      const code = await codeFor(shopper.email, /Verify/, before);
-      await page.getByTestId('verify-otp-page').waitFor();
-      expect(await page.getByTestId('otp-email').textContent()).toBe(shopper.email);
-      await page.getByTestId('verify-otp-submit').click();
-      await expectSnackbar(page, 'Please enter OTP', 'error');
-      const boxes = page.getByTestId('otp-box');
-      await boxes.first().click();
-      await page.keyboard.type('12');
-      await expect.poll(() => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")')).toBe('Digit 3 of 6');
-      await page.keyboard.press('Backspace');
-      await page.keyboard.press('Backspace');
-      expect(await boxes.evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value).join(''))).toBe('');
-      await expect.poll(() => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")')).toBe('Digit 1 of 6');
-      await page.keyboard.type(code.slice(0, 4));
-      await snap(page, 'auth-verify-otp');
-      await page.keyboard.type(code.slice(4));
-      expect(await boxes.evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value).join(''))).toBe(code);
-      await page.getByTestId('verify-otp-submit').click();
-      await expectSnackbar(page, 'OTP verified successfully', 'success');
-      await page.waitForURL((url) => url.pathname === '/signIn');
-
-      // ---- sign in: messages in order, then Home after 2 s -----------------------------------
-      await page.getByTestId('sign-in-page').waitFor();
-      await snap(page, 'auth-sign-in');
-      const signInButton = () => page.getByTestId('sign-in-submit').click();
-      await expectRefusal(page, signInButton, 'email can not be blank!');
-      await field(page, 'email').fill(shopper.email);
-      await expectRefusal(page, signInButton, 'password can not be blank!');
-      await field(page, 'password').fill('not-the-password');
-      await expectRefusal(page, signInButton, 'Invalid credentials');
-      await field(page, 'password').fill(shopper.password);
-      await signInButton();
-      await expectSnackbar(page, 'User Login Successfully!', 'success');
-      await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
-      expect(await page.evaluate<string>('Boolean(localStorage.getItem("token")) && JSON.parse(localStorage.getItem("user") || "{}").email')).toBe(shopper.email);
-      await page.getByRole('button', { name: 'Account menu' }).waitFor();
-
-      // ---- two products in the cart, one with a size, the sized one at its whole stock -------
-      await page.goto(`/product/${sized.id}`);
-      await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(sized.name);
-      const size = sized.size[1] ?? sized.size[0]!;
-      await page.getByTestId('chooser-size').getByRole('radio', { name: size, exact: true }).click();
-      const plus = page.getByRole('button', { name: 'Increase quantity' });
-      for (let i = 1; i < sized.countInStock; i++) await plus.click();
-      expect(await page.getByTestId('quantity').textContent()).toBe(String(sized.countInStock));
-      await page.getByTestId('add-to-cart').click();
-      await expectSnackbar(page, 'Item is added in the cart', 'success');
-      await expect.poll(() => cartCount(page)).toBe('1');
-      await page.goto(`/product/${plain.id}`);
-      await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(plain.name);
-      await page.getByTestId('add-to-cart').click();
-      await expectSnackbar(page, 'Item is added in the cart', 'success');
-      await expect.poll(() => cartCount(page)).toBe('2');
-
-      // ---- My List: add on the product page, see it listed, remove it, the heart follows ------
-      const wish = page.getByTestId('wishlist-button');
-      await wish.click();
-      await expectSnackbar(page, 'the product added in my list', 'success');
-      await expect.poll(() => wish.textContent()).toBe('ADDED TO WISHLIST');
-      await page.goto('/my-list');
-      await page.getByTestId('my-list-table').waitFor();
-      expect(await page.getByTestId('page-subtitle').textContent()).toBe('There is 1 product in your My List');
-      expect(await page.getByTestId('my-list-line').getAttribute('data-product-id')).toBe(plain.id);
-      await snap(page, 'my-list');
-      await page.getByRole('button', { name: `Remove ${plain.name} from My List` }).click();
-      await expectSnackbar(page, 'item removed from My List!', 'success');
-      await page.getByText('My List is currently empty').waitFor();
-      await snap(page, 'my-list-empty');
-      await page.goto(`/product/${plain.id}`);
-      await expect.poll(() => page.getByTestId('wishlist-button').textContent()).toBe('Add to Wishlist');
-
-      // ---- the cart: formats, totals, a quantity past stock, a change -------------------------
-      await page.getByRole('link', { name: /^Cart, 2 items/ }).click();
-      await page.waitForURL((url) => url.pathname === '/cart');
-      await page.getByTestId('cart-table').waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your Cart');
-      expect(await page.getByTestId('page-subtitle').textContent()).toBe('There are 2 products in your cart');
-      expect(await page.locator('[data-testid="cart-table"] th').allTextContents()).toEqual(['Product', 'Unit Price', 'Quantity', 'Subtotal', 'Remove']);
-      const sizedLine = page.locator(`[data-testid="cart-line"][data-product-id="${sized.id}"]`);
-      expect(await sizedLine.getByTestId('line-option').textContent()).toBe(`Size: ${size}`);
-      expect(await sizedLine.getByTestId('line-price').textContent()).toMatch(/^Rs [\d,]+$/);
-      expect(await sizedLine.getByTestId('line-subtotal').textContent()).toMatch(/^Rs\. [\d,]+$/);
-      const titles = await page.getByTestId('line-title').allTextContents();
-      for (const t of titles) expect(t.length).toBeLessThanOrEqual(33);
-      expect(await sizedLine.getByRole('link').last().getAttribute('href')).toBe(`/product/${sized.id}`);
-      const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'INR' });
-      const fullTotal = sized.price * sized.countInStock + plain.price;
-      expect(await page.getByTestId('cart-grand-total').textContent()).toBe(money(fullTotal));
-      await snap(page, 'cart');
-      await sizedLine.getByRole('button', { name: /^Increase quantity/ }).click();
-      await expectSnackbar(page, 'The quantity is greater than product count in stock', 'error');
-      expect(await sizedLine.getByTestId('cart-quantity').textContent()).toBe(String(sized.countInStock));
-      await sizedLine.getByRole('button', { name: /^Decrease quantity/ }).click();
-      await expect.poll(() => page.getByTestId('busy-overlay').isVisible()).toBe(true);
-      await expect.poll(() => page.getByTestId('busy-overlay').isVisible()).toBe(false);
-      const bought = sized.countInStock - 1;
-      expect(await sizedLine.getByTestId('cart-quantity').textContent()).toBe(String(bought));
-      const total = sized.price * bought + plain.price;
-      expect(await page.getByTestId('cart-grand-total').textContent()).toBe(money(total));
-      expect(await page.getByTestId('cart-total').textContent()).toBe(`Rs ${total.toLocaleString('en-IN')}`);
-
-      // ---- checkout: each blank field's message in order -------------------------------------
-      await page.getByTestId('cart-checkout').click();
-      await page.waitForURL((url) => url.pathname === '/checkout');
-      await page.getByTestId('order-summary').waitFor();
-      expect(await page.getByTestId('summary-line').count()).toBe(2);
-      for (const t of await page.getByTestId('summary-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(23);
-      expect(await page.getByTestId('summary-total').textContent()).toBe(money(total));
-      await snap(page, 'checkout');
-      const checkout = () => page.getByTestId('checkout-submit').click();
-      const billing: [string, string, string][] = [
-        ['fullName', 'Please fill full name', shopper.name],
-        ['country', 'Please fill country', 'India'],
-        ['streetAddressLine1', 'Please fill Street address', '12 MG Road'],
-        ['streetAddressLine2', 'Please fill Street address', 'Flat 4B, Indiranagar'],
-        ['city', 'Please fill city', 'Bengaluru'],
-        ['state', 'Please fill state', 'Karnataka'],
-        ['zipCode', 'Please fill zipCode', '560038'],
-        ['phoneNumber', 'Please fill phone Number', shopper.phone],
-        ['email', 'Please fill email', shopper.email],
-      ];
-      for (const [name, message, value] of billing) {
-        await expectRefusal(page, checkout, message);
-        if (name === 'country') await field(page, name).selectOption(value);
-        else await field(page, name).fill(value);
-      }
-
-      // ---- a declined card: a red message, nothing else changes -------------------------------
-      await checkout();
-      const dialog = page.getByTestId('test-payment');
-      await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
-      expect(await dialog.getByTestId('payment-amount').textContent()).toBe(money(total));
-      await dialog.getByTestId('test-card-declined').click();
-      await snap(page, 'checkout-test-payment');
-      await dialog.getByTestId('pay-button').click();
-      await expectSnackbar(page, 'Your card was declined', 'error');
-      expect(await dialog.getByTestId('payment-error').textContent()).toContain('your cart is unchanged');
-      await snap(page, 'checkout-declined');
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await expect.poll(() => page.getByTestId('test-payment').count()).toBe(0);
-      await page.goto('/cart');
-      await page.getByTestId('cart-table').waitFor();
-      expect(await page.getByTestId('cart-line').count()).toBe(2);
-      expect(await cartCount(page)).toBe('2');
-
-      // ---- pay with the test card: the order appears, the cart empties ------------------------
-      await page.getByTestId('cart-checkout').click();
-      for (const [name, , value] of billing) {
-        if (name === 'country') await field(page, name).selectOption(value);
-        else await field(page, name).fill(value);
-      }
-      await checkout();
-      await dialog.getByTestId('test-card-success').click();
-      expect(await dialog.locator('[name="cardNumber"]').inputValue()).toBe('4111 1111 1111 1111');
-      await dialog.getByTestId('pay-button').click();
-      await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
-      await page.waitForURL((url) => url.pathname === '/orders');
-      await page.getByTestId('orders-table').waitFor();
-      expect(await page.locator('[data-testid="orders-table"] th').allTextContents()).toEqual([
-        'Order Id', 'Payment Id', 'Products', 'Name', 'Phone Number', 'Address', 'Pincode', 'Total Amount', 'Email', 'User Id', 'Order Status', 'Date',
-      ]);
-      const row = page.getByTestId('order-row');
-      expect(await row.count()).toBe(1);
-      expect(await row.getByTestId('order-status').textContent()).toBe('pending');
-      expect(await row.getByTestId('order-status').getAttribute('data-tone')).toBe('danger');
-      expect(await row.getByTestId('order-date').textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(await row.getByTestId('order-amount').textContent()).toBe(`Rs ${total.toLocaleString('en-IN')}`);
-      expect(await row.textContent()).toMatch(/12 MG Road,? Flat 4B, Indiranagar/);
-      await expect.poll(() => cartCount(page)).toBe('0');
-      await snap(page, 'orders');
-      await row.getByTestId('order-products-link').click();
-      const modal = page.getByTestId('order-products');
-      await modal.getByTestId('order-product').first().waitFor();
-      expect(await modal.getByTestId('order-product').count()).toBe(2);
-      expect(await modal.locator('th').allTextContents()).toEqual(['Product Id', 'Title', 'Image', 'Quantity', 'Price', 'SubTotal']);
-      for (const t of await modal.getByTestId('order-product-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(33);
-      await snap(page, 'orders-products');
-      await modal.getByRole('button', { name: 'Close' }).click();
-      await page.goto('/cart');
-      await page.getByText('Your Cart is currently empty').waitFor();
-      await snap(page, 'cart-empty');
-
-      // ---- logout, forgot password → code → new password → sign in ----------------------------
-      await page.getByRole('button', { name: 'Account menu' }).click();
-      await page.getByRole('menuitem', { name: 'Logout' }).click();
-      await page.waitForURL((url) => url.pathname === '/signIn');
-      expect(await page.evaluate<string | null>('localStorage.getItem("token")')).toBeNull();
-      await page.getByRole('button', { name: 'Forgot Password?' }).click();
-      await expectSnackbar(page, 'Please enter your email', 'error');
-      await field(page, 'email').fill(shopper.email);
-      const beforeReset = outboxFiles();
-      await page.getByRole('button', { name: 'Forgot Password?' }).click();
-      await page.waitForURL((url) => url.pathname === '/verifyOTP');
-      expect(await page.evaluate<string | null>('localStorage.getItem("actionType")')).toBe('changePassword');
-      const resetCode = await codeFor(shopper.email, /Reset/, beforeReset);
-      await enterCode(page, resetCode);
-      await page.waitForURL((url) => url.pathname === '/changePassword');
-      await page.getByTestId('change-password-page').waitFor();
-      const save = () => page.getByTestId('change-password-submit').click();
-      await expectRefusal(page, save, 'Please enter new password');
-      await field(page, 'newPass').fill(shopper.newPassword);
-      await expectRefusal(page, save, 'Please confirm password');
-      await field(page, 'confirmPass').fill(`${shopper.newPassword}x`);
-      expect(await field(page, 'confirmPass').getAttribute('type')).toBe('text');
-      await expectRefusal(page, save, 'Password and confirm password not match');
-      await field(page, 'confirmPass').fill(shopper.newPassword);
-      await snap(page, 'auth-change-password');
-      await save();
-      await page.waitForURL((url) => url.pathname === '/signIn');
-      await expectSnackbar(page, /password has been changed/, 'success');
-      expect(await page.evaluate<(string | null)[]>('[localStorage.getItem("userEmail"), localStorage.getItem("actionType")]')).toEqual([null, null]);
-      await signIn(page, shopper.email, shopper.newPassword);
-
-      // ---- My Account: profile with a real PNG avatar, then the password ----------------------
-      await page.goto('/my-account');
-      await page.getByTestId('my-account-page').waitFor();
-      await field(page, 'name').waitFor();
-      expect(await field(page, 'email').getAttribute('readonly')).not.toBeNull();
-      await page.getByTestId('profile-save').click();
-      await expectSnackbar(page, 'Please fill all the details', 'error');
-      const avatarInput = page.getByTestId('avatar-input');
-      await avatarInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-      await expectSnackbar(page, 'Please select a valid JPG or PNG image file.', 'error');
-      await avatarInput.setInputFiles([
-        { name: 'avatar.png', mimeType: 'image/png', buffer: makePng(48, 48) },
-        { name: 'second.png', mimeType: 'image/png', buffer: makePng(24, 24) },
-      ]);
-      await expectSnackbar(page, 'Images Uploaded!', 'success');
-      await expect.poll(() => page.locator('[data-testid="profile-avatar"] img').getAttribute('src')).toMatch(/^\/uploads\/.+\.png$/);
-      expect(await page.getByTestId('avatar-previews').locator('img').count()).toBe(2);
-      await field(page, 'name').fill('Asha V. Verma');
-      await field(page, 'phone').fill('9123456780');
-      await page.getByTestId('profile-save').click();
-      await expectSnackbar(page, 'user updated', 'success');
-      await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).toMatch(/^\/uploads\//);
-      await snap(page, 'my-account-profile');
-      const avatarUrl = (await page.locator('[data-testid="profile-avatar"] img').getAttribute('src'))!;
-      expect((await fetch(new URL(avatarUrl, page.url()))).headers.get('content-type')).toContain('image/png');
-
-      await page.getByRole('tab', { name: 'Change Password' }).click();
-      const savePassword = () => page.getByTestId('password-save').click();
-      await expectRefusal(page, savePassword, 'Please fill all the details');
-      await field(page, 'oldPassword').fill('wrong-old-password');
-      await field(page, 'newPassword').fill(shopper.lastPassword);
-      await field(page, 'confirmPassword').fill(`${shopper.lastPassword}!`);
-      await expectRefusal(page, savePassword, 'Password and confirm password not match');
-      await field(page, 'confirmPassword').fill(shopper.lastPassword);
-      await expectRefusal(page, savePassword, 'Your current password is wrong');
-      await field(page, 'oldPassword').fill(shopper.newPassword);
-      await snap(page, 'my-account-password');
-      await savePassword();
-      await expectSnackbar(page, 'Your password has been changed', 'success');
-      expect(await field(page, 'oldPassword').inputValue()).toBe('');
-
-      // ---- a token the server no longer accepts: signed out cleanly, on /signIn ---------------
-      await page.evaluate('localStorage.setItem("token", "expired.token.value")');
-      await page.goto('/orders');
-      await page.waitForURL((url) => url.pathname === '/signIn');
-      expect(await page.evaluate<(string | null)[]>('[localStorage.getItem("token"), localStorage.getItem("user")]')).toEqual([null, null]);
-      await signIn(page, shopper.email, shopper.lastPassword);
+  beforeAll(async () => {
+    tab = await openTab(DESKTOP);
+    page = tab.page;
+  });
+  afterAll(async () => {
+    await tab?.close();
+  });
+  beforeEach((context) => {
+    if (failed) context.skip();
+    context.onTestFailed(async () => {
+      failed = true;
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, 'failed-journey.png') }).catch(() => undefined);
     });
   });
+  afterEach(() => {
+    if (tab.errors.length) throw new Error(`page errors: ${tab.errors.splice(0).join('; ')}`);
+  });
 
+  it('browse, and Add to cart while logged out', async () => {
+    await gotoHome(page);
+    await page.goto(`/product/${plain.id}`);
+    await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(plain.name);
+    await page.getByTestId('add-to-cart').click();
+    await expectSnackbar(page, 'Please login first', 'error');
+    for (const path of ['/cart', '/my-list', '/orders', '/my-account', '/checkout']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/signIn');
+    }
+  });
+
+  it('sign up: the spec’s messages in order, then the code screen after 2 s', async () => {
+    await page.goto('/signUp');
+    await page.getByTestId('sign-up-page').waitFor();
+    expect(await page.getByTestId('site-header').count()).toBe(0);
+    await snap(page, 'auth-sign-up');
+    const signUp = () => page.getByTestId('sign-up-submit').click();
+    await expectRefusal(page, signUp, 'name can not be blank!');
+    await field(page, 'name').fill(shopper.name);
+    await expectRefusal(page, signUp, 'email can not be blank!');
+    await field(page, 'email').fill(shopper.email);
+    await expectRefusal(page, signUp, 'phone can not be blank!');
+    await field(page, 'phone').fill(`${shopper.phone}abc`);
+    expect(await field(page, 'phone').inputValue()).toBe(shopper.phone);
+    await expectRefusal(page, signUp, 'password can not be blank!');
+    await field(page, 'password').fill(shopper.password);
+    outboxBefore = outboxFiles();
+    await signUp();
+    await expectSnackbar(page, /verification code/, 'success');
+    await page.waitForURL((url) => url.pathname === '/verifyOTP');
+  });
+
+  it('the code from the captured e-mail; boxes advance, Backspace goes back', async () => {
+    const code = await codeFor(shopper.email, /Verify/, outboxBefore);
+    await page.getByTestId('verify-otp-page').waitFor();
+    expect(await page.getByTestId('otp-email').textContent()).toBe(shopper.email);
+    await page.getByTestId('verify-otp-submit').click();
+    await expectSnackbar(page, 'Please enter OTP', 'error');
+    const boxes = page.getByTestId('otp-box');
+    await boxes.first().click();
+    await page.keyboard.type('12');
+    await expect.poll(() => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")')).toBe('Digit 3 of 6');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await boxes.evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value).join(''))).toBe('');
+    await expect.poll(() => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")')).toBe('Digit 1 of 6');
+    await page.keyboard.type(code.slice(0, 4));
+    await snap(page, 'auth-verify-otp');
+    await page.keyboard.type(code.slice(4));
+    expect(await boxes.evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value).join(''))).toBe(code);
+    await page.getByTestId('verify-otp-submit').click();
+    await expectSnackbar(page, 'OTP verified successfully', 'success');
+    await page.waitForURL((url) => url.pathname === '/signIn');
+  });
+
+  it('sign in: messages in order, then Home after 2 s', async () => {
+    await page.getByTestId('sign-in-page').waitFor();
+    await snap(page, 'auth-sign-in');
+    const signInButton = () => page.getByTestId('sign-in-submit').click();
+    await expectRefusal(page, signInButton, 'email can not be blank!');
+    await field(page, 'email').fill(shopper.email);
+    await expectRefusal(page, signInButton, 'password can not be blank!');
+    await field(page, 'password').fill('not-the-password');
+    await expectRefusal(page, signInButton, 'Invalid credentials');
+    await field(page, 'password').fill(shopper.password);
+    await signInButton();
+    await expectSnackbar(page, 'User Login Successfully!', 'success');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    expect(await page.evaluate<string>('Boolean(localStorage.getItem("token")) && JSON.parse(localStorage.getItem("user") || "{}").email')).toBe(shopper.email);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  });
+
+  it('two products in the cart, one with a size, the sized one at its whole stock', async () => {
+    await page.goto(`/product/${sized.id}`);
+    await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(sized.name);
+    size = sized.size[1] ?? sized.size[0]!;
+    await page.getByTestId('chooser-size').getByRole('radio', { name: size, exact: true }).click();
+    const plus = page.getByRole('button', { name: 'Increase quantity' });
+    for (let i = 1; i < sized.countInStock; i++) await plus.click();
+    expect(await page.getByTestId('quantity').textContent()).toBe(String(sized.countInStock));
+    await page.getByTestId('add-to-cart').click();
+    await expectSnackbar(page, 'Item is added in the cart', 'success');
+    await expect.poll(() => cartCount(page)).toBe('1');
+    await page.goto(`/product/${plain.id}`);
+    await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(plain.name);
+    await page.getByTestId('add-to-cart').click();
+    await expectSnackbar(page, 'Item is added in the cart', 'success');
+    await expect.poll(() => cartCount(page)).toBe('2');
+  });
+
+  it('My List: add on the product page, see it listed, remove it, the heart follows', async () => {
+    const wish = page.getByTestId('wishlist-button');
+    await wish.click();
+    await expectSnackbar(page, 'the product added in my list', 'success');
+    await expect.poll(() => wish.textContent()).toBe('ADDED TO WISHLIST');
+    await page.goto('/my-list');
+    await page.getByTestId('my-list-table').waitFor();
+    expect(await page.getByTestId('page-subtitle').textContent()).toBe('There is 1 product in your My List');
+    expect(await page.getByTestId('my-list-line').getAttribute('data-product-id')).toBe(plain.id);
+    await snap(page, 'my-list');
+    await page.getByRole('button', { name: `Remove ${plain.name} from My List` }).click();
+    await expectSnackbar(page, 'item removed from My List!', 'success');
+    await page.getByText('My List is currently empty').waitFor();
+    await snap(page, 'my-list-empty');
+    await page.goto(`/product/${plain.id}`);
+    await expect.poll(() => page.getByTestId('wishlist-button').textContent()).toBe('Add to Wishlist');
+  });
+
+  it('the cart: formats, totals, a quantity past stock, a change', async () => {
+    await page.getByRole('link', { name: /^Cart, 2 items/ }).click();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    await page.getByTestId('cart-table').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your Cart');
+    expect(await page.getByTestId('page-subtitle').textContent()).toBe('There are 2 products in your cart');
+    expect(await page.locator('[data-testid="cart-table"] th').allTextContents()).toEqual(['Product', 'Unit Price', 'Quantity', 'Subtotal', 'Remove']);
+    const sizedLine = page.locator(`[data-testid="cart-line"][data-product-id="${sized.id}"]`);
+    expect(await sizedLine.getByTestId('line-option').textContent()).toBe(`Size: ${size}`);
+    expect(await sizedLine.getByTestId('line-price').textContent()).toMatch(/^Rs [\d,]+$/);
+    expect(await sizedLine.getByTestId('line-subtotal').textContent()).toMatch(/^Rs\. [\d,]+$/);
+    const titles = await page.getByTestId('line-title').allTextContents();
+    for (const t of titles) expect(t.length).toBeLessThanOrEqual(33);
+    expect(await sizedLine.getByRole('link').last().getAttribute('href')).toBe(`/product/${sized.id}`);
+    const fullTotal = sized.price * sized.countInStock + plain.price;
+    expect(await page.getByTestId('cart-grand-total').textContent()).toBe(money(fullTotal));
+    await snap(page, 'cart');
+    await sizedLine.getByRole('button', { name: /^Increase quantity/ }).click();
+    await expectSnackbar(page, 'The quantity is greater than product count in stock', 'error');
+    expect(await sizedLine.getByTestId('cart-quantity').textContent()).toBe(String(sized.countInStock));
+    await sizedLine.getByRole('button', { name: /^Decrease quantity/ }).click();
+    await expect.poll(() => page.getByTestId('busy-overlay').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('busy-overlay').isVisible()).toBe(false);
+    bought = sized.countInStock - 1;
+    expect(await sizedLine.getByTestId('cart-quantity').textContent()).toBe(String(bought));
+    total = sized.price * bought + plain.price;
+    expect(await page.getByTestId('cart-grand-total').textContent()).toBe(money(total));
+    expect(await page.getByTestId('cart-total').textContent()).toBe(`Rs ${total.toLocaleString('en-IN')}`);
+  });
+
+  it('checkout: each blank field’s message in order', async () => {
+    await page.getByTestId('cart-checkout').click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.getByTestId('order-summary').waitFor();
+    expect(await page.getByTestId('summary-line').count()).toBe(2);
+    for (const t of await page.getByTestId('summary-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(23);
+    expect(await page.getByTestId('summary-total').textContent()).toBe(money(total));
+    await page.locator('main select[name="country"]').waitFor();
+    await snap(page, 'checkout');
+    billing = [
+      ['fullName', 'Please fill full name', shopper.name],
+      ['country', 'Please fill country', 'India'],
+      ['streetAddressLine1', 'Please fill Street address', '12 MG Road'],
+      ['streetAddressLine2', 'Please fill Street address', 'Flat 4B, Indiranagar'],
+      ['city', 'Please fill city', 'Bengaluru'],
+      ['state', 'Please fill state', 'Karnataka'],
+      ['zipCode', 'Please fill zipCode', '560038'],
+      ['phoneNumber', 'Please fill phone Number', shopper.phone],
+      ['email', 'Please fill email', shopper.email],
+    ];
+    for (const [name, message, value] of billing) {
+      await expectRefusal(page, () => checkout(page), message);
+      if (name === 'country') await field(page, name).selectOption(value);
+      else await field(page, name).fill(value);
+    }
+  });
+
+  it('a declined card: a red message, nothing else changes', async () => {
+    const dialog = paymentDialog(page);
+    await checkout(page);
+    await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
+    expect(await dialog.getByTestId('payment-amount').textContent()).toBe(money(total));
+    await dialog.getByTestId('test-card-declined').click();
+    await snap(page, 'checkout-test-payment');
+    await dialog.getByTestId('pay-button').click();
+    await expectSnackbar(page, 'Your card was declined', 'error');
+    expect(await dialog.getByTestId('payment-error').textContent()).toContain('your cart is unchanged');
+    await snap(page, 'checkout-declined');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('test-payment').count()).toBe(0);
+    await page.goto('/cart');
+    await page.getByTestId('cart-table').waitFor();
+    expect(await page.getByTestId('cart-line').count()).toBe(2);
+    expect(await cartCount(page)).toBe('2');
+  });
+
+  it('pay with the test card: the order appears, the cart empties', async () => {
+    const dialog = paymentDialog(page);
+    await page.getByTestId('cart-checkout').click();
+    await page.locator('main select[name="country"]').waitFor();
+    for (const [name, , value] of billing) {
+      if (name === 'country') await field(page, name).selectOption(value);
+      else await field(page, name).fill(value);
+    }
+    await checkout(page);
+    await dialog.getByTestId('test-card-success').click();
+    expect(await dialog.locator('[name="cardNumber"]').inputValue()).toBe('4111 1111 1111 1111');
+    await dialog.getByTestId('pay-button').click();
+    await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
+    await page.waitForURL((url) => url.pathname === '/orders');
+    await page.getByTestId('orders-table').waitFor();
+    expect(await page.locator('[data-testid="orders-table"] th').allTextContents()).toEqual([
+      'Order Id', 'Payment Id', 'Products', 'Name', 'Phone Number', 'Address', 'Pincode', 'Total Amount', 'Email', 'User Id', 'Order Status', 'Date',
+    ]);
+    const row = page.getByTestId('order-row');
+    expect(await row.count()).toBe(1);
+    expect(await row.getByTestId('order-status').textContent()).toBe('pending');
+    expect(await row.getByTestId('order-status').getAttribute('data-tone')).toBe('danger');
+    expect(await row.getByTestId('order-date').textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await row.getByTestId('order-amount').textContent()).toBe(`Rs ${total.toLocaleString('en-IN')}`);
+    expect(await row.textContent()).toMatch(/12 MG Road,? Flat 4B, Indiranagar/);
+    await expect.poll(() => cartCount(page)).toBe('0');
+    await snap(page, 'orders');
+    await row.getByTestId('order-products-link').click();
+    const modal = page.getByTestId('order-products');
+    await modal.getByTestId('order-product').first().waitFor();
+    expect(await modal.getByTestId('order-product').count()).toBe(2);
+    expect(await modal.locator('th').allTextContents()).toEqual(['Product Id', 'Title', 'Image', 'Quantity', 'Price', 'SubTotal']);
+    for (const t of await modal.getByTestId('order-product-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(33);
+    await snap(page, 'orders-products');
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await page.goto('/cart');
+    await page.getByText('Your Cart is currently empty').waitFor();
+    await snap(page, 'cart-empty');
+  });
+
+  it('logout, forgot password → code → new password → sign in', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/signIn');
+    expect(await page.evaluate<string | null>('localStorage.getItem("token")')).toBeNull();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expectSnackbar(page, 'Please enter your email', 'error');
+    await field(page, 'email').fill(shopper.email);
+    const beforeReset = outboxFiles();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/verifyOTP');
+    expect(await page.evaluate<string | null>('localStorage.getItem("actionType")')).toBe('changePassword');
+    const resetCode = await codeFor(shopper.email, /Reset/, beforeReset);
+    await enterCode(page, resetCode);
+    await page.waitForURL((url) => url.pathname === '/changePassword');
+    await page.getByTestId('change-password-page').waitFor();
+    const save = () => page.getByTestId('change-password-submit').click();
+    await expectRefusal(page, save, 'Please enter new password');
+    await field(page, 'newPass').fill(shopper.newPassword);
+    await expectRefusal(page, save, 'Please confirm password');
+    await field(page, 'confirmPass').fill(`${shopper.newPassword}x`);
+    expect(await field(page, 'confirmPass').getAttribute('type')).toBe('text');
+    await expectRefusal(page, save, 'Password and confirm password not match');
+    await field(page, 'confirmPass').fill(shopper.newPassword);
+    await snap(page, 'auth-change-password');
+    await save();
+    await page.waitForURL((url) => url.pathname === '/signIn');
+    await expectSnackbar(page, /password has been changed/, 'success');
+    expect(await page.evaluate<(string | null)[]>('[localStorage.getItem("userEmail"), localStorage.getItem("actionType")]')).toEqual([null, null]);
+    await signIn(page, shopper.email, shopper.newPassword);
+  });
+
+  it('My Account: profile with a real PNG avatar, then the password', async () => {
+    await page.goto('/my-account');
+    await page.getByTestId('my-account-page').waitFor();
+    await field(page, 'name').waitFor();
+    expect(await field(page, 'email').getAttribute('readonly')).not.toBeNull();
+    await page.getByTestId('profile-save').click();
+    await expectSnackbar(page, 'Please fill all the details', 'error');
+    const avatarInput = page.getByTestId('avatar-input');
+    await avatarInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expectSnackbar(page, 'Please select a valid JPG or PNG image file.', 'error');
+    await avatarInput.setInputFiles([
+      { name: 'avatar.png', mimeType: 'image/png', buffer: makePng(48, 48) },
+      { name: 'second.png', mimeType: 'image/png', buffer: makePng(24, 24) },
+    ]);
+    await expectSnackbar(page, 'Images Uploaded!', 'success');
+    await expect.poll(() => page.locator('[data-testid="profile-avatar"] img').getAttribute('src')).toMatch(/^\/uploads\/.+\.png$/);
+    expect(await page.getByTestId('avatar-previews').locator('img').count()).toBe(2);
+    await field(page, 'name').fill('Asha V. Verma');
+    await field(page, 'phone').fill('9123456780');
+    await page.getByTestId('profile-save').click();
+    await expectSnackbar(page, 'user updated', 'success');
+    await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).toMatch(/^\/uploads\//);
+    await snap(page, 'my-account-profile');
+    const avatarUrl = (await page.locator('[data-testid="profile-avatar"] img').getAttribute('src'))!;
+    expect((await fetch(new URL(avatarUrl, page.url()))).headers.get('content-type')).toContain('image/png');
+
+    await page.getByRole('tab', { name: 'Change Password' }).click();
+    const savePassword = () => page.getByTestId('password-save').click();
+    await expectRefusal(page, savePassword, 'Please fill all the details');
+    await field(page, 'oldPassword').fill('wrong-old-password');
+    await field(page, 'newPassword').fill(shopper.lastPassword);
+    await field(page, 'confirmPassword').fill(`${shopper.lastPassword}!`);
+    await expectRefusal(page, savePassword, 'Password and confirm password not match');
+    await field(page, 'confirmPassword').fill(shopper.lastPassword);
+    await expectRefusal(page, savePassword, 'Your current password is wrong');
+    await field(page, 'oldPassword').fill(shopper.newPassword);
+    await snap(page, 'my-account-password');
+    await savePassword();
+    await expectSnackbar(page, 'Your password has been changed', 'success');
+    expect(await field(page, 'oldPassword').inputValue()).toBe('');
+  });
+
+  it('a token the server no longer accepts: signed out cleanly, on /signIn', async () => {
+    await page.evaluate('localStorage.setItem("token", "expired.token.value")');
+    await page.goto('/orders');
+    await page.waitForURL((url) => url.pathname === '/signIn');
+    expect(await page.evaluate<(string | null)[]>('[localStorage.getItem("token"), localStorage.getItem("user")]')).toEqual([null, null]);
+    await signIn(page, shopper.email, shopper.lastPassword);
+  });
+});
+
+describe('Verify Email mode', () => {
   it('turns sign-in into Verify Email mode for an unverified account and sends a new code', async () => {
     const email = `ravi.${stamp}@example.in`;
     const reply = await fetch(`${baseURL}/api/user/signup`, {

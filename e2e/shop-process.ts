@@ -15,14 +15,35 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** Builds the storefront unless ui/dist is newer than every source file. */
-export function buildUiIfNeeded(force = false): void {
+/** Runs a production build of the storefront into `outDir` (whatever the caller's NODE_ENV is). */
+export function buildUi(outDir: string): void {
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: UI,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+export interface UiDist {
+  dir: string;
+  remove(): void;
+}
+
+/**
+ * The built storefront to serve: ui/dist when it is newer than every source file, otherwise a
+ * fresh build in a temp folder. Never writes ui/dist, so runs in parallel (or a server someone is
+ * using) are not disturbed by a rebuild.
+ */
+export function prepareUiDist(force = false): UiDist {
   const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(UI, p)).filter(existsSync);
   const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
-  if (!force && built > Math.max(...sources.map(newestMtime)) && process.env.E2E_REBUILD !== '1') return;
-  console.log('[e2e] building the UI…');
-  // A production build whatever the test runner's NODE_ENV is (vitest sets `test`).
-  execFileSync('npm', ['run', 'build', '-w', 'ui'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  if (!force && built > Math.max(...sources.map(newestMtime)) && process.env.E2E_REBUILD !== '1') {
+    return { dir: join(UI, 'dist'), remove: () => undefined };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'shop-ui-dist-'));
+  console.log(`[e2e] building the UI into ${dir}…`);
+  buildUi(dir);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface RunningShop {
@@ -33,11 +54,11 @@ export interface RunningShop {
 }
 
 /** The real server (server/src/main.ts) on a free port of 127.0.0.1 with a fresh data folder and the seed. */
-export async function startShop(nodeEnv: 'test' | 'production' = 'test'): Promise<RunningShop> {
+export async function startShop(uiDist: string, nodeEnv: 'test' | 'production' = 'test'): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'true', UI_DIST: join(UI, 'dist'), NODE_ENV: nodeEnv },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'true', UI_DIST: uiDist, NODE_ENV: nodeEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,8 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -123,14 +122,23 @@ function manualChunks(id: string): string | undefined {
 const backend = process.env.SHOP_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  // plugin-react is hoisted next to the root's Vite 8 (vitest); its types differ from ui's Vite 7 only
-  // in Rolldown-specific fields, so the cast is safe.
-  plugins: [react() as unknown as PluginOption, routePreload(), precompress(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
+  // JSX is compiled by Vite's esbuild (automatic runtime). @vitejs/plugin-react is not used: it is
+  // hoisted to the root next to Vitest's Vite 8 and then drives Rolldown-only hooks that ui's
+  // Vite 7 dev server rejects. The cost is no React Fast Refresh in dev (edits reload the page).
+  esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
+  plugins: [routePreload(), precompress(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
   build: {
     target: 'es2022',
     cssCodeSplit: true,
     sourcemap: false,
-    rollupOptions: { output: { manualChunks } },
+    rollupOptions: {
+      output: { manualChunks },
+      // Libraries mark modules "use client" for server components; meaningless in a client bundle.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,3 +1,4 @@
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -7,6 +8,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useForgotPasswordMutation, useResendOtpMutation, useVerifyEmailMutation } from '../api/accountApi.ts';
 import { errorMessage, failedBody } from '../api/messages.ts';
 import { BusyButton } from '../account/common.tsx';
+import { brand } from '../app/theme.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -98,11 +100,8 @@ export default function VerifyOtpPage() {
       ) : (
         <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Verify one-time code">
           <Box sx={{ textAlign: 'center', mb: 2.5 }}>
-            <Box
-              aria-hidden="true"
-              sx={{ display: 'inline-flex', width: 64, height: 64, borderRadius: '50%', bgcolor: 'rgba(255,122,26,.12)', alignItems: 'center', justifyContent: 'center', fontSize: 30 }}
-            >
-              ✉️
+            <Box aria-hidden="true" sx={{ display: 'inline-flex', width: 64, height: 64, borderRadius: '50%', bgcolor: brand.saffronLight, color: brand.saffron, alignItems: 'center', justifyContent: 'center' }}>
+              <MarkEmailReadOutlinedIcon sx={{ fontSize: 32 }} />
             </Box>
             <Typography sx={{ mt: 1.5, fontSize: 14, color: 'text.secondary' }}>{resetting ? 'Enter the code to choose a new password.' : 'Enter the code to verify your e-mail.'}</Typography>
           </Box>

@@ -14,7 +14,7 @@ import { RequireShopper } from '../account/RequireShopper.tsx';
 import { cartSummary } from '../shell/cartSummary.ts';
 import type { SessionUser } from '../session/storage.ts';
 import { useAppDispatch } from '../store/store.ts';
-import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
+import { dismissed, notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { payWithRazorpay } from './razorpay.ts';
 import { TestPaymentDialog } from './TestPaymentDialog.tsx';
@@ -79,6 +79,8 @@ function CheckoutView({ user }: { user: SessionUser }) {
       inputs.current[problem.field]?.focus();
       return;
     }
+    // The form is complete: an earlier "Please fill …" must not linger over the payment window.
+    dispatch(dismissed());
     setStage('opening');
     let opened: CheckoutSession;
     try {

@@ -69,7 +69,7 @@ export function TestPaymentDialog({
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="test-payment-title" data-testid="test-payment" slotProps={{ paper: { sx: { borderRadius: 4 } } }}>
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Card payment">
-        <DialogTitle id="test-payment-title" sx={{ pb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <DialogTitle id="test-payment-title" sx={{ pb: 1, display: 'flex', alignItems: 'center', gap: 1, fontWeight: 800 }}>
           <CreditCardIcon sx={{ color: brand.indigo }} />
           Test payment
         </DialogTitle>

@@ -62,7 +62,13 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
     >
       <div className={css.media}>
         {!ready ? (
-          <Skeleton variant="rectangular" animation="wave" width="100%" height="100%" className={css.fill} data-testid="card-skeleton" />
+          <>
+            {/* The picture downloads and decodes behind the skeleton, so it shows at once at 500 ms. */}
+            <span className={css.cover} style={{ visibility: 'hidden' }} aria-hidden="true">
+              <img src={product.images[0]} alt="" width={400} height={400} loading={priority ? 'eager' : 'lazy'} decoding="async" />
+            </span>
+            <Skeleton variant="rectangular" animation="wave" width="100%" height="100%" className={css.fill} data-testid="card-skeleton" />
+          </>
         ) : (
           <>
             <Link to={href} aria-label={product.name} className={css.cover}>

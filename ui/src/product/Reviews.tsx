@@ -47,7 +47,7 @@ export function Reviews({ productId, reviews, loading }: { productId: string; re
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 4 }}>
       <Box>
         <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
-          Customer questions &amp; answers
+          Customer reviews
         </Typography>
         {loading && <Typography color="text.secondary">Loading reviews…</Typography>}
         {!loading && reviews.length === 0 && <Typography color="text.secondary">No reviews yet. Be the first to review this product.</Typography>}
