@@ -16,12 +16,17 @@ export function serveUi(distDir: string) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') return;
     const isAsset = ctx.path.startsWith('/assets/');
-    try {
-      await send(ctx, ctx.path, { root, immutable: isAsset, maxAge: isAsset ? 31_536_000_000 : 0, gzip: true, brotli: true });
-    } catch {
-      if (isAsset || /\.[a-z0-9]+$/i.test(ctx.path)) return;
-      ctx.set('Cache-Control', 'no-cache');
-      await send(ctx, 'index.html', { root });
+    const isFile = /\.[a-z0-9]+$/i.test(ctx.path);
+    if (isFile) {
+      try {
+        await send(ctx, ctx.path, { root, immutable: isAsset, maxAge: isAsset ? 31_536_000_000 : 0, gzip: true, brotli: true });
+      } catch {
+        // A missing file stays a 404.
+      }
+      return;
     }
+    // Every other path is a client-side route: the app shell, never cached so a deploy shows at once.
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root, gzip: true, brotli: true });
   };
 }
