@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, cardIds, disconnect, gotoHome, reveal, scrollThrough, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
+import { api, DESKTOP, cardIds, waitForCards, disconnect, gotoHome, reveal, scrollThrough, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
 
 interface Banner {
   id: string;
@@ -39,7 +39,7 @@ describe('Home', () => {
       expect(await page.locator('[data-testid="side-banners"] img').count()).toBe(side.length);
 
       for (const section of ['popular-products', 'new-products', 'featured-products', 'random-category']) {
-        const ids = await cardIds(page, `[data-testid="${section}"]`);
+        const ids = await waitForCards(page, `[data-testid="${section}"]`);
         expect(ids.length, section).toBeGreaterThan(0);
       }
       await expect.poll(() => page.locator('[data-testid="middle-banners"] img').count()).toBe(Math.min(3, middle.length));
@@ -50,13 +50,13 @@ describe('Home', () => {
       const href = (await viewAll.getAttribute('href')) ?? '';
       expect(href).toMatch(/^\/products\/category\//);
       const catId = href.split('/').pop()!;
-      const randomIds = await cardIds(page, '[data-testid="random-category"]');
+      const randomIds = await waitForCards(page, '[data-testid="random-category"]');
       const { products } = await api<{ products: ApiProduct[] }>(`/api/products/catId?catId=${catId}&page=1&perPage=10`);
       expect(randomIds).toEqual(products.map((p) => p.id));
 
       // New Products: the newest first page of 16.
       const newest = await api<{ products: ApiProduct[] }>('/api/products?page=1&perPage=16');
-      expect(await cardIds(page, '[data-testid="new-products"]')).toEqual(newest.products.map((p) => p.id));
+      expect(await waitForCards(page, '[data-testid="new-products"]')).toEqual(newest.products.map((p) => p.id));
 
       const footer = page.locator('footer');
       await expect.poll(() => footer.getByTestId('feature-strip').textContent()).toMatch(/Free delivery.*On orders over Rs 299.*Rs 20 off/);
@@ -72,7 +72,7 @@ describe('Home', () => {
       await gotoHome(page);
       await reveal(page, 'popular-products');
       const section = page.getByTestId('popular-products');
-      const before = await cardIds(page, '[data-testid="popular-products"]');
+      const before = await waitForCards(page, '[data-testid="popular-products"]');
       const firstCat = await api<{ products: ApiProduct[] }>(`/api/products/catId?catId=${categoryList[0]!.id}&page=1&perPage=12`);
       expect(before).toEqual(firstCat.products.map((p) => p.id));
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, cardIds, disconnect, reveal, withTab, snap, type ApiProduct } from './support.ts';
+import { api, DESKTOP, disconnect, reveal, waitForCards, withTab, snap, type ApiProduct } from './support.ts';
 
 afterAll(disconnect);
 
@@ -55,6 +55,7 @@ describe('Product detail', () => {
       await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Please Login to continue');
 
       // Tabs: Description, Additional info (fixed table), Reviews via the review count.
+      await reveal(page, 'product-tabs');
       const tabs = page.getByTestId('product-tabs');
       expect(await tabs.getByRole('tabpanel').textContent()).toBe(product.description);
       await tabs.getByRole('tab', { name: 'Additional info' }).click();
@@ -66,7 +67,7 @@ describe('Product detail', () => {
 
       // Related products: same subcategory, never this one.
       await reveal(page, 'related-products');
-      const related = await cardIds(page, '[data-testid="related-products"]');
+      const related = await waitForCards(page, '[data-testid="related-products"]');
       const sameSub = (await api<{ products: ApiProduct[] }>(`/api/products?subCatId=${(await api<ApiProduct>(`/api/products/${product.id}`)).subCatId}&page=1&perPage=12`)).products.map((p) => p.id);
       expect(related.length).toBeGreaterThan(0);
       expect(related).not.toContain(product.id);
@@ -81,7 +82,7 @@ describe('Product detail', () => {
       const next = products.find((p) => p.id !== product.id)!;
       await page.goto(`/product/${next.id}`);
       await reveal(page, 'recently-viewed');
-      expect(await cardIds(page, '[data-testid="recently-viewed"]')).toContain(product.id);
+      expect(await waitForCards(page, '[data-testid="recently-viewed"]')).toContain(product.id);
     });
   });
 

@@ -61,13 +61,13 @@ export async function withTab(name: string, viewport: { width: number; height: n
 }
 
 /**
- * Opens Home. Our server answers `GET /` with 404 today (koa-send without `index`), so fall back to
- * /index.html, which the storefront redirects to `/` client-side; drop this once `/` is served.
+ * Opens Home. Older server builds answered `GET /` with 404 (koa-send without `index`); then fall
+ * back to /index.html, which the storefront maps to `/` before it starts.
  */
 export async function gotoHome(page: Page): Promise<void> {
   const response = await page.goto('/');
   if (response?.status() === 404) {
-    console.warn('[e2e] GET / answered 404; opening /index.html instead (server serveUi lacks an index for /)');
+    console.warn('[e2e] GET / answered 404; opening /index.html instead');
     await page.goto('/index.html');
   }
   await page.waitForURL((url) => url.pathname === '/');
@@ -120,10 +120,27 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
   await page.setViewportSize(original);
 }
 
-/** Product ids of the ready cards inside `scope`. */
+/**
+ * Product ids of the cards inside `scope` once they are all past their skeleton; [] while any
+ * card is still loading. Never waits, so it suits expect.poll.
+ */
 export async function cardIds(page: Page, scope: string): Promise<string[]> {
-  await page.locator(`${scope} [data-testid="product-card"][data-ready="true"]`).first().waitFor();
-  return page.locator(`${scope} [data-testid="product-card"]`).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-product-id') ?? ''));
+  const cards = page.locator(`${scope} [data-testid="product-card"]`);
+  const states = await cards.evaluateAll((list) => list.map((c) => [c.getAttribute('data-product-id') ?? '', c.getAttribute('data-ready')] as const));
+  const loading = await page.locator(`${scope} [data-testid="card-loading"]`).count();
+  if (states.length === 0 || loading > 0 || states.some(([, ready]) => ready !== 'true')) return [];
+  return states.map(([id]) => id);
+}
+
+/** Waits until the cards inside `scope` are all past their skeleton, and returns their ids. */
+export async function waitForCards(page: Page, scope: string, timeout = 20_000): Promise<string[]> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const ids = await cardIds(page, scope);
+    if (ids.length) return ids;
+    if (Date.now() > end) throw new Error(`no ready product cards in ${scope}`);
+    await page.waitForTimeout(150);
+  }
 }
 
 export interface ApiProduct {

@@ -106,6 +106,14 @@ export const googleIdentityLinked = z.object({
 
 export const newsletterSubscribed = z.object({ email: normalisedEmail, subscribedAt: at });
 
+/**
+ * Admin rights, granted and revoked by an operator (`npm run admin:grant -- <email> [--revoke]`);
+ * no HTTP route writes them. `by` names who did it (the CLI and the operating-system user). A
+ * token carries the right from the next sign-in on.
+ */
+export const adminRoleGranted = z.object({ userId: idSchema, by: z.string().min(1).max(200), grantedAt: at });
+export const adminRoleRevoked = z.object({ userId: idSchema, by: z.string().min(1).max(200), revokedAt: at });
+
 /** Event type name → schema of its data. */
 export const accountEventSchemas = {
   AccountEmailReserved: accountEmailReserved,
@@ -120,6 +128,8 @@ export const accountEventSchemas = {
   AvatarImagesUploaded: avatarImagesUploaded,
   AvatarUploadsCleared: avatarUploadsCleared,
   GoogleIdentityLinked: googleIdentityLinked,
+  AdminRoleGranted: adminRoleGranted,
+  AdminRoleRevoked: adminRoleRevoked,
   NewsletterSubscribed: newsletterSubscribed,
 } as const;
 

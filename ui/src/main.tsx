@@ -11,6 +11,9 @@ if (window.location.pathname === '/index.html') {
   window.history.replaceState(window.history.state, '', `/${window.location.search}${window.location.hash}`);
 }
 
+// Pages open at the top (spec: Home scrolls to top on load), also after a reload.
+window.history.scrollRestoration = 'manual';
+
 const store = createStore();
 
 // The page's own chunk (already fetching: index.html preloads it) renders in the first pass,

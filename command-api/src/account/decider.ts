@@ -17,7 +17,9 @@ export type AccountEvent =
   | Ev<'ProfileUpdated'>
   | Ev<'AvatarImagesUploaded'>
   | Ev<'AvatarUploadsCleared'>
-  | Ev<'GoogleIdentityLinked'>;
+  | Ev<'GoogleIdentityLinked'>
+  | Ev<'AdminRoleGranted'>
+  | Ev<'AdminRoleRevoked'>;
 
 export interface ActiveCode {
   codeId: string;
@@ -59,7 +61,10 @@ export type AccountCommand =
   | { type: 'UpdateProfile'; name: string; phone: string; images?: string[]; email?: string; at: string }
   | { type: 'RecordUpload'; uploadId: string; images: string[]; at: string }
   | { type: 'ClearUploads'; at: string }
-  | { type: 'SignInWithGoogle'; userId: string; subject: string; email: string; name: string; picture: string | null; at: string };
+  | { type: 'SignInWithGoogle'; userId: string; subject: string; email: string; name: string; picture: string | null; at: string }
+  /** Operator commands (`npm run admin:grant`); `by` names the operator. */
+  | { type: 'GrantAdminRole'; by: string; at: string }
+  | { type: 'RevokeAdminRole'; by: string; at: string };
 
 export const initialAccountState: AccountState = {
   registered: false,
@@ -129,6 +134,10 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         googleSubject: event.data.subject,
         passwordHash: event.data.passwordRevoked ? null : state.passwordHash,
       };
+    case 'AdminRoleGranted':
+      return { ...state, isAdmin: true };
+    case 'AdminRoleRevoked':
+      return { ...state, isAdmin: false };
   }
 }
 
@@ -238,8 +247,22 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       const passwordRevoked = !state.verified && state.passwordHash !== null;
       return [{ type: 'GoogleIdentityLinked', data: { userId: state.userId, subject, email: state.email, passwordRevoked, linkedAt: at } }];
     }
+
+    case 'GrantAdminRole':
+      requireAccount(state);
+      // Only someone who proved the mailbox; an unverified account could be anyone's squat.
+      if (!state.verified) throw new AccountError(MSG_NOT_VERIFIED_FOR_ADMIN, 409);
+      if (state.isAdmin) return [];
+      return [{ type: 'AdminRoleGranted', data: { userId: state.userId, by: command.by, grantedAt: command.at } }];
+
+    case 'RevokeAdminRole':
+      requireAccount(state);
+      if (!state.isAdmin) return [];
+      return [{ type: 'AdminRoleRevoked', data: { userId: state.userId, by: command.by, revokedAt: command.at } }];
   }
 }
+
+export const MSG_NOT_VERIFIED_FOR_ADMIN = 'This account has not verified its e-mail yet; only a verified account can be made an admin.';
 
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   initialState: initialAccountState,

@@ -36,6 +36,10 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
   ProfileUpdated: (data, view) =>
     updateUser(view, data.userId, (user) => ({ ...user, name: data.name, phone: data.phone, images: data.images })),
 
+  AdminRoleGranted: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isAdmin: true })),
+
+  AdminRoleRevoked: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isAdmin: false })),
+
   AvatarImagesUploaded(data, view) {
     const doc: ImageUploadDoc = { _id: data.uploadId, id: data.uploadId, userId: data.userId, images: data.images, dateCreated: data.uploadedAt };
     view.put(ACCOUNTS.imageUploads, doc);

@@ -17,6 +17,7 @@ const MyListPage = lazyPage(() => import('../my-list/MyListPage.tsx'));
 const CheckoutPage = lazyPage(() => import('../checkout/CheckoutPage.tsx'));
 const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
 const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
+const AuditPage = lazyPage(() => import('../admin/AuditPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../shell/NotFoundPage.tsx'));
 
 /** The page chunk for a path, to load before the first render (index.html preloads its files). */
@@ -47,6 +48,7 @@ export function AppRoutes() {
         <Route path="checkout" element={<CheckoutPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
+        <Route path="admin/audit" element={<AuditPage />} />
         <Route path="verifyOTP" element={<VerifyOtpPage />} />
         <Route path="changePassword" element={<ChangePasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />

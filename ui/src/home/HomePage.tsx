@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useGetBannersQuery } from '../api/shopApi.ts';
 import { LazySection } from '../lib/LazySection.tsx';
 import { BannerImage } from './BannerImage.tsx';
@@ -29,10 +29,8 @@ function SideBanners() {
 export default function HomePage() {
   // The random category is chosen once, when Home loads.
   const [pick] = useState(Math.random);
-  // Block body: scrollTo returns a promise in newer browsers, and an effect must return nothing.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  // Home opens at the top (spec §2): the shell scrolls to the top on every navigation, and a fresh
+  // load starts there because main.tsx turns scroll restoration off.
   return (
     <div className={`container ${css.page}`} data-testid="home-page">
       <HomeBannerSlider />

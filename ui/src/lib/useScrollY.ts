@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 
-/** True once the page has scrolled past `threshold` px (passive listener, one state per flip). */
+/**
+ * True once the page has scrolled past `threshold` px (passive listener, one state per flip).
+ * Pages open at the top, and the position is read only in scroll events: reading scrollY during
+ * the first commit would force a synchronous layout of the whole page.
+ */
 export function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > threshold);
-    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, [threshold]);

@@ -1,25 +1,19 @@
 import Skeleton from '@mui/material/Skeleton';
 import css from './card.module.css';
 
-/** The text rows of a loading card: the same heights as a ready card's rows, so nothing moves. */
+/**
+ * The text rows of a loading card: the same heights as a ready card's rows, so nothing moves.
+ * Plain CSS bars (the picture area keeps MUI's Skeleton): a listing shows dozens at once.
+ */
 export function SkeletonRows() {
+  const bar = (width: string) => <span className={css.bar} style={{ width }} />;
   return (
     <>
-      <div className={css.skName}>
-        <Skeleton variant="text" width="85%" height="100%" />
-      </div>
-      <div className={css.skBrand}>
-        <Skeleton variant="text" width="45%" height="100%" />
-      </div>
-      <div className={css.skRating}>
-        <Skeleton variant="text" width="55%" height="100%" />
-      </div>
-      <div className={css.skPrice}>
-        <Skeleton variant="rounded" width="65%" height="100%" />
-      </div>
-      <div className={css.skStock}>
-        <Skeleton variant="text" width="35%" height="100%" />
-      </div>
+      <div className={css.skName}>{bar('85%')}</div>
+      <div className={css.skBrand}>{bar('45%')}</div>
+      <div className={css.skRating}>{bar('55%')}</div>
+      <div className={css.skPrice}>{bar('65%')}</div>
+      <div className={css.skStock}>{bar('35%')}</div>
     </>
   );
 }

@@ -94,14 +94,21 @@ function ProductView({ id }: { id: string }) {
             priority
             onReviewsClick={() => {
               setTab(2);
-              requestAnimationFrame(() => document.getElementById('product-tabs')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+              requestAnimationFrame(() => document.getElementById('product-tabs-anchor')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
             }}
           />
         ) : (
           <DetailSkeleton />
         )}
       </Box>
-      {product && <ProductTabs product={product} tab={tab} onTab={setTab} reviews={reviews} reviewsLoading={reviewsQuery.isLoading} />}
+      {product && (
+        // The tabs sit below the fold: they mount as they come near (or when the review count is clicked).
+        <div id="product-tabs-anchor" style={{ scrollMarginTop: 140 }}>
+          <LazySection minHeight={320}>
+            <ProductTabs product={product} tab={tab} onTab={setTab} reviews={reviews} reviewsLoading={reviewsQuery.isLoading} />
+          </LazySection>
+        </div>
+      )}
       {product && (
         <LazySection minHeight={520}>
           <Box component="section" aria-labelledby="related-products" sx={{ mt: 5 }} data-testid="related-products">

@@ -2,6 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { isAdminToken } from '../admin/adminSession.ts';
 import { shopApi } from '../api/shopApi.ts';
 import { brand } from '../app/theme.ts';
 import { Icon } from '../lib/icons.tsx';
@@ -12,9 +13,9 @@ import css from './AccountMenu.module.css';
 
 const AccountMenuList = lazy(() => import('./AccountMenuList.tsx'));
 
-/** Sign In for visitors; for a signed-in user an avatar menu: My Account, Orders, My List, Logout. */
+/** Sign In for visitors; for a signed-in user an avatar menu: My Account, Orders, My List, (Audit for admins,) Logout. */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {
-  const { signedIn, user } = useSession();
+  const { signedIn, user, token } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [loaded, setLoaded] = useState(false);
   const dispatch = useAppDispatch();
@@ -61,7 +62,7 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
       </IconButton>
       {loaded && (
         <Suspense fallback={null}>
-          <AccountMenuList anchor={anchor} onClose={() => setAnchor(null)} onGo={go} onLogout={logout} />
+          <AccountMenuList anchor={anchor} onClose={() => setAnchor(null)} onGo={go} onLogout={logout} admin={isAdminToken(token)} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,5 @@
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -6,8 +7,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 
-/** The account menu's items: My Account, Orders, My List, Logout. Loaded on first open. */
-export default function AccountMenuList({ anchor, onClose, onGo, onLogout }: { anchor: HTMLElement | null; onClose: () => void; onGo: (path: string) => void; onLogout: () => void }) {
+/** The account menu's items: My Account, Orders, My List, Audit (admins only), Logout. Loaded on first open. */
+export default function AccountMenuList({ anchor, onClose, onGo, onLogout, admin = false }: { anchor: HTMLElement | null; onClose: () => void; onGo: (path: string) => void; onLogout: () => void; admin?: boolean }) {
   return (
     <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
       <MenuItem onClick={() => onGo('/my-account')}>
@@ -28,6 +29,14 @@ export default function AccountMenuList({ anchor, onClose, onGo, onLogout }: { a
         </ListItemIcon>
         My List
       </MenuItem>
+      {admin && (
+        <MenuItem onClick={() => onGo('/admin/audit')}>
+          <ListItemIcon>
+            <HistoryIcon fontSize="small" />
+          </ListItemIcon>
+          Audit
+        </MenuItem>
+      )}
       <MenuItem onClick={onLogout}>
         <ListItemIcon>
           <LogoutIcon fontSize="small" />

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import Box from '@mui/material/Box';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LazySection } from '../lib/LazySection.tsx';
 import { useIsDesktop } from '../lib/useIsDesktop.ts';
 import { useAppDispatch, useAppSelector } from '../store/store.ts';
 import { filtersToggled, mobileSearchToggled, quickViewClosed } from '../store/uiSlice.ts';
 import { BOTTOM_BAR_HEIGHT, BottomBar } from './BottomBar.tsx';
-import { Footer } from './Footer.tsx';
 import { GlobalSnackbar } from './GlobalSnackbar.tsx';
 import { Header } from './Header.tsx';
 import css from './Layout.module.css';
@@ -13,6 +13,9 @@ import { PageFallback } from './PageFallback.tsx';
 import { ScrollTopButton } from './ScrollTopButton.tsx';
 
 const QuickViewDialog = lazy(() => import('../product/QuickViewDialog.tsx'));
+// Below the fold on first paint everywhere: its code loads when it comes near the viewport.
+const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
+const FOOTER_HEIGHT = { xs: 1100, md: 620 };
 
 /** Screens shown without header and footer (spec §2). */
 export const BARE_ROUTES = ['/signIn', '/signUp', '/verifyOTP', '/changePassword'];
@@ -29,8 +32,15 @@ export function Layout() {
   const quickViewId = useAppSelector((s) => s.ui.quickViewId);
   const bare = isBareRoute(pathname);
 
-  // Every page starts at the top; transient panels close on navigation.
+  // Every page starts at the top; transient panels close on navigation. The first page of a visit
+  // already starts at the top (main.tsx turns the browser's scroll restoration off), so no
+  // scrollTo then: it would force a layout during the first commit.
+  const firstPage = useRef(true);
   useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
     window.scrollTo(0, 0);
     dispatch(filtersToggled(false));
     dispatch(mobileSearchToggled(false));
@@ -47,8 +57,10 @@ export function Layout() {
         </Suspense>
       </main>
       {!bare && (
-        <LazySection minHeight={{ xs: 1100, md: 620 }} rootMargin="200px 0px">
-          <Footer />
+        <LazySection minHeight={FOOTER_HEIGHT} rootMargin="200px 0px">
+          <Suspense fallback={<Box sx={{ minHeight: FOOTER_HEIGHT }} />}>
+            <Footer />
+          </Suspense>
         </LazySection>
       )}
       {showBottomBar && <BottomBar />}

@@ -1,0 +1,233 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { codeFor, expectSnackbar } from './journey-support.ts';
+import { ROOT } from './shop-process.ts';
+import { api, baseURL, DESKTOP, disconnect, PHONE, SCREENSHOTS, snap, withTab, type ApiProduct } from './support.ts';
+
+afterAll(disconnect);
+
+const stamp = Date.now().toString(36);
+const PASSWORD = 'Audit-pass-2468';
+const shopperEmail = `shopper.audit.${stamp}@example.in`;
+const adminEmail = `auditor.${stamp}@example.in`;
+
+/** JSON over HTTP to the running shop, failing loudly on an error status. */
+async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const response = await fetch(baseURL + path, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Sign-up → code from DATA_DIR/outbox → verify → sign-in, through the API. */
+async function verifiedAccount(email: string, name: string): Promise<{ token: string; userId: string }> {
+  await call('/api/user/signup', { method: 'POST', body: { name, email, phone: '9876543210', password: PASSWORD } });
+  const otp = await codeFor(email, /Verify/);
+  await call('/api/user/verifyemail', { method: 'POST', body: { otp, email } });
+  return signIn(email);
+}
+
+async function signIn(email: string): Promise<{ token: string; userId: string }> {
+  const reply = await call<{ token: string; user: { id: string } }>('/api/user/signin', { method: 'POST', body: { email, password: PASSWORD } });
+  return { token: reply.token, userId: reply.user.id };
+}
+
+/** `npm run admin:grant -- <args>` against the running server's DATA_DIR, as an operator would. */
+function grantAdmin(...args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-admin.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** Drags the slider's thumb with the mouse to `step` of 0…`max`. */
+async function dragTo(page: Page, step: number, max: number): Promise<void> {
+  await scrollToTop(page, 'audit-moment', 160);
+  const rail = await page.getByTestId('audit-slider').boundingBox();
+  const thumb = await page.locator('[data-testid="audit-slider"] .MuiSlider-thumb').boundingBox();
+  if (!rail || !thumb) throw new Error('the slider is not on screen');
+  const from = { x: thumb.x + thumb.width / 2, y: thumb.y + thumb.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(rail.x + (rail.width * step) / max, from.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The state panel once it shows the moment after `applied` events: its cart lines and total. */
+async function stateAfter(page: Page, applied: number): Promise<{ lines: [string, string, string][]; total: string }> {
+  const panel = page.locator(`[data-testid="audit-state"][data-events-applied="${applied}"]`);
+  await panel.waitFor();
+  await expect.poll(() => panel.getAttribute('aria-busy').catch(() => null)).not.toBe('true');
+  const lines = await panel.getByTestId('audit-cart-line').evaluateAll((rows) =>
+    rows.map((row) => [
+      row.getAttribute('data-product-id') ?? '',
+      row.querySelector('[data-testid="audit-line-quantity"]')?.textContent ?? '',
+      row.querySelector('[data-testid="audit-line-subtotal"]')?.textContent ?? '',
+    ]),
+  );
+  const total = (await panel.getByTestId('audit-cart-total').count()) ? ((await panel.getByTestId('audit-cart-total').textContent()) ?? '') : '';
+  return { lines: lines as [string, string, string][], total };
+}
+
+/** Scrolls so that the element's top sits `offset` px below the viewport's (clear of the fixed header). */
+async function scrollToTop(page: Page, testId: string, offset: number): Promise<void> {
+  const box = await page.getByTestId(testId).boundingBox();
+  await page.evaluate(`window.scrollBy(0, ${Math.round((box?.y ?? 0) - offset)})`);
+}
+
+/**
+ * screenshots/{name}-1366.png and -390.png: the slider, the state and the timeline in view at
+ * each width (like support.ts `snap`, scrolled to the Moment panel for each layout).
+ */
+async function snapMoment(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await scrollToTop(page, 'audit-moment', viewport.width < 992 ? 80 : 140);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize(original);
+}
+
+const rupees = (n: number) => `Rs ${n.toLocaleString('en-IN')}`;
+const afterMoment = (page: Page) => page.getByTestId('audit-event').evaluateAll((items) => items.map((li) => li.getAttribute('data-after-moment')));
+
+describe.sequential('Auditor page', () => {
+  let shopper: { token: string; userId: string };
+  let first: ApiProduct;
+  let second: ApiProduct;
+
+  it('a shopper fills a cart, changes a quantity and removes a line (through the API)', async () => {
+    const { products } = await api<{ products: ApiProduct[] }>('/api/products?page=1&perPage=100');
+    const plain = products.filter((p) => p.productRam.length === 0 && p.size.length === 0 && p.productWeight.length === 0 && p.countInStock >= 5);
+    const [found1, found2] = plain;
+    if (!found1 || !found2) throw new Error('the seed has no two products without choosers and with stock');
+    [first, second] = [found1, found2];
+
+    // The shopper's cart: add two lines, change a quantity, remove a line.
+    shopper = await verifiedAccount(shopperEmail, 'Meera Shopper');
+    const a = await call<{ id: string }>('/api/cart/add', { method: 'POST', token: shopper.token, body: { productId: first.id, quantity: 1 } });
+    const b = await call<{ id: string }>('/api/cart/add', { method: 'POST', token: shopper.token, body: { productId: second.id, quantity: 2 } });
+    await call(`/api/cart/${a.id}`, { method: 'PUT', token: shopper.token, body: { quantity: 3 } });
+    await call(`/api/cart/${b.id}`, { method: 'DELETE', token: shopper.token });
+
+    await verifiedAccount(adminEmail, 'Ira Auditor');
+  });
+
+  it('admin:grant refuses an unknown e-mail and makes a verified account an admin', async () => {
+    const [unknown, granted] = await Promise.all([grantAdmin(`nobody.${stamp}@example.in`), grantAdmin(adminEmail)]);
+    expect(unknown.code, unknown.output).toBe(1);
+    expect(unknown.output).toMatch(/no account has the e-mail nobody\./);
+    expect(granted.code, granted.output).toBe(0);
+    expect(granted.output).toContain(`Granted admin rights to ${adminEmail}`);
+    // The running server's projection loop follows the other process's append.
+    const { userId, token } = await signIn(adminEmail);
+    await expect.poll(async () => (await call<{ isAdmin: boolean }>(`/api/user/${userId}`, { token })).isAdmin, { timeout: 5000 }).toBe(true);
+  });
+
+  it('keeps visitors and shoppers out', async () => {
+    await withTab('audit-visitor', DESKTOP, async ({ page }) => {
+      await page.goto('/admin/audit');
+      await page.waitForURL((url) => url.pathname === '/signIn');
+    });
+    const user = JSON.stringify({ userId: shopper.userId, name: 'Meera Shopper', email: shopperEmail });
+    await withTab(
+      'audit-shopper',
+      DESKTOP,
+      async ({ page }) => {
+        await page.goto('/admin/audit');
+        await expect.poll(() => page.getByTestId('audit-admins-only').textContent()).toContain('Admins only');
+        await snap(page, 'admin-audit-admins-only');
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByRole('menuitem', { name: 'Orders' }).waitFor();
+        expect(await page.getByRole('menuitem', { name: 'Audit' }).count()).toBe(0);
+      },
+      { token: shopper.token, user },
+    );
+  });
+
+  it('an admin signs in, opens Audit, loads the cart and drags through time', async () => {
+    await withTab('audit', DESKTOP, async ({ page }) => {
+      await page.goto('/signIn');
+      await page.locator('main [name="email"]').fill(adminEmail);
+      await page.locator('main [name="password"]').fill(PASSWORD);
+      await page.getByTestId('sign-in-submit').click();
+      await expectSnackbar(page, 'User Login Successfully!', 'success');
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Audit' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/audit');
+
+      await page.getByRole('radio', { name: 'Cart (by user id)' }).check();
+      await page.getByTestId('audit-id').fill(shopper.userId);
+      await page.getByTestId('audit-id').press('Enter');
+
+      const events = page.getByTestId('audit-event');
+      await expect.poll(() => events.evaluateAll((items) => items.map((li) => li.getAttribute('data-type')))).toEqual([
+        'CartItemAdded',
+        'CartItemAdded',
+        'CartItemQuantityChanged',
+        'CartItemRemoved',
+      ]);
+      expect(await page.getByTestId('audit-event-actor').allTextContents()).toEqual(Array(4).fill(shopper.userId));
+
+      // It opens at the latest moment: three of the first product.
+      expect(await stateAfter(page, 4)).toEqual({ lines: [[first.id, '3', rupees(3 * first.price)]], total: rupees(3 * first.price) });
+
+      await dragTo(page, 2, 4);
+      expect(await stateAfter(page, 2)).toEqual({
+        lines: [
+          [first.id, '1', rupees(first.price)],
+          [second.id, '2', rupees(2 * second.price)],
+        ],
+        total: rupees(first.price + 2 * second.price),
+      });
+      expect(await afterMoment(page)).toEqual(['false', 'false', 'true', 'true']);
+
+      await dragTo(page, 3, 4);
+      expect(await stateAfter(page, 3)).toEqual({
+        lines: [
+          [first.id, '3', rupees(3 * first.price)],
+          [second.id, '2', rupees(2 * second.price)],
+        ],
+        total: rupees(3 * first.price + 2 * second.price),
+      });
+      expect(await afterMoment(page)).toEqual(['false', 'false', 'false', 'true']);
+      await snapMoment(page, 'admin-audit');
+
+      await dragTo(page, 0, 4);
+      expect(await stateAfter(page, 0)).toEqual({ lines: [], total: '' });
+      await page.getByTestId('audit-cart-empty').waitFor();
+      expect(await afterMoment(page)).toEqual(['true', 'true', 'true', 'true']);
+
+      // The keyboard moves the same thumb one event at a time.
+      await page.getByTestId('audit-slider').locator('input').press('ArrowRight');
+      expect((await stateAfter(page, 1)).lines).toEqual([[first.id, '1', rupees(first.price)]]);
+
+      // A server refusal reads in the red snackbar.
+      await page.getByRole('radio', { name: 'Order (by order id)' }).check();
+      await page.getByTestId('audit-id').fill('no-such-order');
+      await page.getByTestId('audit-load').click();
+      await expectSnackbar(page, 'No order events for no-such-order', 'error');
+    });
+  });
+});

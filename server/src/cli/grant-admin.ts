@@ -1,0 +1,86 @@
+/**
+ * npm run admin:grant -- <email> [--revoke]
+ *
+ * Makes the account with this e-mail an admin (or, with --revoke, takes the right back) by
+ * appending `AdminRoleGranted` / `AdminRoleRevoked` to its account stream through the account
+ * decider. No HTTP route can do this. It writes the event log only (found through DATA_DIR or
+ * EVENT_STORE like the server), so it is safe beside a running shop: the shop's projection loop
+ * picks the event up within about a second. Tokens carry the change from the user's next sign-in.
+ *
+ * Exit code 0 on success (also when nothing had to change), 1 when no such account exists or the
+ * account may not be made an admin, 2 on bad usage.
+ */
+import { hostname, userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
+import { AdminRoles } from '@shop/command-api/account/admin-roles';
+import { DomainError } from '@shop/command-api';
+import { loadConfig } from '@shop/platform';
+import { openEventStore } from '../compose.ts';
+
+const USAGE = 'Usage: npm run admin:grant -- <email> [--revoke]';
+
+/** Who ran the command, recorded on the event. */
+function operator(): string {
+  let who = 'unknown';
+  try {
+    who = `${userInfo().username}@${hostname()}`;
+  } catch {
+    // No passwd entry (some containers): the host alone still says where it came from.
+    who = hostname();
+  }
+  return `admin:grant CLI (${who})`.slice(0, 200);
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { revoke: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [email, ...extra] = positionals;
+  if (!email || extra.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const events = await openEventStore(config);
+  try {
+    const roles = new AdminRoles(events);
+    const result = values.revoke ? await roles.revoke(email, operator()) : await roles.grant(email, operator());
+    const who = `${result.email} (${result.name}, user ${result.userId})`;
+    if (!result.changed) {
+      console.log(values.revoke ? `${who} is not an admin; nothing to do.` : `${who} is already an admin; nothing to do.`);
+    } else if (values.revoke) {
+      console.log(`Revoked the admin rights of ${who}.`);
+      console.log(`Their next sign-in gets a token without them; tokens signed before keep them until they expire (JWT_EXPIRES_IN=${config.JWT_EXPIRES_IN}).`);
+    } else {
+      console.log(`Granted admin rights to ${who}.`);
+      console.log('They take effect at the next sign-in (sign out and in again).');
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof DomainError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await events.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
