@@ -25,8 +25,16 @@ describe('Product detail', () => {
       expect(thumb.width).toBeLessThan(gallery.width / 5);
       const zoom = page.getByTestId('hover-zoom').first();
       const zoomBox = (await zoom.boundingBox())!;
-      await page.mouse.move(zoomBox.x + zoomBox.width * 0.3, zoomBox.y + zoomBox.height * 0.3);
-      await expect.poll(() => zoom.getAttribute('data-zoomed')).toBe('true');
+      // Keep moving over the picture until it zooms: a single move can land before the page's
+      // handlers are attached on a slow machine.
+      let step = 0;
+      await expect
+        .poll(async () => {
+          step += 1;
+          await page.mouse.move(zoomBox.x + zoomBox.width * (0.3 + (step % 5) * 0.05), zoomBox.y + zoomBox.height * 0.3);
+          return zoom.getAttribute('data-zoomed');
+        })
+        .toBe('true');
       await page.mouse.move(0, 0);
       await thumbs.nth(1).click();
       expect(await thumbs.nth(1).getAttribute('aria-current')).toBe('true');
