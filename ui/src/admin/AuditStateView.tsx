@@ -44,23 +44,7 @@ function CartState({ state }: { state: CartAuditState }) {
   if (state.lines.length === 0) return <Empty testId="audit-cart-empty">The cart was empty at this moment.</Empty>;
   return (
     <>
-      <Box sx={{ border: `1px solid ${brand.line}`, borderRadius: 3, overflow: 'hidden' }}>
-        <Box component="table" sx={tableSx} aria-label="Cart lines at this moment">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col" className="num">
-                Quantity
-              </th>
-              <th scope="col" className="num">
-                Subtotal
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+      <LinesTable label="Cart lines at this moment">
             {state.lines.map((line) => (
               <tr key={line.lineId} data-testid="audit-cart-line" data-product-id={line.productId}>
                 <td data-cell="main">
@@ -78,9 +62,7 @@ function CartState({ state }: { state: CartAuditState }) {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </Box>
-      </Box>
+      </LinesTable>
       <Totals
         rows={[
           ['Items', String(state.items), 'audit-cart-items'],
@@ -114,23 +96,7 @@ function OrderState({ state }: { state: OrderAuditState }) {
           {order.userid}
         </Box>
       </Box>
-      <Box sx={{ border: `1px solid ${brand.line}`, borderRadius: 3, overflow: 'hidden' }}>
-        <Box component="table" sx={tableSx} aria-label="Products of the order">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col" className="num">
-                Quantity
-              </th>
-              <th scope="col" className="num">
-                Subtotal
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+      <LinesTable label="Products of the order">
             {order.products.map((product) => (
               <tr key={product.productId} data-testid="audit-order-product">
                 <td data-cell="main">
@@ -148,9 +114,7 @@ function OrderState({ state }: { state: OrderAuditState }) {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </Box>
-      </Box>
+      </LinesTable>
     </>
   );
 }
@@ -176,4 +140,29 @@ export function AuditStateView({ kind, state }: { kind: string; state: unknown }
   if (kind === 'cart' && isCartState(state)) return <CartState state={state} />;
   if (kind === 'order' && isOrderState(state)) return <OrderState state={state} />;
   return <JsonState state={state} />;
+}
+
+/** The Product / Price / Quantity / Subtotal table shared by the cart and the order views. */
+function LinesTable({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ border: `1px solid ${brand.line}`, borderRadius: 3, overflow: 'hidden' }}>
+      <Box component="table" sx={tableSx} aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            <th scope="col" className="num">
+              Subtotal
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Box>
+    </Box>
+  );
 }
