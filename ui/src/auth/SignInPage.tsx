@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirmEmailVerifyMutation, useForgotPasswordMutation, useResendOtpMutation, useSignInMutation } from '../api/accountApi.ts';
@@ -14,7 +12,7 @@ import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { startPasswordReset, startVerification } from './authStorage.ts';
-import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { AuthSwitch } from './AuthSwitch.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { useFinishSignIn } from './useFinishSignIn.ts';
 import { AUTH_MESSAGES, signInProblem } from './validation.ts';
@@ -160,14 +158,7 @@ export default function SignInPage() {
           )}
         </Box>
       </Box>
-      <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 14.5 }}>
-        Not Registered?{' '}
-        <Link component={RouterLink} to="/signUp" sx={{ fontWeight: 700 }}>
-          Sign Up
-        </Link>
-      </Typography>
-      <Divider sx={{ my: 3, fontSize: 13, color: 'text.secondary' }}>Or continue with social account</Divider>
-      <GoogleSignIn onSignedIn={finish} />
+      <AuthSwitch prompt="Not Registered?" linkText="Sign Up" to="/signUp" onGoogleSignedIn={finish} />
     </AuthLayout>
   );
 }

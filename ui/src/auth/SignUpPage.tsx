@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,7 +12,7 @@ import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { startVerification } from './authStorage.ts';
-import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { AuthSwitch } from './AuthSwitch.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { REDIRECT_MS, useFinishSignIn, useLater } from './useFinishSignIn.ts';
 import { phoneInput, signUpProblem } from './validation.ts';
@@ -92,14 +90,7 @@ export default function SignUpPage() {
           </Button>
         </Box>
       </Box>
-      <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 14.5 }}>
-        Already Registered?{' '}
-        <Link component={RouterLink} to="/signIn" sx={{ fontWeight: 700 }}>
-          Sign In
-        </Link>
-      </Typography>
-      <Divider sx={{ my: 3, fontSize: 13, color: 'text.secondary' }}>Or continue with social account</Divider>
-      <GoogleSignIn onSignedIn={finishGoogle} />
+      <AuthSwitch prompt="Already Registered?" linkText="Sign In" to="/signIn" onGoogleSignedIn={finishGoogle} />
     </AuthLayout>
   );
 }

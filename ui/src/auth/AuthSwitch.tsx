@@ -1,0 +1,31 @@
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
+
+/** The foot of the sign-in and sign-up forms: the link to the other form, then Google sign-in. */
+export function AuthSwitch({
+  prompt,
+  linkText,
+  to,
+  onGoogleSignedIn,
+}: {
+  prompt: string;
+  linkText: string;
+  to: string;
+  onGoogleSignedIn: Parameters<typeof GoogleSignIn>[0]['onSignedIn'];
+}) {
+  return (
+    <>
+      <Typography sx={{ mt: 3, textAlign: 'center', fontSize: 14.5 }}>
+        {prompt}{' '}
+        <Link component={RouterLink} to={to} sx={{ fontWeight: 700 }}>
+          {linkText}
+        </Link>
+      </Typography>
+      <Divider sx={{ my: 3, fontSize: 13, color: 'text.secondary' }}>Or continue with social account</Divider>
+      <GoogleSignIn onSignedIn={onGoogleSignedIn} />
+    </>
+  );
+}
