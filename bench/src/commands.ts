@@ -83,9 +83,9 @@ function figures(result: autocannon.Result, cpuMs: number | null): Figures {
 }
 
 /**
- * Shoppers are taken in turn across all runs, so a sequence cut off at the end of one run (a line
- * left in that cart) never meets the next run; with more sequences than shoppers they come round
- * again, by then with empty carts, and their tokens are re-used as a signed-in shopper's are.
+ * Shoppers are taken in turn, so a shopper's next sequence starts long after the last one ended.
+ * Each run has shoppers of its own: a sequence cut off at the end of a run leaves a line in that
+ * cart, and a later run meeting it would be told "already added".
  */
 let next = 0;
 
@@ -175,10 +175,11 @@ async function main() {
     console.log(`Preparing a seeded shop in ${dir.path}`);
     const products = await prepare(dir.path, jwtSecret);
     const signer = new TokenService(jwtSecret);
-    const tokens = Array.from({ length: SHOPPERS }, () => {
-      const userId = newId();
-      return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
-    });
+    const shoppers = () =>
+      Array.from({ length: SHOPPERS }, () => {
+        const userId = newId();
+        return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
+      });
 
     const server = await startServer({ DATA_DIR: dir.path, JWT_SECRET: jwtSecret });
     try {
@@ -189,11 +190,11 @@ async function main() {
         return figures(result, before === null || after === null ? null : after - before);
       };
 
-      await run(cartSequence(tokens, products), 3); // warm-up (JIT, caches), not counted
+      await run(cartSequence(shoppers(), products), 3); // warm-up (JIT, caches), not counted
       const baseline = await run(undefined);
-      const cart = await run(cartSequence(tokens, products));
+      const cart = await run(cartSequence(shoppers(), products));
       const placed = { orders: 0 };
-      const checkoutRun = await run(checkoutSequence(tokens, products, placed));
+      const checkoutRun = await run(checkoutSequence(shoppers(), products, placed));
 
       const pad = (s: string | number, n: number) => String(s).padEnd(n);
       console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${SHOPPERS} shoppers\n`);

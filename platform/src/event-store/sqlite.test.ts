@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { eventStoreContract } from './contract.ts';
 import { SqliteEventStore } from './sqlite.ts';
@@ -13,4 +15,47 @@ eventStoreContract('SQLite', async () => {
       dir.remove();
     },
   };
+});
+
+describe('SQLite event store group commit', () => {
+  const event = (type: string, id: string = randomUUID()) => ({ id, type, data: { type } });
+
+  it('commits appends asked for together as a group in which a failing append loses nothing of the others', async () => {
+    const dir = tempDir('shop-event-store-group-');
+    const file = join(dir.path, 'events.sqlite');
+    const store = new SqliteEventStore(file);
+    try {
+      const taken = randomUUID();
+      await store.append('taken', [event('First', taken)], 'no_stream');
+      const heard: bigint[] = [];
+      store.onAppended((position) => heard.push(position));
+
+      const results = await Promise.allSettled([
+        store.append('a', [event('A1'), event('A2')], 'no_stream'),
+        store.append('b', [event('B1')], 'no_stream'),
+        store.append('elsewhere', [event('Reused', taken)], 'no_stream'), // its id is already in stream "taken"
+        store.append('c', [event('C1')], 'stream_exists'), // no such stream
+        store.append('d', [event('D1')], 'no_stream'),
+      ]);
+
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      // One commit for the group: listeners hear its head once, and positions follow the call order.
+      expect(heard).toEqual([5n]);
+      const positions = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.position] : []));
+      expect(positions).toEqual([3n, 4n, 5n]);
+
+      // Another connection on the file (another process) sees exactly what was committed.
+      const reader = new SqliteEventStore(file);
+      try {
+        const log = await reader.readAll({ after: 0n, limit: 100 });
+        expect(log.map((e) => `${e.streamId}:${e.type}`)).toEqual(['taken:First', 'a:A1', 'a:A2', 'b:B1', 'd:D1']);
+        expect(await reader.readStream('elsewhere')).toEqual([]);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
 });

@@ -46,6 +46,8 @@ export class ProjectorWorker {
   private ownsOrdered = false;
   private stopped = false;
   private serial: Promise<void> = Promise.resolve();
+  /** Partition checkpoints this worker has checked against the log since its partitions were last assigned. */
+  private readonly caughtUp = new Set<string>();
 
   constructor(
     events: EventStore,
@@ -117,35 +119,41 @@ export class ProjectorWorker {
       this.partitioned.map(async (projection) => {
         const checkpointName = partitionCheckpoint(projection.name, partition);
         // Read, not cached: a rebuild's swap may have moved it.
-        let checkpoint = await this.store.getCheckpoint(checkpointName);
-        if (checkpoint === null) checkpoint = await this.backfill(projection, partition, first.position);
+        let checkpoint = (await this.store.getCheckpoint(checkpointName)) ?? 0n;
+        if (!this.caughtUp.has(checkpointName)) {
+          checkpoint = await this.backfill(projection, partition, checkpoint, first.position);
+          this.caughtUp.add(checkpointName);
+        }
         await applyBatch(projection, events, checkpoint, { store: this.store, checkpointName });
       }),
     );
   }
 
   /**
-   * A projection with no checkpoint on a partition is new there (added after the group had
-   * consumed part of the topic, or the topic no longer holds the oldest events): the bus will not
-   * bring back what came before. Those events are in the log, though: this reads it and applies
-   * the events of this partition's streams that come before `before`. A fresh deployment starts
-   * at the beginning of every partition, so there this finds nothing to do.
+   * The first batch a worker gets for a partition may not follow on from the projection's
+   * checkpoint there: the projection is new (added after the group had consumed part of the
+   * topic, or the topic no longer holds the oldest events), or an earlier release ran without it
+   * while the group consumed on. The bus will not bring those events back, but the log has them:
+   * this applies the events of this partition's streams between the checkpoint and `before`.
+   * Normally the gap holds only other partitions' events of the relay's last batch, so this is
+   * one short read per partition when a worker starts or its partitions move.
    */
-  private async backfill(projection: Projection, partition: number, before: bigint): Promise<bigint> {
+  private async backfill(projection: Projection, partition: number, from: bigint, before: bigint): Promise<bigint> {
     const checkpointName = partitionCheckpoint(projection.name, partition);
     const mine = (event: RecordedEvent) =>
       event.position < before && this.bus.partitionOf(event.streamId, this.options.partitions) === partition;
-    let checkpoint = 0n;
-    let cursor = 0n;
-    for (;;) {
+    let checkpoint = from;
+    let cursor = from;
+    while (cursor + 1n < before) {
       const page = await this.events.readAll({ after: cursor, limit: 1000 });
       const last = page[page.length - 1];
       if (!last) break;
       cursor = last.position;
-      checkpoint = await applyBatch(projection, page.filter(mine), checkpoint, { store: this.store, checkpointName });
-      if (cursor >= before || page.length < 1000) break;
+      const missed = page.filter(mine);
+      if (missed.length > 0) checkpoint = await applyBatch(projection, missed, checkpoint, { store: this.store, checkpointName });
+      if (page.length < 1000) break;
     }
-    if (checkpoint > 0n) this.options.logger?.info({ projection: projection.name, partition, checkpoint: checkpoint.toString() }, 'projector: caught a new projection up from the log');
+    if (checkpoint > from) this.options.logger?.info({ projection: projection.name, partition, checkpoint: checkpoint.toString() }, 'projector: caught a projection up from the log');
     return checkpoint;
   }
 
@@ -188,6 +196,8 @@ export class ProjectorWorker {
   }
 
   private assigned(partitions: number[]): void {
+    // Another worker may have moved these partitions on meanwhile: check them against the log again.
+    this.caughtUp.clear();
     const owns = partitions.includes(0);
     void this.inOrder(async () => {
       this.ownsOrdered = owns && !this.stopped;
