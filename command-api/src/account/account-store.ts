@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { accountEmailReserved, accountEventSchemas, accountStreams, newId, type AccountEventType } from '@shop/contracts';
-import { WrongExpectedRevisionError, type EventStore } from '@shop/platform';
+import { WrongExpectedRevisionError, newEventId, type EventStore } from '@shop/platform';
 import { asDomainEvent, handleCommand, type CommandContext } from '../shared/command-handler.ts';
 import { fold, type DomainEvent } from '../shared/decider.ts';
 import { accountDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider.ts';
@@ -55,7 +54,7 @@ export class AccountStore {
       const data = { userId, email, reservedAt: now.toISOString() };
       check({ type: 'AccountEmailReserved', data });
       try {
-        await this.events.append(stream, [{ id: randomUUID(), type: 'AccountEmailReserved', data }], 'no_stream');
+        await this.events.append(stream, [{ id: newEventId(), type: 'AccountEmailReserved', data }], 'no_stream');
         return userId;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;

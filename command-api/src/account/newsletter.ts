@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { accountStreams, newsletterSubscribed } from '@shop/contracts';
-import { WrongExpectedRevisionError, type EventStore, type Logger, type Mailer } from '@shop/platform';
+import { WrongExpectedRevisionError, newEventId, type EventStore, type Logger, type Mailer } from '@shop/platform';
 import type { Clock } from './clock.ts';
 import { emailDigest } from './emails.ts';
 import type { AccountThrottle } from './limits.ts';
@@ -28,7 +27,7 @@ export class NewsletterCommands {
     const data = newsletterSubscribed.parse({ email, subscribedAt: this.clock.now().toISOString() });
     let position: bigint;
     try {
-      ({ position } = await this.events.append(stream, [{ id: randomUUID(), type: 'NewsletterSubscribed', data }], 'no_stream'));
+      ({ position } = await this.events.append(stream, [{ id: newEventId(), type: 'NewsletterSubscribed', data }], 'no_stream'));
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) return { created: false, position: 0n };
       throw error;

@@ -1,5 +1,5 @@
 import { catalogEventSchemas, catalogStreams, newId, type CatalogEventMap, type ProductDetails } from '@shop/contracts';
-import type { EventStore } from '@shop/platform';
+import { newEventId, type EventStore } from '@shop/platform';
 import { handleCommand, type CommandContext } from '../shared/command-handler.ts';
 import { DomainError, fold, type DomainEvent } from '../shared/decider.ts';
 import { bannerDecider, categoryDecider, productDecider, type CategoryEvent } from './decider.ts';
@@ -79,7 +79,7 @@ export class CatalogCommands {
   /** Records that the demo catalog was seeded; only the first call succeeds. */
   async markSeeded(data: CatalogEventMap['CatalogSeeded']): Promise<boolean> {
     if (await this.isSeeded()) return false;
-    await this.store.append(catalogStreams.seed, [{ id: crypto.randomUUID(), type: 'CatalogSeeded', data }], 'no_stream');
+    await this.store.append(catalogStreams.seed, [{ id: newEventId(), type: 'CatalogSeeded', data }], 'no_stream');
     return true;
   }
 

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { paymentStreams, paymentWebhookHandled } from '@shop/contracts';
-import { WrongExpectedRevisionError, type EventStore, type Logger, type PaymentProvider } from '@shop/platform';
+import { WrongExpectedRevisionError, newEventId, type EventStore, type Logger, type PaymentProvider } from '@shop/platform';
 import { streamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
 import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
@@ -45,7 +44,7 @@ export async function handleRazorpayWebhook(
   }
   try {
     const data = paymentWebhookHandled.parse({ provider: 'razorpay', eventId, event });
-    await deps.events.append(stream, [{ id: randomUUID(), type: 'PaymentWebhookHandled', data }], 'no_stream');
+    await deps.events.append(stream, [{ id: newEventId(), type: 'PaymentWebhookHandled', data }], 'no_stream');
   } catch (error) {
     // A concurrent delivery of the same event recorded it first: the work is idempotent, so fine.
     if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   WrongExpectedRevisionError,
+  newEventId,
   type EventMetadata,
   type EventStore,
   type RecordedEvent,
@@ -59,7 +60,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       const result = await store.append(
         streamId,
         events.map((event, index) => ({
-          id: options.eventIds?.(event, index) ?? randomUUID(),
+          id: options.eventIds?.(event, index) ?? newEventId(),
           type: event.type,
           data: event.data,
           metadata,

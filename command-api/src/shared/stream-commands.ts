@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError, type EventMetadata, type EventStore } from '@shop/platform';
+import { WrongExpectedRevisionError, newEventId, type EventMetadata, type EventStore } from '@shop/platform';
 import type { CommandContext, CommandResult, HandleOptions } from './command-handler.ts';
 import { asDomainEvent } from './command-handler.ts';
 import { fold, type Decider, type DomainEvent } from './decider.ts';
@@ -110,7 +110,7 @@ export class StreamCommands {
         const result = await this.store.append(
           streamId,
           events.map((event, index) => ({
-            id: options.eventIds?.(event, index) ?? randomUUID(),
+            id: options.eventIds?.(event, index) ?? newEventId(),
             type: event.type,
             data: event.data,
             metadata,

@@ -58,4 +58,35 @@ describe('SQLite event store group commit', () => {
       dir.remove();
     }
   });
+
+  it('reads the whole log in order while another process appends to the same file', async () => {
+    const dir = tempDir('shop-event-store-two-');
+    const file = join(dir.path, 'events.sqlite');
+    const mine = new SqliteEventStore(file);
+    const theirs = new SqliteEventStore(file);
+    try {
+      await mine.append('m', [event('M1'), event('M2')], 'no_stream');
+      await theirs.append('t', [event('T1')], 'no_stream');
+      await mine.append('m', [event('M3')], 1n);
+      await theirs.append('t', [event('T2')], 0n);
+      await mine.append('m', [event('M4')], 2n);
+
+      const types = async (after: bigint, limit: number) => (await mine.readAll({ after, limit })).map((e) => e.type);
+      expect(await types(0n, 100)).toEqual(['M1', 'M2', 'T1', 'M3', 'T2', 'M4']);
+      // Page by page, as the projection runner reads it right behind its own appends.
+      const paged: string[] = [];
+      let after = 0n;
+      for (;;) {
+        const page = await mine.readAll({ after, limit: 2 });
+        if (page.length === 0) break;
+        paged.push(...page.map((e) => e.type));
+        after = page[page.length - 1]!.position;
+      }
+      expect(paged).toEqual(['M1', 'M2', 'T1', 'M3', 'T2', 'M4']);
+    } finally {
+      await mine.close();
+      await theirs.close();
+      dir.remove();
+    }
+  });
 });

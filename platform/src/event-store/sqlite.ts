@@ -13,18 +13,9 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
 } from './port.ts';
+import { RecentTail, type EventRow } from './recent-tail.ts';
 import { subscribeByPaging } from './subscribe-by-polling.ts';
 import { openSqlite } from '../sqlite/open.ts';
-
-interface EventRow {
-  position: number;
-  event_id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -66,6 +57,9 @@ export class SqliteEventStore implements EventStore {
   private readonly groupTx;
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
+  /** Rows written by the transaction in progress; they join `recent` once it commits. */
+  private staged: EventRow[] = [];
+  private readonly recent = new RecentTail();
 
   constructor(file: string) {
     this.db = openSqlite(file);
@@ -94,9 +88,11 @@ export class SqliteEventStore implements EventStore {
     this.appendTx = this.db.transaction(this.appendSync.bind(this));
     this.groupTx = this.db.transaction((group: PendingAppend[]) =>
       group.map((append) => {
+        const staged = this.staged.length;
         try {
           return { ok: true as const, result: this.appendTx(append.streamId, append.events, append.expected) };
         } catch (error) {
+          this.staged.length = staged;
           // Rolled back to its savepoint; an error that ended the whole transaction fails the group.
           if (!this.db.inTransaction) throw error;
           return { ok: false as const, error };
@@ -128,10 +124,13 @@ export class SqliteEventStore implements EventStore {
     let outcomes;
     try {
       outcomes = this.groupTx(group);
+      this.recent.add(this.staged);
     } catch (error) {
       // The commit itself failed (disk full, I/O error): nothing of the group was written.
       for (const append of group) append.reject(error);
       return;
+    } finally {
+      this.staged = [];
     }
     let head = -1n;
     outcomes.forEach((outcome, index) => {
@@ -156,16 +155,18 @@ export class SqliteEventStore implements EventStore {
     for (const event of events) {
       revision += 1;
       const metadata: EventMetadata = { ...event.metadata, timestamp: event.metadata?.timestamp ?? now };
+      const row = { event_id: event.id, stream_id: streamId, revision, type: event.type, data: JSON.stringify(event.data), metadata: JSON.stringify(metadata) };
       const info = this.statements.insert.run({
-        eventId: event.id,
+        eventId: row.event_id,
         streamId,
         revision,
-        type: event.type,
-        data: JSON.stringify(event.data),
-        metadata: JSON.stringify(metadata),
+        type: row.type,
+        data: row.data,
+        metadata: row.metadata,
         recordedAt: metadata.timestamp,
       });
       position = Number(info.lastInsertRowid);
+      this.staged.push({ ...row, position });
     }
     return { nextRevision: BigInt(revision), position: BigInt(position) };
   }
@@ -188,7 +189,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll({ after = 0n, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.statements.readAll.all(Number(after), limit).map(toRecorded);
+    const head = () => this.statements.head.get()?.position ?? 0;
+    const rows = this.recent.read(Number(after), limit, head) ?? this.statements.readAll.all(Number(after), limit);
+    return rows.map(toRecorded);
   }
 
   subscribe(options: SubscribeOptions): AsyncIterable<RecordedEvent> {
