@@ -8,6 +8,8 @@ type Doc = Document & Record<string, unknown>;
 /** What a contract run needs: a store, and how to release it (and whatever backs it). */
 export interface OpenedDocumentStore {
   store: DocumentStore;
+  /** A second store on the same database, as another thread or process would open it. */
+  openAnother: () => Promise<DocumentStore>;
   cleanup: () => Promise<void>;
 }
 
@@ -108,11 +110,11 @@ export function documentStoreContract(name: string, open: () => Promise<OpenedDo
       await opened?.cleanup();
     });
 
-    function test(title: string, body: (store: DocumentStore) => Promise<void>): void {
+    function test(title: string, body: (store: DocumentStore, opened: OpenedDocumentStore) => Promise<void>): void {
       it(title, async (context) => {
         if (skipReason !== undefined) context.skip(skipReason);
         if (!opened) throw new Error('store was not opened');
-        await body(opened.store);
+        await body(opened.store, opened);
       });
     }
 
@@ -435,6 +437,60 @@ export function documentStoreContract(name: string, open: () => Promise<OpenedDo
       expect(await store.count(collection)).toBe(0);
       await store.commit({ writes: [put(collection, products[0]!)] });
       expect((await store.find(collection, {}, { text: 'silver' })).map((doc) => doc._id)).toEqual(['p1']);
+    });
+
+    test('changeVersion moves with every committed change to a named collection, and only then', async (store) => {
+      const a = await catalog(store);
+      const b = uniqueName('other');
+      await store.defineCollection({ name: b });
+      const version = () => store.changeVersion([a]);
+      let seen = await version();
+      expect(await version()).toBe(seen);
+      const expectMoved = async () => {
+        const now = await version();
+        expect(now).not.toBe(seen);
+        seen = now;
+      };
+
+      const both = await store.changeVersion([a, b]);
+      await store.commit({ writes: [put(b, { _id: 'x' })], checkpoints: [{ name: uniqueName('cp'), position: 1n }] });
+      expect(await version()).toBe(seen);
+      expect(await store.changeVersion([a, b])).not.toBe(both);
+
+      await store.commit({ writes: [put(a, { ...products[0]!, price: 1 })] });
+      await expectMoved();
+      await store.commit({ writes: [del(a, 'p2')] });
+      await expectMoved();
+      await expect(store.commit({ writes: [put(a, { _id: 'p7' }), put('not a name!', { _id: 'x' })] })).rejects.toThrow();
+      expect(await version()).toBe(seen);
+
+      const shadow = uniqueName('shadow');
+      await store.defineCollection({ name: shadow });
+      await store.commit({ writes: [put(shadow, products[3]!)] });
+      expect(await version()).toBe(seen);
+      await store.swapCollections([{ from: shadow, to: a }]);
+      await expectMoved();
+      await store.dropCollection(a);
+      await expectMoved();
+    });
+
+    test('changeVersion sees changes committed through another connection', async (store, { openAnother }) => {
+      const other = await openAnother();
+      try {
+        const collection = await catalog(store);
+        await other.defineCollection({ name: collection, indexes: [['category', 'price'], ['vendor.id'], ['tags']], textFields: ['name', 'description'] });
+        const mine = await store.changeVersion([collection]);
+        const theirs = await other.changeVersion([collection]);
+        await other.commit({ writes: [put(collection, { ...products[0]!, price: 5 })] });
+        const moved = await store.changeVersion([collection]);
+        expect(moved).not.toBe(mine);
+        expect((await store.get<Product>(collection, 'p1'))?.price).toBe(5);
+        await store.commit({ writes: [del(collection, 'p1')] });
+        expect(await other.changeVersion([collection])).not.toBe(theirs);
+        expect(await store.changeVersion([collection])).not.toBe(moved);
+      } finally {
+        await other.close();
+      }
     });
 
     test('listCollections lists defined collections by name, sorted, without internal ones', async (store) => {

@@ -40,6 +40,7 @@ if (skipReason) {
     const store = await MongoDocumentStore.connect(url, 'contract');
     return {
       store,
+      openAnother: () => MongoDocumentStore.connect(url, 'contract'),
       cleanup: async () => {
         await store.close();
         await container.stop();

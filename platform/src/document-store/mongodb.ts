@@ -24,6 +24,8 @@ import {
  * the SQLite adapter) cannot collide with it, and `listCollections` leaves it out.
  */
 const CHECKPOINTS = '_checkpoints';
+/** One change counter per collection (see `changeVersion`); hidden from `listCollections` the same way. */
+const VERSIONS = '_versions';
 
 /** Server error codes this adapter tolerates or reacts to. */
 const NAMESPACE_NOT_FOUND = 26;
@@ -40,6 +42,10 @@ const LANGUAGE_OVERRIDE = '__textLanguage';
 interface StoredDocument {
   _id: string;
   [field: string]: unknown;
+}
+interface VersionDocument {
+  _id: string;
+  version: number;
 }
 interface CheckpointDocument {
   _id: string;
@@ -79,6 +85,10 @@ function textWeights(fields: string[]): number[] {
  * applied one after another (all `from` collections are checked to exist first). A crash midway
  * leaves some pairs swapped and the old checkpoints, which a rebuild simply redoes.
  *
+ * `changeVersion` reads a counter per collection (`_versions`) that `commit` raises in the same
+ * transaction as the writes (after them on a standalone server), and swaps and drops raise after
+ * their DDL; so a token read before the data is never newer than the data read after it.
+ *
  * Semantic differences from the SQLite adapter:
  * - `text` matches whole words (case- and diacritic-insensitive, no stemming); SQLite matches word
  *   prefixes ("wat" finds "watch" there, not here). Both require every word of the query.
@@ -94,7 +104,7 @@ export class MongoDocumentStore implements DocumentStore {
   private readonly ownsClient: boolean;
   private readonly specs = new Map<string, CollectionSpec>();
   private transactions: Promise<boolean> | undefined;
-  private checkpointsReady: Promise<void> | undefined;
+  private readonly ready = new Map<string, Promise<void>>();
 
   /** A connected (or lazily connecting) client, or a connection string the store will own. */
   constructor(clientOrUrl: MongoClient | string, dbName: string) {
@@ -222,15 +232,33 @@ export class MongoDocumentStore implements DocumentStore {
     const runs = toWriteRuns(batch);
     const checkpoints = checkpointWrites(batch.checkpoints ?? []);
     if (runs.length === 0 && checkpoints.length === 0) return;
-    if (checkpoints.length) await this.ensureCheckpoints();
+    if (checkpoints.length) await this.ensureCollection(CHECKPOINTS);
+    if (runs.length) await this.ensureCollection(VERSIONS);
     await this.atomically(async (session) => {
       for (const run of runs) {
         await this.db.collection<StoredDocument>(run.collection).bulkWrite(run.ops, { session, ordered: true });
       }
+      // After the writes: without a transaction a reader may then see new data under the old
+      // version (cached until the version moves), never old data under the new one.
+      await this.bumpVersions(runs.map((run) => run.collection), session);
       if (checkpoints.length) {
         await this.db.collection<CheckpointDocument>(CHECKPOINTS).bulkWrite(checkpoints, { session, ordered: true });
       }
     });
+  }
+
+  /** One query per call: another process may have written since the last, and nothing tells this one. */
+  async changeVersion(collections: string[]): Promise<string> {
+    const docs = await this.db.collection<VersionDocument>(VERSIONS).find({ _id: { $in: collections } }).toArray();
+    const byCollection = new Map(docs.map((doc) => [doc._id, doc.version]));
+    return collections.map((name) => byCollection.get(name) ?? 0).join('.');
+  }
+
+  private async bumpVersions(collections: string[], session?: ClientSession): Promise<void> {
+    const ops = [...new Set(collections)].map((name) => ({
+      updateOne: { filter: { _id: name }, update: { $inc: { version: 1 } }, upsert: true },
+    }));
+    if (ops.length) await this.db.collection<VersionDocument>(VERSIONS).bulkWrite(ops, { session, ordered: true });
   }
 
   async getCheckpoint(name: string): Promise<bigint | null> {
@@ -245,6 +273,7 @@ export class MongoDocumentStore implements DocumentStore {
       if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
     }
     this.specs.delete(name);
+    await this.bumpVersions([name]);
   }
 
   async swapCollections(
@@ -265,9 +294,10 @@ export class MongoDocumentStore implements DocumentStore {
       if (spec) this.specs.set(to, { ...spec, name: to });
       else this.specs.delete(to);
     }
+    await this.bumpVersions(pairs.flatMap(({ from, to }) => [from, to]));
     const writes = checkpointWrites(checkpoints);
     if (writes.length) {
-      await this.ensureCheckpoints();
+      await this.ensureCollection(CHECKPOINTS);
       await this.db.collection<CheckpointDocument>(CHECKPOINTS).bulkWrite(writes, { ordered: true });
     }
   }
@@ -307,13 +337,17 @@ export class MongoDocumentStore implements DocumentStore {
     return this.transactions;
   }
 
-  /** Creates the checkpoints collection outside any transaction (implicit creation inside one needs 4.4+). */
-  private ensureCheckpoints(): Promise<void> {
-    this.checkpointsReady ??= this.createCollectionIfMissing(CHECKPOINTS).catch((error: unknown) => {
-      this.checkpointsReady = undefined;
-      throw error;
-    });
-    return this.checkpointsReady;
+  /** Creates a bookkeeping collection outside any transaction (implicit creation inside one needs 4.4+). */
+  private ensureCollection(name: string): Promise<void> {
+    let ready = this.ready.get(name);
+    if (!ready) {
+      ready = this.createCollectionIfMissing(name).catch((error: unknown) => {
+        this.ready.delete(name);
+        throw error;
+      });
+      this.ready.set(name, ready);
+    }
+    return ready;
   }
 }
 

@@ -75,6 +75,13 @@ export interface DocumentStore {
   /** Applies every write and checkpoint in one atomic step. */
   commit(batch: WriteBatch): Promise<void>;
   getCheckpoint(name: string): Promise<bigint | null>;
+  /**
+   * A token that changes whenever a write to any of these collections commits, from this
+   * connection or any other connection, thread or process sharing the store (a swap or drop
+   * counts as a write to both names). Read caches key on it: read the token *before* the data,
+   * so what was read is at least as new as the token it is cached under.
+   */
+  changeVersion(collections: string[]): Promise<string>;
   /** Removes a collection and its indexes (rebuilds use it for shadows). */
   dropCollection(name: string): Promise<void>;
   /**

@@ -6,9 +6,11 @@ import { SqliteDocumentStore } from './sqlite.ts';
 
 documentStoreContract('SQLite', async () => {
   const dir = tempDir('shop-document-store-');
-  const store = new SqliteDocumentStore(join(dir.path, 'read-models.sqlite'));
+  const file = join(dir.path, 'read-models.sqlite');
+  const store = new SqliteDocumentStore(file);
   return {
     store,
+    openAnother: async () => new SqliteDocumentStore(file),
     cleanup: async () => {
       await store.close();
       dir.remove();

@@ -60,11 +60,24 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly counts = new Map<string, Map<string, number>>();
   private readonly dataVersion: Database.Statement;
   private seenDataVersion = -1;
+  private readonly bumpVersion: Database.Statement;
+  private readonly readVersions: Database.Statement;
+  /** Commits through this connection: `PRAGMA data_version` moves only for other connections' commits. */
+  private ownCommits = 0;
+  /** The change counters as last read, and the state of the file they were read in. */
+  private versions: { dataVersion: number; ownCommits: number; byCollection: Map<string, number> } | undefined;
 
   constructor(file: string) {
     this.db = openSqlite(file);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    // One counter per collection, raised in the transaction that writes it, so every connection
+    // (another thread's or process's too) sees the change together with the data.
+    this.db.exec('CREATE TABLE IF NOT EXISTS change_versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL)');
     this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
+    this.bumpVersion = this.db.prepare(
+      'INSERT INTO change_versions (collection, version) VALUES (?, 1) ON CONFLICT(collection) DO UPDATE SET version = version + 1',
+    );
+    this.readVersions = this.db.prepare('SELECT collection, version FROM change_versions');
   }
 
   async defineCollection(spec: CollectionSpec, options: { deferIndexes?: boolean } = {}): Promise<void> {
@@ -287,11 +300,16 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async commit(batch: WriteBatch): Promise<void> {
     this.commitTx(batch);
+    this.ownCommits++;
   }
 
   private readonly commitTx = (batch: WriteBatch) =>
     this.db.transaction(() => {
-      for (const write of batch.writes) this.counts.delete(write.collection);
+      const written = new Set(batch.writes.map((write) => write.collection));
+      for (const collection of written) {
+        this.counts.delete(collection);
+        this.bumpVersion.run(collection);
+      }
       for (const write of batch.writes) {
         const layout = this.layout(checkName(write.collection));
         if (write.kind === 'put') {
@@ -325,9 +343,30 @@ export class SqliteDocumentStore implements DocumentStore {
     return row ? row.position : null;
   }
 
+  /**
+   * Cheap enough to ask on every request: one `PRAGMA data_version` (does another connection's
+   * commit lie between this call and the last?) and, only when something committed, one read of
+   * the counters table.
+   */
+  async changeVersion(collections: string[]): Promise<string> {
+    const dataVersion = this.dataVersion.get() as number;
+    let versions = this.versions;
+    if (!versions || versions.dataVersion !== dataVersion || versions.ownCommits !== this.ownCommits) {
+      const rows = this.readVersions.all() as { collection: string; version: number }[];
+      versions = { dataVersion, ownCommits: this.ownCommits, byCollection: new Map(rows.map((r) => [r.collection, r.version])) };
+      this.versions = versions;
+    }
+    const byCollection = versions.byCollection;
+    return collections.map((name) => byCollection.get(name) ?? 0).join('.');
+  }
+
   async dropCollection(name: string): Promise<void> {
     checkName(name);
-    this.db.exec(`DROP TABLE IF EXISTS ${docTable(name)}; DROP TABLE IF EXISTS ${ftsTable(name)};`);
+    this.db.transaction(() => {
+      this.db.exec(`DROP TABLE IF EXISTS ${docTable(name)}; DROP TABLE IF EXISTS ${ftsTable(name)};`);
+      this.bumpVersion.run(name);
+    })();
+    this.ownCommits++;
     this.layouts.delete(name);
     this.statementCache.clear();
     this.counts.clear();
@@ -351,9 +390,12 @@ export class SqliteDocumentStore implements DocumentStore {
         this.createIndexes(to, spec);
         this.layouts.delete(from);
         this.layouts.set(to, this.buildLayout(to, { ...spec, name: to }, false));
+        this.bumpVersion.run(from);
+        this.bumpVersion.run(to);
       }
       this.setCheckpoints(checkpoints);
     })();
+    this.ownCommits++;
     this.statementCache.clear();
     this.counts.clear();
   }
