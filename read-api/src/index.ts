@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import type { DocumentStore } from '@shop/platform';
+import { replyCache, type DocumentStore } from '@shop/platform';
+import { CATALOG } from '@shop/projections';
 import { categoryRoutes } from './catalog/categories.ts';
 import { productRoutes } from './catalog/products.ts';
 import { searchRoutes } from './catalog/search.ts';
@@ -11,9 +12,12 @@ export { listingQuery, productFilter, locationFilter, normaliseQuery } from './c
 /** Every query route of the shop, answered from read models only. Mount under `/api`. */
 export function readRouter(docs: DocumentStore): Router {
   const router = new Router();
-  categoryRoutes(router, docs);
-  productRoutes(router, docs);
-  searchRoutes(router, docs);
+  // Catalog replies depend on nothing but the URL and the catalog read model, so each is built
+  // once per change of that model (by any writer) and then served from memory.
+  const catalogCache = replyCache({ version: () => docs.changeVersion(Object.values(CATALOG)) });
+  categoryRoutes(router, docs, catalogCache);
+  productRoutes(router, docs, catalogCache);
+  searchRoutes(router, docs, catalogCache);
   countryRoutes(router);
   return router;
 }

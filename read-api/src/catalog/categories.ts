@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { BannerDoc, BannerKind, CategoryDoc } from '@shop/contracts';
 import type { DocumentStore } from '@shop/platform';
 import { CATALOG } from '@shop/projections';
@@ -11,14 +12,14 @@ const BANNER_ROUTES: [path: string, kind: BannerKind][] = [
   ['/homeBottomBanners', 'bottom'],
 ];
 
-export function categoryRoutes(router: Router, docs: DocumentStore): void {
-  router.get('/category', async (ctx) => {
+export function categoryRoutes(router: Router, docs: DocumentStore, cached: Middleware): void {
+  router.get('/category', cached, async (ctx) => {
     const categoryList = await docs.find<CategoryDoc>(CATALOG.categories, {}, { sort: [['dateCreated', 1], ['_id', 1]] });
     ctx.body = { categoryList };
   });
 
   for (const [path, kind] of BANNER_ROUTES) {
-    router.get(path, async (ctx) => {
+    router.get(path, cached, async (ctx) => {
       ctx.body = await docs.find<BannerDoc>(CATALOG.banners, { kind }, { sort: [['dateCreated', 1], ['_id', 1]] });
     });
   }

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { MAX_UNPAGED_RESULTS, isId } from '@shop/contracts';
 import { HttpError, failure, validate, type DocumentStore, type Filter, type SortSpec } from '@shop/platform';
 import { CATALOG } from '@shop/projections';
@@ -14,7 +14,7 @@ const NEWEST_FIRST: SortSpec = [
  * Product routes of the original API, reply shapes included. Paths are registered before
  * `/:id` so `catId`, `featured` and friends never look like ids.
  */
-export function productRoutes(router: Router, docs: DocumentStore): void {
+export function productRoutes(router: Router, docs: DocumentStore, cached: Middleware): void {
   const readQuery = (query: Record<string, string | string[] | undefined>) => validate(listingQuery, normaliseQuery(query));
 
   /** `{ products, totalPages, page }`, with the stored documents spliced in as they are. */
@@ -34,43 +34,43 @@ export function productRoutes(router: Router, docs: DocumentStore): void {
     replyPage(ctx, products, 0, 0);
   }
 
-  router.get('/products', async (ctx) => {
+  router.get('/products', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     await paged(ctx, productFilter(q), q);
   });
 
-  router.get('/products/catId', async (ctx) => {
+  router.get('/products/catId', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (!q.catId) throw failure(400, 'catId is required');
     await paged(ctx, productFilter(q), q);
   });
 
-  router.get('/products/subCatId', async (ctx) => {
+  router.get('/products/subCatId', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (!q.subCatId) throw failure(400, 'subCatId is required');
     await paged(ctx, productFilter(q), q);
   });
 
-  router.get('/products/catName', async (ctx) => {
+  router.get('/products/catName', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (!q.catName) throw failure(400, 'catName is required');
     await paged(ctx, productFilter(q), q);
   });
 
-  router.get('/products/fiterByPrice', async (ctx) => {
+  router.get('/products/fiterByPrice', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (q.minPrice === undefined || q.maxPrice === undefined) throw failure(400, 'minPrice and maxPrice are required');
     if (q.minPrice > q.maxPrice) throw failure(400, 'minPrice must not exceed maxPrice');
     await filtered(ctx, productFilter(q), q);
   });
 
-  router.get('/products/rating', async (ctx) => {
+  router.get('/products/rating', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (q.rating === undefined) throw failure(400, 'rating is required');
     await filtered(ctx, productFilter(q), q);
   });
 
-  router.get('/products/featured', async (ctx) => {
+  router.get('/products/featured', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     const products = await docs.findRaw(
       CATALOG.products,
@@ -80,7 +80,7 @@ export function productRoutes(router: Router, docs: DocumentStore): void {
     replyJson(ctx, `[${products.join(',')}]`);
   });
 
-  router.get('/products/:id', async (ctx) => {
+  router.get('/products/:id', cached, async (ctx) => {
     const id = ctx.params.id ?? '';
     if (!isId(id)) throw new HttpError(400, { error: true, msg: 'Invalid product id' });
     const product = await docs.getRaw(CATALOG.products, id);

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { SEARCH_RESULT_LIMIT } from '@shop/contracts';
 import { HttpError, validate, type DocumentStore } from '@shop/platform';
@@ -12,8 +13,8 @@ const searchQuery = z.object({
 });
 
 /** Case-insensitive word-prefix search over name, brand and category name, best match first. */
-export function searchRoutes(router: Router, docs: DocumentStore): void {
-  router.get('/search', async (ctx) => {
+export function searchRoutes(router: Router, docs: DocumentStore, cached: Middleware): void {
+  router.get('/search', cached, async (ctx) => {
     const q = validate(searchQuery, normaliseQuery(ctx.query), (msg) => new HttpError(400, { msg }));
     const products = await docs.findRaw(CATALOG.products, locationFilter(q.location), {
       text: q.q,
