@@ -1,8 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -15,7 +15,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 function precompress(): Plugin {
   return {
     name: 'shop:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     // After the files are written: earlier hooks still see placeholders other plugins replace later.
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
@@ -51,9 +51,17 @@ const ROUTE_PAGES: Record<string, string> = {
  * chunk is still being parsed instead of after the first render.
  */
 function routePreload(): Plugin {
+  let routeFiles: Record<string, { js: string[]; css: string[] }> = {};
   return {
     name: 'shop:route-preload',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    // The server links the first screen's stylesheets from index.html (render-blocking, so the
+    // static first screen never paints unstyled): it reads them from here.
+    async writeBundle(options) {
+      const dir = join(options.dir ?? 'dist', SSR_DIR);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'route-assets.json'), JSON.stringify(routeFiles));
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -64,7 +72,8 @@ function routePreload(): Plugin {
         const already = new Set<string>([entry?.fileName ?? '', ...(entry?.imports ?? [])]);
         const files: Record<string, { js: string[]; css: string[] }> = {};
         for (const [route, module] of Object.entries(ROUTE_PAGES)) {
-          const page = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+          // The chunk holding the page module (Rollup may make it a facade of a shared chunk).
+          const page = chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)));
           if (!page) continue;
           const js: string[] = [];
           const css = new Set<string>();
@@ -79,6 +88,7 @@ function routePreload(): Plugin {
           visit(page.fileName);
           files[route] = { js, css: [...css] };
         }
+        routeFiles = files;
         const script =
           `(function(){var m=${JSON.stringify(files)},p=location.pathname,` +
           `k=p==='/'||p==='/index.html'?'home':p.indexOf('/products/')===0?'listing':p.indexOf('/product/')===0?'product':p==='/search'?'search':'';` +
@@ -86,6 +96,42 @@ function routePreload(): Plugin {
           `r.js.forEach(function(f){a('modulepreload',f)});r.css.forEach(function(f){a('preload',f,'style')})})();`;
         return html.replace('</head>', `    <script>${script}</script>\n  </head>`);
       },
+    },
+  };
+}
+
+/** Where the server's first-screen render goes inside the build (never served as a file). */
+const SSR_DIR = 'ssr';
+
+/**
+ * After the browser build, builds src/app/firstScreen.tsx for Node into dist/ssr: one
+ * self-contained file (dependencies bundled, since dist may live anywhere) that the server
+ * imports to render the first screen into index.html.
+ */
+function firstScreenBuild(): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'shop:first-screen-build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        root,
+        logLevel: 'warn',
+        mode: 'production',
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: 'src/app/firstScreen.tsx',
+          outDir: join(outDir, SSR_DIR),
+          emptyOutDir: false,
+          copyPublicDir: false,
+          target: 'node20',
+        },
+      });
     },
   };
 }
@@ -121,18 +167,19 @@ function manualChunks(id: string): string | undefined {
 
 const backend = process.env.SHOP_API ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // JSX is compiled by Vite's esbuild (automatic runtime). @vitejs/plugin-react is not used: it is
   // hoisted to the root next to Vitest's Vite 8 and then drives Rolldown-only hooks that ui's
   // Vite 7 dev server rejects. The cost is no React Fast Refresh in dev (edits reload the page).
   esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
-  plugins: [routePreload(), precompress(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
+  plugins: [routePreload(), precompress(), firstScreenBuild(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
   build: {
     target: 'es2022',
     cssCodeSplit: true,
     sourcemap: false,
     rollupOptions: {
-      output: { manualChunks },
+      // The server render is one file (see firstScreenBuild); the browser build gets vendor chunks.
+      output: isSsrBuild ? { inlineDynamicImports: true, entryFileNames: 'first-screen.js' } : { manualChunks },
       // Libraries mark modules "use client" for server components; meaningless in a client bundle.
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
@@ -147,4 +194,4 @@ export default defineConfig({
       '/uploads': backend,
     },
   },
-});
+}));

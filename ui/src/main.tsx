@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/App.tsx';
@@ -16,15 +16,27 @@ window.history.scrollRestoration = 'manual';
 
 const store = createStore();
 
+/**
+ * React's first commit replaces the server's static first screen (index.html); from then on the
+ * page takes clicks again. A layout effect, so it happens before the browser paints that commit.
+ */
+function TakeOver({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useLayoutEffect(() => container.removeAttribute('data-first-screen'), [container]);
+  return children;
+}
+
 // The page's own chunk (already fetching: index.html preloads it) renders in the first pass,
 // with the data index.html prefetched (waiting at most a moment for it).
 // A promise, not a top-level await: page chunks import from this entry, which must finish first.
 const moment = new Promise((resolve) => setTimeout(resolve, 150));
 void Promise.all([preloadPageFor(window.location.pathname).catch(() => undefined), Promise.race([adoptBootData(store, store.getState().session.location), moment])])
   .then(() => {
-    createRoot(document.getElementById('root')!).render(
+    const container = document.getElementById('root')!;
+    createRoot(container).render(
       <StrictMode>
-        <App store={store} />
+        <TakeOver container={container}>
+          <App store={store} />
+        </TakeOver>
       </StrictMode>,
     );
   });

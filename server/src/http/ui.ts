@@ -1,20 +1,31 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
+import { firstScreen } from './first-screen.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
  * Serves the built storefront: files as they are (hashed assets cached for a year), and
  * `index.html` for any other GET that is not an API call, so client-side routes deep-link.
+ * index.html carries the first screen of the page it opens (see first-screen.ts).
  */
 export function serveUi(distDir: string) {
   const root = resolve(distDir);
   const available = existsSync(resolve(root, 'index.html'));
+  const withFirstScreen = firstScreen(root);
   return async (ctx: Context, next: Next) => {
     await next();
     if (!available || ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') return;
+    // The server's first-screen render lives in the build, but is not a file for browsers.
+    if (ctx.path.startsWith('/ssr/')) return;
     const isAsset = ctx.path.startsWith('/assets/');
     const isFile = /\.[a-z0-9]+$/i.test(ctx.path);
     if (isFile) {
@@ -27,6 +38,23 @@ export function serveUi(distDir: string) {
     }
     // Every other path is a client-side route: the app shell, never cached so a deploy shows at once.
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root, gzip: true, brotli: true });
+    if (ctx.method === 'HEAD') {
+      await send(ctx, 'index.html', { root, gzip: true, brotli: true });
+      return;
+    }
+    const html = await withFirstScreen(ctx, await readFile(resolve(root, 'index.html'), 'utf8'));
+    ctx.type = 'html';
+    ctx.vary('Accept-Encoding');
+    // Made per request, so compressed per request: brotli at a fast level, else gzip.
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    if (encoding === 'br') {
+      ctx.set('Content-Encoding', 'br');
+      ctx.body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    } else if (encoding === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = await gzipAsync(html, { level: 6 });
+    } else {
+      ctx.body = html;
+    }
   };
 }

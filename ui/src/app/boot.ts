@@ -8,40 +8,49 @@ function bootReplies(): BootReplies {
   return ((window as unknown as { __boot?: BootReplies }).__boot ?? {}) as BootReplies;
 }
 
-/**
- * Adopts the replies index.html prefetched (see its boot script) into the RTK Query cache, with
- * the same arguments the pages use, so the first render already has its data and sends no
- * duplicate request. Resolves when every prefetched reply has been adopted (or failed).
- */
-export function adoptBootData(store: AppStore, location: string): Promise<unknown> {
-  const adoptions: Promise<unknown>[] = [];
-  for (const [url, reply] of Object.entries(bootReplies())) {
-    if (!reply) continue;
-    adoptions.push(
-      reply.then((data) => {
-        if (!data) return;
-        const parsed = new URL(url, window.location.origin);
-        const q = parsed.searchParams;
-        const upsert = store.dispatch;
-        if (parsed.pathname === '/api/category') {
-          void upsert(shopApi.util.upsertQueryData('getCategories', undefined, (data as { categoryList?: Category[] }).categoryList ?? []));
-        } else if (parsed.pathname === '/api/homeBanner') {
-          void upsert(shopApi.util.upsertQueryData('getBanners', 'home', data as Banner[]));
-        } else if (parsed.pathname === '/api/products') {
-          const args = {
-            ...(q.get('catId') ? { catId: q.get('catId')! } : {}),
-            ...(q.get('subCatId') ? { subCatId: q.get('subCatId')! } : {}),
-            page: Number(q.get('page')),
-            perPage: Number(q.get('perPage')),
-            location,
-          };
-          void upsert(shopApi.util.upsertQueryData('getProducts', args, data as ProductPage));
-        } else if (parsed.pathname.startsWith('/api/products/')) {
-          const id = decodeURIComponent(parsed.pathname.slice('/api/products/'.length));
-          void upsert(shopApi.util.upsertQueryData('getProduct', id, data as Product));
-        }
-      }),
-    );
+type Entry = Parameters<typeof shopApi.util.upsertQueryEntries>[0][number];
+
+/** The cache entry for one first-screen reply (keyed by its request path), with the arguments the pages use. */
+function entryFor(url: string, data: unknown, location: string): Entry | null {
+  if (!data) return null;
+  const parsed = new URL(url, 'http://shop.local');
+  const q = parsed.searchParams;
+  if (parsed.pathname === '/api/category') {
+    return { endpointName: 'getCategories', arg: undefined, value: (data as { categoryList?: Category[] }).categoryList ?? [] };
   }
-  return Promise.allSettled(adoptions);
+  if (parsed.pathname === '/api/homeBanner') return { endpointName: 'getBanners', arg: 'home', value: data as Banner[] };
+  if (parsed.pathname === '/api/products') {
+    const arg = {
+      ...(q.get('catId') ? { catId: q.get('catId')! } : {}),
+      ...(q.get('subCatId') ? { subCatId: q.get('subCatId')! } : {}),
+      page: Number(q.get('page')),
+      perPage: Number(q.get('perPage')),
+      location,
+    };
+    return { endpointName: 'getProducts', arg, value: data as ProductPage };
+  }
+  if (parsed.pathname.startsWith('/api/products/')) {
+    return { endpointName: 'getProduct', arg: decodeURIComponent(parsed.pathname.slice('/api/products/'.length)), value: data as Product };
+  }
+  return null;
+}
+
+/**
+ * Puts the first screen's replies (keyed by request path, as index.html's boot script and the
+ * server's first-screen render request them) into the RTK Query cache in one synchronous
+ * action, so the pages' first render already has the data and sends no duplicate request.
+ */
+export function adoptReplies(store: AppStore, replies: Record<string, unknown>, location: string): void {
+  const entries = Object.entries(replies).flatMap(([url, data]) => entryFor(url, data, location) ?? []);
+  if (entries.length > 0) store.dispatch(shopApi.util.upsertQueryEntries(entries));
+}
+
+/**
+ * Adopts the replies index.html prefetched (see its boot script) into the RTK Query cache once
+ * they have all arrived (or failed).
+ */
+export async function adoptBootData(store: AppStore, location: string): Promise<void> {
+  const pending = Object.entries(bootReplies());
+  const settled = await Promise.allSettled(pending.map(([, reply]) => reply));
+  adoptReplies(store, Object.fromEntries(pending.map(([url], i) => [url, settled[i]!.status === 'fulfilled' ? settled[i]!.value : null])), location);
 }

@@ -8,7 +8,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  */
 export function LazySection({ children, minHeight, rootMargin = '400px 0px', testId }: { children: ReactNode; minHeight: number | Record<string, number>; rootMargin?: string; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (jsdom) everything shows; the server's first-screen render
+  // (no window) keeps the placeholder, as the browser's first paint does.
+  const [visible, setVisible] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = ref.current;
     if (visible || !el) return;

@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { lazy, Suspense } from 'react';
 import type { Product, Review } from '../api/types.ts';
 import { brand } from '../app/theme.ts';
-import { Reviews } from './Reviews.tsx';
+
+// The review form (MUI TextField and its select/menu/modal code) loads when the Reviews tab opens:
+// it is never on the first screen, and it is the largest part of the product page's code.
+const Reviews = lazy(() => import('./Reviews.tsx').then((m) => ({ default: m.Reviews })));
 
 /** The Additional info tab: one fixed specification table, the same for every product (spec §2). */
 export const ADDITIONAL_INFO: [string, string][] = [
@@ -47,7 +51,9 @@ export function ProductTabs({ product, tab, onTab, reviews, reviewsLoading }: { 
         )}
         {tab === 2 && (
           <Box role="tabpanel" id="tabpanel-2" aria-labelledby="tab-2">
-            <Reviews productId={product.id} reviews={reviews} loading={reviewsLoading} />
+            <Suspense fallback={<Box sx={{ minHeight: 160 }} aria-busy="true" />}>
+              <Reviews productId={product.id} reviews={reviews} loading={reviewsLoading} />
+            </Suspense>
           </Box>
         )}
       </Box>
