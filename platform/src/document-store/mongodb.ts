@@ -43,8 +43,10 @@ interface StoredDocument {
   _id: string;
   [field: string]: unknown;
 }
+/** A change counter of one collection for one writer (`<collection>|<writer>`). */
 interface VersionDocument {
   _id: string;
+  collection: string;
   version: number;
 }
 interface CheckpointDocument {
@@ -85,9 +87,11 @@ function textWeights(fields: string[]): number[] {
  * applied one after another (all `from` collections are checked to exist first). A crash midway
  * leaves some pairs swapped and the old checkpoints, which a rebuild simply redoes.
  *
- * `changeVersion` reads a counter per collection (`_versions`) that `commit` raises in the same
- * transaction as the writes (after them on a standalone server), and swaps and drops raise after
- * their DDL; so a token read before the data is never newer than the data read after it.
+ * `changeVersion` reads change counters (`_versions`) that `commit` raises in the same transaction
+ * as the writes (after them on a standalone server), and swaps and drops raise after their DDL; so
+ * a token read before the data is never newer than the data read after it. Each collection has
+ * one counter per writer, named by the checkpoints its batches carry (one per projection
+ * partition), so projector workers on different partitions never contend for one document.
  *
  * Semantic differences from the SQLite adapter:
  * - `text` matches whole words (case- and diacritic-insensitive, no stemming); SQLite matches word
@@ -240,7 +244,8 @@ export class MongoDocumentStore implements DocumentStore {
       }
       // After the writes: without a transaction a reader may then see new data under the old
       // version (cached until the version moves), never old data under the new one.
-      await this.bumpVersions(runs.map((run) => run.collection), session);
+      const writer = (batch.checkpoints ?? []).map((c) => c.name).sort().join('+');
+      await this.bumpVersions(runs.map((run) => run.collection), writer, session);
       if (checkpoints.length) {
         await this.db.collection<CheckpointDocument>(CHECKPOINTS).bulkWrite(checkpoints, { session, ordered: true });
       }
@@ -249,14 +254,13 @@ export class MongoDocumentStore implements DocumentStore {
 
   /** One query per call: another process may have written since the last, and nothing tells this one. */
   async changeVersion(collections: string[]): Promise<string> {
-    const docs = await this.db.collection<VersionDocument>(VERSIONS).find({ _id: { $in: collections } }).toArray();
-    const byCollection = new Map(docs.map((doc) => [doc._id, doc.version]));
-    return collections.map((name) => byCollection.get(name) ?? 0).join('.');
+    const docs = await this.db.collection<VersionDocument>(VERSIONS).find({ collection: { $in: collections } }).toArray();
+    return docs.map((doc) => `${doc._id}=${doc.version}`).sort().join(',');
   }
 
-  private async bumpVersions(collections: string[], session?: ClientSession): Promise<void> {
+  private async bumpVersions(collections: string[], writer: string, session?: ClientSession): Promise<void> {
     const ops = [...new Set(collections)].map((name) => ({
-      updateOne: { filter: { _id: name }, update: { $inc: { version: 1 } }, upsert: true },
+      updateOne: { filter: { _id: `${name}|${writer}` }, update: { $inc: { version: 1 }, $set: { collection: name } }, upsert: true },
     }));
     if (ops.length) await this.db.collection<VersionDocument>(VERSIONS).bulkWrite(ops, { session, ordered: true });
   }
@@ -273,7 +277,7 @@ export class MongoDocumentStore implements DocumentStore {
       if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
     }
     this.specs.delete(name);
-    await this.bumpVersions([name]);
+    await this.bumpVersions([name], '');
   }
 
   async swapCollections(
@@ -294,7 +298,7 @@ export class MongoDocumentStore implements DocumentStore {
       if (spec) this.specs.set(to, { ...spec, name: to });
       else this.specs.delete(to);
     }
-    await this.bumpVersions(pairs.flatMap(({ from, to }) => [from, to]));
+    await this.bumpVersions(pairs.flatMap(({ from, to }) => [from, to]), '');
     const writes = checkpointWrites(checkpoints);
     if (writes.length) {
       await this.ensureCollection(CHECKPOINTS);
