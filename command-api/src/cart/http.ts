@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { ProductDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore, type Logger, type TokenService } from '@shop/platform';
 import { DomainError } from '../shared/decider.ts';
+import { catalogProducts } from './catalog-products.ts';
 
 /** What the command routes of this folder and its siblings need from the composition root. */
 export interface CommandDeps {
@@ -27,9 +28,6 @@ export const READ_MODELS = {
   checkouts: 'shopper',
 } as const;
 
-/** The catalog's products collection (projections/src/catalog/collections.ts). */
-const PRODUCTS = 'products';
-
 /** Runs a command body and turns a decider's refusal into the reply it carries. */
 export async function replyingDomainErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -41,8 +39,8 @@ export async function replyingDomainErrors<T>(work: () => Promise<T>): Promise<T
 }
 
 /** The product as the catalog read model has it now: prices and titles come from here only. */
-export async function catalogProduct(docs: DocumentStore, productId: string, notFound: Record<string, unknown>): Promise<ProductDoc> {
-  const product = await docs.get<ProductDoc>(PRODUCTS, productId);
+export async function catalogProduct(docs: DocumentStore, productId: string, notFound: Record<string, unknown>): Promise<Readonly<ProductDoc>> {
+  const product = await catalogProducts(docs).get(productId);
   if (!product) throw new HttpError(404, notFound);
   return product;
 }
