@@ -35,6 +35,7 @@ export function replyCache({ version, maxBytes = 32 * 1024 * 1024 }: ReplyCacheO
     maxEntrySize: maxBytes / 16,
     sizeCalculation: (reply, key) => reply.body.length + key.length,
   });
+  const building = new Map<string, Promise<CachedReply | undefined>>();
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     // The version is read before the data, so a reply is never older than the version it is
@@ -43,12 +44,23 @@ export function replyCache({ version, maxBytes = 32 * 1024 * 1024 }: ReplyCacheO
     const key = cacheKey(ctx);
     let reply = replies.get(key);
     if (reply?.version !== current) {
-      await next();
-      // Errors (and anything not plain JSON or text) are answered as built, never kept.
-      if (ctx.status !== 200 || !(typeof ctx.body === 'string' || isPlainJson(ctx.body))) return;
-      const body = Buffer.from(typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body));
-      reply = { version: current, body, type: ctx.response.get('Content-Type'), etag: etagOf(body) };
-      replies.set(key, reply);
+      // Requests that miss together (right after a change, say) wait for one build instead of
+      // each querying the store; if that one is not kept (an error), each builds its own.
+      const flight = `${current}\n${key}`;
+      const pending = building.get(flight);
+      reply = pending ? await pending.catch(() => undefined) : undefined;
+      if (!reply) {
+        const build = buildReply(ctx, next, current);
+        if (!pending) building.set(flight, build);
+        try {
+          reply = await build;
+        } finally {
+          if (!pending) building.delete(flight);
+        }
+        // Errors (and anything not plain JSON or text) are answered as built, never kept.
+        if (!reply) return;
+        replies.set(key, reply);
+      }
     }
     ctx.status = 200;
     ctx.set('Content-Type', reply.type);
@@ -57,6 +69,14 @@ export function replyCache({ version, maxBytes = 32 * 1024 * 1024 }: ReplyCacheO
     ctx.body = reply.body;
     if (ctx.fresh) ctx.status = 304;
   };
+}
+
+/** Runs the route; its reply, when it is one to keep. */
+async function buildReply(ctx: Context, next: Next, version: string): Promise<CachedReply | undefined> {
+  await next();
+  if (ctx.status !== 200 || !(typeof ctx.body === 'string' || isPlainJson(ctx.body))) return undefined;
+  const body = Buffer.from(typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body));
+  return { version, body, type: ctx.response.get('Content-Type'), etag: etagOf(body) };
 }
 
 /** Path plus the query with its parameters sorted by name (repeated names keep their order). */
