@@ -42,6 +42,35 @@ describe('SQLite document store specifics', () => {
     }
   });
 
+  it("keeps change versions right when its own commits and another connection's interleave", async () => {
+    const dir = tempDir('shop-document-versions-');
+    const file = join(dir.path, 'read-models.sqlite');
+    const a = new SqliteDocumentStore(file);
+    const b = new SqliteDocumentStore(file);
+    try {
+      for (const store of [a, b]) for (const name of ['xs', 'ys']) await store.defineCollection({ name });
+      const put = (collection: string, id: string) => ({ kind: 'put' as const, collection, doc: { _id: id } });
+      const seen = async () => ({ x: await a.changeVersion(['xs']), y: await a.changeVersion(['ys']) });
+
+      const start = await seen();
+      await a.commit({ writes: [put('ys', '1')] }); // raised by a itself: known without re-reading
+      const afterOwn = await seen();
+      expect(afterOwn.x).toBe(start.x);
+      expect(afterOwn.y).not.toBe(start.y);
+
+      await b.commit({ writes: [put('xs', '1')] }); // another connection...
+      await a.commit({ writes: [put('ys', '2')] }); // ...then a again, before a reads
+      const afterBoth = await seen();
+      expect(afterBoth.x).not.toBe(afterOwn.x);
+      expect(afterBoth.y).not.toBe(afterOwn.y);
+      expect(afterBoth).toEqual({ x: await b.changeVersion(['xs']), y: await b.changeVersion(['ys']) });
+    } finally {
+      await a.close();
+      await b.close();
+      dir.remove();
+    }
+  });
+
   it('answers paged, sorted finds with the same documents as an unpaged sort', async () => {
     const dir = tempDir('shop-document-page-');
     const store = new SqliteDocumentStore(join(dir.path, 'read-models.sqlite'));

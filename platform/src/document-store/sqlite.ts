@@ -75,9 +75,10 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db.exec('CREATE TABLE IF NOT EXISTS change_versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL)');
     this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
     this.bumpVersion = this.db.prepare(
-      'INSERT INTO change_versions (collection, version) VALUES (?, 1) ON CONFLICT(collection) DO UPDATE SET version = version + 1',
+      'INSERT INTO change_versions (collection, version) VALUES (?, 1) ON CONFLICT(collection) DO UPDATE SET version = version + 1 RETURNING version',
     );
     this.readVersions = this.db.prepare('SELECT collection, version FROM change_versions');
+    this.commitTx = this.db.transaction((batch: WriteBatch) => this.commitSync(batch));
   }
 
   async defineCollection(spec: CollectionSpec, options: { deferIndexes?: boolean } = {}): Promise<void> {
@@ -299,33 +300,43 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async commit(batch: WriteBatch): Promise<void> {
-    this.commitTx(batch);
+    const raised = this.commitTx(batch);
     this.ownCommits++;
+    // The counters as last read are still right but for what this commit raised: keep them, so a
+    // projection committing after every command does not make each read re-read the table.
+    const versions = this.versions;
+    if (versions && versions.ownCommits === this.ownCommits - 1) {
+      for (const [collection, version] of raised) versions.byCollection.set(collection, version);
+      versions.ownCommits = this.ownCommits;
+    }
   }
 
-  private readonly commitTx = (batch: WriteBatch) =>
-    this.db.transaction(() => {
-      const written = new Set(batch.writes.map((write) => write.collection));
-      for (const collection of written) {
-        this.counts.delete(collection);
-        this.bumpVersion.run(collection);
-      }
-      for (const write of batch.writes) {
-        const layout = this.layout(checkName(write.collection));
-        if (write.kind === 'put') {
-          const values = layout.fields.map((field) => columnValue(write.doc, field));
-          const { rowid } = layout.upsert.get(write.doc._id, JSON.stringify(write.doc), ...values) as { rowid: number };
-          if (layout.ftsInsert && layout.ftsDelete) {
-            layout.ftsDelete.run(rowid);
-            layout.ftsInsert.run(rowid, ...layout.text.map((f) => textOf(write.doc, f)));
-          }
-        } else {
-          const row = layout.remove.get(write.id) as { rowid: number } | undefined;
-          if (row && layout.ftsDelete) layout.ftsDelete.run(row.rowid);
+  private readonly commitTx: (batch: WriteBatch) => Map<string, number>;
+
+  /** Writes a batch (inside commitTx) and returns the change counters it raised. */
+  private commitSync(batch: WriteBatch): Map<string, number> {
+    const raised = new Map<string, number>();
+    for (const collection of new Set(batch.writes.map((write) => write.collection))) {
+      this.counts.delete(collection);
+      raised.set(collection, (this.bumpVersion.get(collection) as { version: number }).version);
+    }
+    for (const write of batch.writes) {
+      const layout = this.layout(checkName(write.collection));
+      if (write.kind === 'put') {
+        const values = layout.fields.map((field) => columnValue(write.doc, field));
+        const { rowid } = layout.upsert.get(write.doc._id, JSON.stringify(write.doc), ...values) as { rowid: number };
+        if (layout.ftsInsert && layout.ftsDelete) {
+          layout.ftsDelete.run(rowid);
+          layout.ftsInsert.run(rowid, ...layout.text.map((f) => textOf(write.doc, f)));
         }
+      } else {
+        const row = layout.remove.get(write.id) as { rowid: number } | undefined;
+        if (row && layout.ftsDelete) layout.ftsDelete.run(row.rowid);
       }
-      this.setCheckpoints(batch.checkpoints ?? []);
-    })();
+    }
+    this.setCheckpoints(batch.checkpoints ?? []);
+    return raised;
+  }
 
   /** Positions are bound and read as bigints: SQLite integers are 64-bit, JS numbers are exact only to 2^53. */
   private setCheckpoints(checkpoints: { name: string; position: bigint }[]): void {
@@ -364,7 +375,7 @@ export class SqliteDocumentStore implements DocumentStore {
     checkName(name);
     this.db.transaction(() => {
       this.db.exec(`DROP TABLE IF EXISTS ${docTable(name)}; DROP TABLE IF EXISTS ${ftsTable(name)};`);
-      this.bumpVersion.run(name);
+      this.bumpVersion.get(name);
     })();
     this.ownCommits++;
     this.layouts.delete(name);
@@ -390,8 +401,8 @@ export class SqliteDocumentStore implements DocumentStore {
         this.createIndexes(to, spec);
         this.layouts.delete(from);
         this.layouts.set(to, this.buildLayout(to, { ...spec, name: to }, false));
-        this.bumpVersion.run(from);
-        this.bumpVersion.run(to);
+        this.bumpVersion.get(from);
+        this.bumpVersion.get(to);
       }
       this.setCheckpoints(checkpoints);
     })();
