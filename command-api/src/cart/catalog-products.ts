@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ProductDoc } from '@shop/contracts';
 import type { DocumentStore } from '@shop/platform';
+import { onePer } from '../shared/one-per.ts';
 
 /** The catalog's products collection (projections/src/catalog/collections.ts). */
 const PRODUCTS = 'products';
@@ -34,14 +35,5 @@ export class CatalogProducts {
   }
 }
 
-const perStore = new WeakMap<DocumentStore, CatalogProducts>();
-
 /** One cache per read store, shared by every command that prices or checks a product. */
-export function catalogProducts(docs: DocumentStore): CatalogProducts {
-  let products = perStore.get(docs);
-  if (!products) {
-    products = new CatalogProducts(docs);
-    perStore.set(docs, products);
-  }
-  return products;
-}
+export const catalogProducts = onePer((docs: DocumentStore) => new CatalogProducts(docs));

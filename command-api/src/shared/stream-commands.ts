@@ -3,6 +3,7 @@ import { WrongExpectedRevisionError, newEventId, type EventMetadata, type EventS
 import type { CommandContext, CommandResult, HandleOptions } from './command-handler.ts';
 import { asDomainEvent } from './command-handler.ts';
 import { fold, type Decider, type DomainEvent } from './decider.ts';
+import { onePer } from './one-per.ts';
 
 interface CachedStream {
   decider: object;
@@ -159,17 +160,8 @@ export class StreamCommands {
   }
 }
 
-const perStore = new WeakMap<EventStore, StreamCommands>();
-
 /** One cache and lock per event store, shared by every feature writing to it. */
-export function streamCommands(store: EventStore): StreamCommands {
-  let commands = perStore.get(store);
-  if (!commands) {
-    commands = new StreamCommands(store);
-    perStore.set(store, commands);
-  }
-  return commands;
-}
+export const streamCommands = onePer((store: EventStore) => new StreamCommands(store));
 
 /**
  * A stable UUID from names (UUID v5 layout over SHA-256), for events that must be written once
