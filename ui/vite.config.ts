@@ -94,10 +94,34 @@ function routePreload(): Plugin {
           `k=p==='/'||p==='/index.html'?'home':p.indexOf('/products/')===0?'listing':p.indexOf('/product/')===0?'product':p==='/search'?'search':'';` +
           `var r=m[k];if(!r)return;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.href='/'+f;l.crossOrigin='';if(as)l.as=as;document.head.appendChild(l)}` +
           `r.js.forEach(function(f){a('modulepreload',f)});r.css.forEach(function(f){a('preload',f,'style')})})();`;
-        return html.replace('</head>', `    <script>${script}</script>\n  </head>`);
+        return startAfterFirstScreen(html.replace('</head>', `    <script>${script}</script>\n  </head>`), entry?.fileName);
       },
     },
   };
+}
+
+/**
+ * The entry starts once the server's static first screen has been painted, product cards in it
+ * past their skeleton (a CSS animation, ProductCard): module scripts run right after parsing, and
+ * evaluating the app (most of a second on a slow phone) would otherwise hold back those frames
+ * until React replaces the copy. Without a visible copy (or in a hidden tab) it starts at once, as
+ * a module script would. Its file is fetched from the start either way (modulepreload does not run it).
+ */
+function startAfterFirstScreen(html: string, entryFile: string | undefined): string {
+  const tag = `<script type="module" crossorigin src="/${entryFile}"></script>`;
+  if (!entryFile || !html.includes(tag)) throw new Error(`shop:route-preload: entry script ${tag} not found in index.html`);
+  const bootstrap = `
+    var start = function () { import('/${entryFile}'); };
+    var root = document.getElementById('root');
+    if (!root.hasAttribute('data-first-screen') || document.documentElement.getAttribute('data-first-screen') === 'off' || document.visibilityState !== 'visible') start();
+    else {
+      var card = root.querySelector('[data-static-copy] > *');
+      var reveal = card && card.getAnimations && card.getAnimations()[0];
+      var painted = function () { requestAnimationFrame(function () { setTimeout(start); }); };
+      if (reveal) reveal.finished.then(painted, painted);
+      else painted();
+    }`.replace(/\n\s*/g, ' ');
+  return html.replace(tag, `<link rel="modulepreload" crossorigin href="/${entryFile}">`).replace('</body>', `  <script type="module">${bootstrap}</script>\n  </body>`);
 }
 
 /** Where the server's first-screen render goes inside the build (never served as a file). */
@@ -124,12 +148,15 @@ function firstScreenBuild(): Plugin {
         logLevel: 'warn',
         mode: 'production',
         ssr: { noExternal: true, target: 'node' },
+        // Production builds of the libraries only (they pick theirs from NODE_ENV at run time).
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {
           ssr: 'src/app/firstScreen.tsx',
           outDir: join(outDir, SSR_DIR),
           emptyOutDir: false,
           copyPublicDir: false,
           target: 'node20',
+          minify: true,
         },
       });
     },

@@ -63,7 +63,7 @@ export function createApp(shop: Shop): Koa {
       maxAge: 600,
     }),
   );
-  app.use(serveUi(shop.config.UI_DIST));
+  app.use(serveUi(shop.config.UI_DIST, { docs: shop.docs, logger: shop.logger }));
   app.use(serveFiles(shop.files, '/uploads'));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
 

@@ -4,6 +4,7 @@ import './app/global.css';
 import { App } from './app/App.tsx';
 import { adoptBootData } from './app/boot.ts';
 import { preloadPageFor } from './app/routes.tsx';
+import { firstScreenReplaced, firstScreenShown } from './lib/firstScreenClock.ts';
 import { createStore } from './store/store.ts';
 
 // Served by file name (/index.html) the app still starts on Home, without a redirect render.
@@ -21,7 +22,10 @@ const store = createStore();
  * page takes clicks again. A layout effect, so it happens before the browser paints that commit.
  */
 function TakeOver({ container, children }: { container: HTMLElement; children: ReactNode }) {
-  useLayoutEffect(() => container.removeAttribute('data-first-screen'), [container]);
+  useLayoutEffect(() => {
+    container.removeAttribute('data-first-screen');
+    firstScreenReplaced();
+  }, [container]);
   return children;
 }
 
@@ -32,6 +36,10 @@ const moment = new Promise((resolve) => setTimeout(resolve, 150));
 void Promise.all([preloadPageFor(window.location.pathname).catch(() => undefined), Promise.race([adoptBootData(store, store.getState().session.location), moment])])
   .then(() => {
     const container = document.getElementById('root')!;
+    // A visible static copy (index.html hides it where it would not match) has started the clocks
+    // of what it shows; the first render carries them on (lib/firstScreenClock.ts).
+    const copyShown = container.hasAttribute('data-first-screen') && document.documentElement.getAttribute('data-first-screen') !== 'off';
+    firstScreenShown(copyShown ? container : undefined);
     createRoot(container).render(
       <StrictMode>
         <TakeOver container={container}>

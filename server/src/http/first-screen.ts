@@ -2,28 +2,41 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Context } from 'koa';
+import { Worker } from 'node:worker_threads';
+import type { DocumentStore, Logger } from '@shop/platform';
+import { firstScreenData } from './first-screen-data.ts';
 
 /**
  * The storefront's first screen as static HTML inside index.html, so the browser paints the page
  * (header, banner, listing grid, product details) before any script has run; React then renders
- * the same page from the same data and replaces it. The render is the storefront's own code
- * (ui/src/app/firstScreen.tsx, built into `<dist>/ssr`); the data comes from our own API, the
- * same requests index.html's boot script makes, and is inlined so the browser does not fetch it
- * again. A build without `ssr/` (or any failure) serves index.html as it is.
+ * the same page from the same data and replaces it. The data comes from the read models
+ * (first-screen-data.ts) and is inlined, so the browser does not fetch it again. The HTML is the
+ * storefront's own render (ui/src/app/firstScreen.tsx, built into `<dist>/ssr`), made in a
+ * worker thread, never on the request path: a page whose render for its current data is not
+ * ready yet is served as plain index.html (as the shop works without a first screen at all), and
+ * the render is queued for the next visitor. A build without `ssr/` serves plain index.html.
  */
 
-interface FirstScreenModule {
-  firstScreenRequests(pathname: string): string[] | null;
-  renderFirstScreen(pathname: string, replies: Record<string, unknown>): Promise<{ head: string; body: string }>;
+export interface FirstScreenDeps {
+  docs: DocumentStore;
+  logger: Pick<Logger, 'error'>;
+}
+
+interface Screen {
+  head: string;
+  body: string;
 }
 
 type RouteAssets = Record<string, { js: string[]; css: string[] }>;
 
-/** Renders are reused while the data they were made from is unchanged (keyed by its hash). */
-const CACHE_LIMIT = 200;
-/** Past this the page is served without a first screen rather than kept waiting. */
-const DATA_TIMEOUT_MS = 1500;
+/** Renders kept, in bytes of HTML and styles; the least recently served go first. */
+const CACHE_BYTES = 16 * 1024 * 1024;
+/** Pages waiting for the worker at most; more are served without a copy until it catches up. */
+const QUEUE_LIMIT = 32;
+/** The worker's heap; a render past it ends the worker. */
+const WORKER_HEAP_MB = 256;
+/** Workers that may end unasked before pages are served without a first screen for good. */
+const MAX_CRASHES = 3;
 
 /** Which route-assets.json entry a path's stylesheets are under (as in ui/vite.config.ts). */
 function routeKey(pathname: string): string {
@@ -33,70 +46,133 @@ function routeKey(pathname: string): string {
   return '';
 }
 
-/** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** `{ "<url>": <reply>, … }`, safe inside a <script> element (`<` only occurs inside JSON strings). */
+function inlineJson(replies: Record<string, string>): string {
+  const json = `{${Object.entries(replies)
+    .map(([url, reply]) => `${JSON.stringify(url)}:${reply}`)
+    .join(',')}}`;
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-export function firstScreen(distDir: string) {
+/** The worker: loads the render once, then renders one page per message. */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const render = import(workerData.entry);
+parentPort.on('message', async ({ pathname, json }) => {
+  try {
+    parentPort.postMessage({ screen: await (await render).renderFirstScreen(pathname, JSON.parse(json)) });
+  } catch (error) {
+    parentPort.postMessage({ error: String((error && error.stack) || error) });
+  }
+});`;
+
+export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) {
   const ssrDir = resolve(distDir, 'ssr');
   const entry = resolve(ssrDir, 'first-screen.js');
-  const available = existsSync(entry);
-  // Loaded at start-up (it is large), so the first visitor does not wait for it.
-  let module: Promise<FirstScreenModule> | undefined = available ? import(pathToFileURL(entry).href) : undefined;
-  module?.catch(() => undefined);
-  let assets: RouteAssets | undefined;
-  const cache = new Map<string, { head: string; body: string }>();
+  if (!deps || !existsSync(entry) || !existsSync(resolve(ssrDir, 'route-assets.json'))) return async (_pathname: string, indexHtml: string) => indexHtml;
+  const { docs, logger } = deps;
+  const assets = JSON.parse(readFileSync(resolve(ssrDir, 'route-assets.json'), 'utf8')) as RouteAssets;
 
-  /** This server's own address, as the request reached it (the API answers there too). */
-  function selfUrl(ctx: Context): string {
-    const { localAddress = '127.0.0.1', localPort } = ctx.req.socket;
-    const host = localAddress.includes(':') ? `[${localAddress}]` : localAddress;
-    return `http://${host}:${localPort}`;
+  /** Per path, the render of the data with hash `hash` (null when it failed: not retried for that data). */
+  const cache = new Map<string, { hash: string; screen: Screen | null; bytes: number }>();
+  let cachedBytes = 0;
+  function remember(pathname: string, hash: string, screen: Screen | null) {
+    forget(pathname);
+    const bytes = pathname.length + hash.length + (screen ? screen.head.length + screen.body.length : 0);
+    cache.set(pathname, { hash, screen, bytes });
+    cachedBytes += bytes;
+    for (const [oldest] of cache) {
+      if (cachedBytes <= CACHE_BYTES) break;
+      forget(oldest);
+    }
+  }
+  function forget(pathname: string) {
+    cachedBytes -= cache.get(pathname)?.bytes ?? 0;
+    cache.delete(pathname);
   }
 
-  async function fetchReplies(ctx: Context, urls: string[]): Promise<Record<string, unknown> | null> {
-    const base = selfUrl(ctx);
-    const signal = AbortSignal.timeout(DATA_TIMEOUT_MS);
-    const replies = await Promise.all(
-      urls.map(async (url) => {
-        const response = await fetch(base + url, { signal, headers: { accept: 'application/json' } });
-        return response.ok ? ((await response.json()) as unknown) : null;
-      }),
-    );
-    // A missing reply (unknown product, say) leaves the page to the browser, which shows the error.
-    if (replies.some((reply) => reply === null)) return null;
-    return Object.fromEntries(urls.map((url, i) => [url, replies[i]]));
+  // One worker renders one page at a time; a newer request for a queued page replaces its data.
+  const queue = new Map<string, { hash: string; json: string }>();
+  let worker: Worker | undefined;
+  let rendering: { pathname: string; hash: string } | undefined;
+  let crashes = 0;
+  let broken = false;
+
+  function schedule(pathname: string, hash: string, json: string) {
+    if (broken || (rendering?.pathname === pathname && rendering.hash === hash)) return;
+    if (!queue.has(pathname) && queue.size >= QUEUE_LIMIT) return;
+    queue.set(pathname, { hash, json });
+    renderNext();
   }
 
-  /** index.html with the first screen of `ctx.path` in it, or unchanged when there is none. */
-  return async function withFirstScreen(ctx: Context, indexHtml: string): Promise<string> {
-    if (!available) return indexHtml;
+  function renderNext() {
+    if (rendering || broken) return;
+    const next = queue.entries().next();
+    if (next.done) return;
+    const [pathname, { hash, json }] = next.value;
+    queue.delete(pathname);
+    rendering = { pathname, hash };
+    startWorker().postMessage({ pathname, json });
+  }
+
+  function startWorker(): Worker {
+    if (worker) return worker;
+    worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { entry: pathToFileURL(entry).href },
+      // Plain Node: the render is built JavaScript (no TypeScript loader from the server's flags).
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    // A render in progress never keeps the process alive.
+    worker.unref();
+    worker.on('message', ({ screen, error }: { screen?: Screen; error?: string }) => {
+      const done = rendering!;
+      rendering = undefined;
+      if (error !== undefined) logger.error({ path: done.pathname, error }, 'first screen render failed; the page is served without one');
+      remember(done.pathname, done.hash, screen ?? null);
+      renderNext();
+    });
+    worker.on('error', (error) => logger.error({ err: error }, 'first screen worker failed'));
+    worker.on('exit', () => {
+      // Never asked to stop, so it crashed (out of memory, say): the page it was rendering is
+      // served without a copy, and a new worker takes the queue, up to a few times in all.
+      if (rendering) remember(rendering.pathname, rendering.hash, null);
+      worker = undefined;
+      rendering = undefined;
+      broken = ++crashes >= MAX_CRASHES;
+      if (broken) queue.clear();
+      else renderNext();
+    });
+    return worker;
+  }
+
+  /** index.html with the first screen of `pathname` in it, or unchanged when there is none ready. */
+  return async function withFirstScreen(pathname: string, indexHtml: string): Promise<string> {
+    let replies: Record<string, string> | null;
     try {
-      module ??= import(pathToFileURL(entry).href) as Promise<FirstScreenModule>;
-      assets ??= JSON.parse(readFileSync(resolve(ssrDir, 'route-assets.json'), 'utf8')) as RouteAssets;
-      const render = await module;
-      const urls = render.firstScreenRequests(ctx.path);
-      if (!urls) return indexHtml;
-      const replies = await fetchReplies(ctx, urls);
-      if (!replies) return indexHtml;
-      const data = scriptJson(replies);
-      const key = `${ctx.path}\n${createHash('sha1').update(data).digest('base64')}`;
-      let screen = cache.get(key);
-      if (screen === undefined) {
-        screen = await render.renderFirstScreen(ctx.path, replies);
-        if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-        cache.set(key, screen);
-      }
-      // Stylesheets of the page's chunks, parser-inserted so they block rendering: the first
-      // screen never paints unstyled and then jumps.
-      const css = (assets[routeKey(ctx.path)]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
-      return indexHtml
-        .replace('<!--first-screen-head-->', `${css}${screen.head}<script>window.__firstScreen=${data}</script>`)
-        .replace('<div id="root"></div>', `<div id="root" data-first-screen>${screen.body}</div>`);
+      replies = await firstScreenData(docs, pathname);
     } catch (error) {
-      ctx.app.emit('error', error, ctx);
+      logger.error({ err: error, path: pathname }, 'first screen data failed; the page is served without one');
       return indexHtml;
     }
+    if (!replies) return indexHtml;
+    const data = inlineJson(replies);
+    const hash = createHash('sha1').update(data).digest('base64');
+    const cached = cache.get(pathname);
+    if (cached?.hash !== hash) {
+      schedule(pathname, hash, data);
+      return indexHtml;
+    }
+    // Served most recently: last out of the cache.
+    cache.delete(pathname);
+    cache.set(pathname, cached);
+    if (!cached.screen) return indexHtml;
+    // Stylesheets of the page's chunks, parser-inserted so they block rendering: the first
+    // screen never paints unstyled and then jumps.
+    const css = (assets[routeKey(pathname)]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+    return indexHtml
+      .replace('<!--first-screen-head-->', `${css}${cached.screen.head}<script>window.__firstScreen=${data}</script>`)
+      .replace('<div id="root"></div>', `<div id="root" data-first-screen>${cached.screen.body}</div>`);
   };
 }

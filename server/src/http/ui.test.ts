@@ -42,3 +42,57 @@ describe('serving the built storefront', () => {
     expect(await response.json()).toMatchObject({ error: true });
   });
 });
+
+describe('the static first screen', () => {
+  const dist = tempDir('shop-ui-dist-');
+  let shop: TestShop;
+
+  beforeAll(async () => {
+    mkdirSync(join(dist.path, 'ssr'), { recursive: true });
+    writeFileSync(join(dist.path, 'index.html'), '<!doctype html><head><!--first-screen-head--></head><body><div id="root"></div></body>');
+    writeFileSync(join(dist.path, 'ssr', 'route-assets.json'), JSON.stringify({ home: { js: [], css: ['assets/home.css'] } }));
+    // A stand-in for the storefront's render: lists the replies it was given; fails for one
+    // listing, and ends its worker thread for another.
+    writeFileSync(
+      join(dist.path, 'ssr', 'first-screen.js'),
+      `export async function renderFirstScreen(pathname, replies) {
+        if (pathname.endsWith('dead')) process.exit(1);
+        if (pathname.endsWith('bad')) throw new Error('cannot render this');
+        return { head: '<style>.copy{}</style>', body: '<p class="copy">' + pathname + ' ' + Object.keys(replies).join(' ') + '</p>' };
+      }`,
+    );
+    shop = await startTestShop({ env: { UI_DIST: dist.path } });
+  });
+  afterAll(async () => {
+    await shop.close();
+    dist.remove();
+  });
+
+  const page = async (path: string) => (await fetch(shop.url + path)).text();
+
+  it('serves plain index.html until the render for the current data is ready, then the copy with its data and styles', async () => {
+    expect(await page('/')).not.toContain('data-first-screen');
+    await expect.poll(() => page('/'), { timeout: 10_000 }).toContain('<div id="root" data-first-screen><p class="copy">/ /api/category /api/homeBanner</p></div>');
+    const html = await page('/');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css"><style>.copy{}</style>');
+    expect(html).toContain('<script>window.__firstScreen={"/api/category":{"categoryList":[]},"/api/homeBanner":[]}</script>');
+  });
+
+  it('serves plain index.html for a page without data or whose render failed', async () => {
+    const listing = '/products/category/0123456789abcdef01234bad';
+    for (const path of ['/product/0123456789abcdef01234567', '/product/not-an-id', listing, '/cart']) await page(path);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const path of ['/product/0123456789abcdef01234567', '/product/not-an-id', listing, '/cart']) {
+      expect(await page(path)).toBe('<!doctype html><head><!--first-screen-head--></head><body><div id="root"></div></body>');
+    }
+  });
+
+  it('carries on with a new worker when one ends', async () => {
+    const crashing = '/products/subCat/0123456789abcdef0123dead';
+    const listing = '/products/subCat/0123456789abcdef01234567';
+    expect(await page(crashing)).not.toContain('data-first-screen');
+    expect(await page(listing)).not.toContain('data-first-screen');
+    await expect.poll(() => page(listing), { timeout: 10_000 }).toContain(`<p class="copy">${listing} /api/category /api/products?subCatId=`);
+    expect(await page(crashing)).not.toContain('data-first-screen');
+  });
+});

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { firstScreen } from './first-screen.ts';
+import { firstScreen, type FirstScreenDeps } from './first-screen.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -13,12 +13,13 @@ const gzipAsync = promisify(gzip);
 /**
  * Serves the built storefront: files as they are (hashed assets cached for a year), and
  * `index.html` for any other GET that is not an API call, so client-side routes deep-link.
- * index.html carries the first screen of the page it opens (see first-screen.ts).
+ * index.html carries the first screen of the page it opens (see first-screen.ts) when `firstScreenDeps`
+ * are given and the build has one.
  */
-export function serveUi(distDir: string) {
+export function serveUi(distDir: string, firstScreenDeps?: FirstScreenDeps) {
   const root = resolve(distDir);
   const available = existsSync(resolve(root, 'index.html'));
-  const withFirstScreen = firstScreen(root);
+  const withFirstScreen = firstScreen(root, available ? firstScreenDeps : undefined);
   return async (ctx: Context, next: Next) => {
     await next();
     if (!available || ctx.body !== undefined || ctx.status !== 404) return;
@@ -42,7 +43,7 @@ export function serveUi(distDir: string) {
       await send(ctx, 'index.html', { root, gzip: true, brotli: true });
       return;
     }
-    const html = await withFirstScreen(ctx, await readFile(resolve(root, 'index.html'), 'utf8'));
+    const html = await withFirstScreen(ctx.path, await readFile(resolve(root, 'index.html'), 'utf8'));
     ctx.type = 'html';
     ctx.vary('Accept-Encoding');
     // Made per request, so compressed per request: brotli at a fast level, else gzip.

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { setRenderingStaticCopy } from '../lib/firstScreenClock.ts';
 import { ALL_LOCATIONS } from '../session/storage.ts';
 import { createStore } from '../store/store.ts';
 import { AppProviders } from './App.tsx';
@@ -8,22 +9,16 @@ import { AppRoutes, preloadPageFor } from './routes.tsx';
 
 /**
  * The server's first-screen render (built with `vite build --ssr` into dist/ssr, used by
- * server/src/http/ui.ts): the page a visitor who is not signed in and has not chosen a location
+ * server/src/http/first-screen.ts): the page a visitor who is not signed in and has not chosen a location
  * sees first, on a wide screen, as static HTML in index.html. The browser paints it before any
  * script runs; React then renders the same tree from the same data and replaces it (createRoot,
  * no hydration), so nothing here has to be interactive. index.html hides it for anyone else.
+ * The server renders in a worker thread, with the data it read from its read models (keyed by
+ * request path, as index.html's boot script asks for them; server/src/http/first-screen-data.ts).
  */
 
-/** The API replies a path's first screen shows: the same requests index.html's boot script makes. */
-export function firstScreenRequests(pathname: string): string[] | null {
-  let m: RegExpExecArray | null;
-  if (pathname === '/' || pathname === '/index.html') return ['/api/category', '/api/homeBanner'];
-  if ((m = /^\/products\/(category|subCat)\/([^/]+)$/.exec(pathname))) {
-    return ['/api/category', `/api/products?${m[1] === 'category' ? 'catId' : 'subCatId'}=${m[2]}&page=1&perPage=10`];
-  }
-  if ((m = /^\/product\/([^/]+)$/.exec(pathname))) return ['/api/category', `/api/products/${m[1]}`];
-  return null;
-}
+// Everything this bundle renders is the static copy (product cards run their skeleton in CSS).
+setRenderingStaticCopy(true);
 
 /**
  * Moves the emotion `<style>` elements React left before each component into one element for

@@ -1,9 +1,10 @@
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../api/types.ts';
 import { CARD_NAME_LENGTH, CARD_SKELETON_MS } from '../lib/constants.ts';
+import { cardSkeletonLeft, renderingStaticCopy } from '../lib/firstScreenClock.ts';
 import { truncate } from '../lib/format.ts';
 import { Icon } from '../lib/icons.tsx';
 import { productPath } from '../lib/links.ts';
@@ -27,17 +28,22 @@ export interface ProductCardProps {
 /**
  * A product tile: a 500 ms skeleton that ignores hover, then the picture (second picture slider on
  * hover), discount badge, name cut to 20 characters, rating, prices, stock, heart and quick view.
- * Styled with a CSS module: a listing renders dozens of these.
+ * Styled with a CSS module: a listing renders dozens of these. In the server's static first screen
+ * the skeleton runs in CSS, from when the copy appears (see lib/firstScreenClock.ts).
  */
 export const ProductCard = memo(function ProductCard({ product, layout = 'grid', priority = false }: ProductCardProps) {
-  const [ready, setReady] = useState(false);
+  const staticCopy = renderingStaticCopy();
+  const [skeletonMs] = useState(() => cardSkeletonLeft(product.id, CARD_SKELETON_MS));
+  const [ready, setReady] = useState(staticCopy || skeletonMs === 0);
   const [hovered, setHovered] = useState(false);
   const [everHovered, setEverHovered] = useState(false);
   const dispatch = useAppDispatch();
   const { listed, add } = useWishlist(product, everHovered);
 
+  // Once, from mount: the skeleton's time counts from when the card first appeared.
   useEffect(() => {
-    const timer = setTimeout(() => setReady(true), CARD_SKELETON_MS);
+    if (ready) return;
+    const timer = setTimeout(() => setReady(true), skeletonMs);
     return () => clearTimeout(timer);
   }, []);
 
@@ -46,9 +52,11 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
 
   return (
     <article
-      className={`product-card ${css.card} ${layout === 'list' ? css.list : ''}`}
+      className={`product-card ${css.card} ${layout === 'list' ? css.list : ''} ${staticCopy ? css.staticCard : ''}`}
+      style={staticCopy ? ({ '--skeleton-ms': `${CARD_SKELETON_MS}ms` } as CSSProperties) : undefined}
+      data-static-copy={staticCopy ? '' : undefined}
       data-testid="product-card"
-      data-ready={ready ? 'true' : 'false'}
+      data-ready={ready && !staticCopy ? 'true' : 'false'}
       data-product-id={product.id}
       onMouseEnter={
         ready
@@ -123,6 +131,17 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
           </>
         )}
       </div>
+
+      {staticCopy && (
+        <div className={css.staticSkeleton} aria-hidden="true">
+          <div className={css.media}>
+            <Skeleton variant="rectangular" animation="wave" width="100%" height="100%" className={css.fill} />
+          </div>
+          <div className={css.body}>
+            <SkeletonRows />
+          </div>
+        </div>
+      )}
     </article>
   );
 });
