@@ -29,6 +29,29 @@ export interface Tab {
   close(): Promise<void>;
 }
 
+/**
+ * A page load may first show the server's static first screen (server/src/http/first-screen.ts),
+ * a picture of the page that takes no input; React replaces it moments later. A shopper cannot
+ * act on the copy (it ignores clicks), so tests start acting once React has taken over: every
+ * `goto` and `reload` of this page also waits for `#root` to lose its `data-first-screen` mark
+ * (at once when the page came without a copy).
+ */
+function awaitTheApp(page: Page): void {
+  const taken = () => page.waitForSelector('#root:not([data-first-screen])', { state: 'attached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    if (response?.ok() !== false) await taken();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    if (response?.ok() !== false) await taken();
+    return response;
+  };
+}
+
 /** A fresh context (own localStorage) and page at `viewport`. */
 export async function openTab(viewport = DESKTOP, storage: Record<string, string> = {}): Promise<Tab> {
   const context = await (await sharedBrowser()).newContext({ viewport, baseURL, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
@@ -37,6 +60,7 @@ export async function openTab(viewport = DESKTOP, storage: Record<string, string
   }
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  awaitTheApp(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors, close: () => context.close() };

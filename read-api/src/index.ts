@@ -8,6 +8,8 @@ import { countryRoutes } from './countries/routes.ts';
 
 export { accountQueryRouter } from './account/routes.ts';
 export { listingQuery, productFilter, locationFilter, normaliseQuery } from './catalog/query.ts';
+export { bannersReply, categoryListReply } from './catalog/categories.ts';
+export { productPageReply } from './catalog/products.ts';
 
 /** Every query route of the shop, answered from read models only. Mount under `/api`. */
 export function readRouter(docs: DocumentStore): Router {

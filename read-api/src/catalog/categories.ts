@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { BannerDoc, BannerKind, CategoryDoc } from '@shop/contracts';
-import type { DocumentStore } from '@shop/platform';
+import type { DocumentStore, SortSpec } from '@shop/platform';
 import { CATALOG } from '@shop/projections';
 
 /** Banner routes of the original API and the kind each serves. */
@@ -12,15 +12,29 @@ const BANNER_ROUTES: [path: string, kind: BannerKind][] = [
   ['/homeBottomBanners', 'bottom'],
 ];
 
+const OLDEST_FIRST: SortSpec = [
+  ['dateCreated', 1],
+  ['_id', 1],
+];
+
+/** `GET /api/category`'s reply: every category, oldest first. */
+export async function categoryListReply(docs: DocumentStore): Promise<{ categoryList: CategoryDoc[] }> {
+  return { categoryList: await docs.find<CategoryDoc>(CATALOG.categories, {}, { sort: OLDEST_FIRST }) };
+}
+
+/** A banner route's reply: the banners of one kind, oldest first. */
+export function bannersReply(docs: DocumentStore, kind: BannerKind): Promise<BannerDoc[]> {
+  return docs.find<BannerDoc>(CATALOG.banners, { kind }, { sort: OLDEST_FIRST });
+}
+
 export function categoryRoutes(router: Router, docs: DocumentStore, cached: Middleware): void {
   router.get('/category', cached, async (ctx) => {
-    const categoryList = await docs.find<CategoryDoc>(CATALOG.categories, {}, { sort: [['dateCreated', 1], ['_id', 1]] });
-    ctx.body = { categoryList };
+    ctx.body = await categoryListReply(docs);
   });
 
   for (const [path, kind] of BANNER_ROUTES) {
     router.get(path, cached, async (ctx) => {
-      ctx.body = await docs.find<BannerDoc>(CATALOG.banners, { kind }, { sort: [['dateCreated', 1], ['_id', 1]] });
+      ctx.body = await bannersReply(docs, kind);
     });
   }
 }

@@ -17,21 +17,15 @@ const NEWEST_FIRST: SortSpec = [
 export function productRoutes(router: Router, docs: DocumentStore, cached: Middleware): void {
   const readQuery = (query: Record<string, string | string[] | undefined>) => validate(listingQuery, normaliseQuery(query));
 
-  /** `{ products, totalPages, page }`, with the stored documents spliced in as they are. */
   async function paged(ctx: Context, filter: Filter, q: ListingQuery): Promise<void> {
-    const { page, perPage, skip } = pageOf(q);
-    const [total, products] = await Promise.all([
-      docs.count(CATALOG.products, filter),
-      docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, skip, limit: perPage }),
-    ]);
-    replyPage(ctx, products, Math.ceil(total / perPage), page);
+    replyJson(ctx, await productPageReply(docs, filter, pageOf(q)));
   }
 
   /** Filter routes answered every match with zero page fields; ours page when asked, else cap. */
   async function filtered(ctx: Context, filter: Filter, q: ListingQuery): Promise<void> {
     if (q.page !== undefined || q.perPage !== undefined) return paged(ctx, filter, q);
     const products = await docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, limit: MAX_UNPAGED_RESULTS });
-    replyPage(ctx, products, 0, 0);
+    replyJson(ctx, pageJson(products, 0, 0));
   }
 
   router.get('/products', cached, async (ctx) => {
@@ -94,6 +88,18 @@ function replyJson(ctx: Context, json: string): void {
   ctx.body = json;
 }
 
-function replyPage(ctx: Context, products: string[], totalPages: number, page: number): void {
-  replyJson(ctx, `{"products":[${products.join(',')}],"totalPages":${totalPages},"page":${page}}`);
+/**
+ * A paged listing's reply as JSON text, `{ products, totalPages, page }`, newest first, with the
+ * stored documents spliced in as they are.
+ */
+export async function productPageReply(docs: DocumentStore, filter: Filter, { page, perPage, skip }: { page: number; perPage: number; skip: number }): Promise<string> {
+  const [total, products] = await Promise.all([
+    docs.count(CATALOG.products, filter),
+    docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, skip, limit: perPage }),
+  ]);
+  return pageJson(products, Math.ceil(total / perPage), page);
+}
+
+function pageJson(products: string[], totalPages: number, page: number): string {
+  return `{"products":[${products.join(',')}],"totalPages":${totalPages},"page":${page}}`;
 }

@@ -1,7 +1,7 @@
-import { isId, type CategoryDoc } from '@shop/contracts';
-import type { DocumentStore, SortSpec } from '@shop/platform';
+import { isId } from '@shop/contracts';
+import type { DocumentStore } from '@shop/platform';
 import { CATALOG } from '@shop/projections';
-import { productFilter } from '@shop/read-api';
+import { bannersReply, categoryListReply, productFilter, productPageReply } from '@shop/read-api';
 
 /**
  * The catalog replies a page's first screen shows, read straight from the read models (no HTTP
@@ -13,18 +13,15 @@ import { productFilter } from '@shop/read-api';
 export async function firstScreenData(docs: DocumentStore, pathname: string): Promise<Record<string, string> | null> {
   let m: RegExpExecArray | null;
   if (pathname === '/' || pathname === '/index.html') {
-    const [categories, banners] = await Promise.all([categoryReply(docs), docs.find(CATALOG.banners, { kind: 'home' }, { sort: OLDEST_FIRST })]);
+    const [categories, banners] = await Promise.all([categoryReply(docs), bannersReply(docs, 'home')]);
     return { '/api/category': categories, '/api/homeBanner': JSON.stringify(banners) };
   }
   if ((m = /^\/products\/(category|subCat)\/([^/]+)$/.exec(pathname)) && isId(m[2])) {
     const field = m[1] === 'category' ? 'catId' : 'subCatId';
-    const filter = productFilter({ [field]: m[2] });
-    const [categories, total, products] = await Promise.all([
+    const [categories, listing] = await Promise.all([
       categoryReply(docs),
-      docs.count(CATALOG.products, filter),
-      docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, limit: PER_PAGE }),
+      productPageReply(docs, productFilter({ [field]: m[2] }), { page: 1, perPage: PER_PAGE, skip: 0 }),
     ]);
-    const listing = `{"products":[${products.join(',')}],"totalPages":${Math.ceil(total / PER_PAGE)},"page":1}`;
     return { '/api/category': categories, [`/api/products?${field}=${m[2]}&page=1&perPage=${PER_PAGE}`]: listing };
   }
   if ((m = /^\/product\/([^/]+)$/.exec(pathname)) && isId(m[1])) {
@@ -36,17 +33,8 @@ export async function firstScreenData(docs: DocumentStore, pathname: string): Pr
 
 /** The listing's first page as the storefront asks for it (spec: 10 per page by default). */
 const PER_PAGE = 10;
-const OLDEST_FIRST: SortSpec = [
-  ['dateCreated', 1],
-  ['_id', 1],
-];
-const NEWEST_FIRST: SortSpec = [
-  ['dateCreated', -1],
-  ['_id', -1],
-];
 
 async function categoryReply(docs: DocumentStore): Promise<string> {
-  const categoryList = await docs.find<CategoryDoc>(CATALOG.categories, {}, { sort: OLDEST_FIRST });
-  return JSON.stringify({ categoryList });
+  return JSON.stringify(await categoryListReply(docs));
 }
 
