@@ -12,6 +12,7 @@ import type { Order } from '../api/types.ts';
 import { useErrorNotice } from '../account/common.tsx';
 import { brand } from '../app/theme.ts';
 import { amount, modalTitle, PRODUCT_COLUMNS } from './ordersFormat.ts';
+import { ColumnHeads } from './ColumnHeads.tsx';
 
 /** The products of one order (GET /api/orders/{id}): Product Id, Title, Image, Quantity, Price, SubTotal. */
 export function OrderProductsDialog({ order, onClose }: { order: Order; onClose: () => void }) {
@@ -46,15 +47,7 @@ export function OrderProductsDialog({ order, onClose }: { order: Order; onClose:
                 '& td': { px: 1.5, py: 1.25, borderBottom: `1px solid ${brand.line}`, fontSize: 14.5, verticalAlign: 'middle' },
               }}
             >
-              <thead>
-                <tr>
-                  {PRODUCT_COLUMNS.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads columns={PRODUCT_COLUMNS} />
               <tbody>
                 {products.map((p) => (
                   <tr key={p.productId} data-testid="order-product">

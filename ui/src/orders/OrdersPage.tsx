@@ -13,6 +13,7 @@ import type { SessionUser } from '../session/storage.ts';
 import { OrderProductsDialog } from './OrderProductsDialog.tsx';
 import { amount, ORDER_COLUMNS, orderDate } from './ordersFormat.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { ColumnHeads } from './ColumnHeads.tsx';
 
 
 /** An e-mail address that may break after its @ (the table stays narrow enough for 1366 px). */
@@ -57,15 +58,7 @@ function OrdersView({ user }: { user: SessionUser }) {
                 '& tbody tr:hover td': { bgcolor: { md: '#fafbfe' } },
               }}
             >
-              <thead>
-                <tr>
-                  {ORDER_COLUMNS.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads columns={ORDER_COLUMNS} />
               <tbody>
                 {list.map((order) => (
                   <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
