@@ -70,7 +70,11 @@ export const passwordResetCodeVerified = z.object({
   grantExpiresAt: at,
 });
 
-export const passwordChanged = z.object({ userId: idSchema, passwordHash, changedAt: at });
+/**
+ * Every session of the account signed in before `changedAt` ends, but the one that made the
+ * change (`keptSession`, the token's session id), so the shopper stays signed in where they are.
+ */
+export const passwordChanged = z.object({ userId: idSchema, passwordHash, changedAt: at, keptSession: z.string().min(1).max(100).optional() });
 
 export const passwordReset = z.object({ userId: idSchema, passwordHash, codeId: z.uuid(), resetAt: at });
 

@@ -29,5 +29,15 @@ export interface SignedInUser {
   isAdmin: boolean;
 }
 
+/**
+ * Tokens of this user issued before `notBefore` (ms since the epoch) are no longer accepted:
+ * the password was changed or reset, or the admin role revoked. The session that changed the
+ * password itself (`keptSession`) goes on.
+ */
+export interface SessionCutoffDoc extends Identified {
+  notBefore: number;
+  keptSession: string | null;
+}
+
 /** Read-model collections of the `accounts` projection. */
-export const ACCOUNT_COLLECTIONS = { users: 'users', imageUploads: 'imageUploads' } as const;
+export const ACCOUNT_COLLECTIONS = { users: 'users', imageUploads: 'imageUploads', sessionCutoffs: 'sessionCutoffs' } as const;

@@ -47,6 +47,7 @@ import {
   type CheckpointLayout,
   type Projection,
 } from '@shop/projections';
+import { SessionCutoffs } from '@shop/read-api';
 
 /** Everything the HTTP app and the command-line tools need, wired once from configuration. */
 export interface Shop {
@@ -130,7 +131,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     projections,
     runner,
     catalog: new CatalogCommands(events),
-    tokens: new TokenService(serverSecret, config.JWT_EXPIRES_IN as `${number}d`),
+    // A token is refused once its user's password changed (or admin role was revoked) after it was issued.
+    tokens: new TokenService(serverSecret, config.JWT_EXPIRES_IN as `${number}d`, new SessionCutoffs(docs)),
     mailer,
     files: new LocalFolderFiles(join(config.DATA_DIR, 'uploads')),
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,

@@ -22,7 +22,8 @@ export interface AdminRoleChange {
  * reaches it. The account is found by its e-mail reservation stream, so this needs the event log
  * alone, never the read models: it is safe to run beside a running shop, whose projection loop
  * picks the event up. Tokens carry the right from the user's next sign-in, since sign-in signs
- * `isAdmin` from the account stream's state.
+ * `isAdmin` from the account stream's state; a revocation also ends the user's sessions, whose
+ * tokens would say `isAdmin` until they expire.
  */
 export class AdminRoles {
   private readonly store: AccountStore;

@@ -149,8 +149,11 @@ export class AccountCommands {
     return this.store.run(account.userId, { type: 'ResetPassword', passwordHash, at }, { userId: account.userId });
   }
 
-  /** Changes the password of a signed-in user who knows the current one. */
-  async changePassword(userId: string, current: string, next: string, client: Client): Promise<Written> {
+  /**
+   * Changes the password of a signed-in user who knows the current one. Their other sessions
+   * end; `keptSession` (the session asking) goes on.
+   */
+  async changePassword(userId: string, current: string, next: string, client: Client, keptSession?: string): Promise<Written> {
     const account = await this.registered(userId);
     this.throttle.assertSignInAllowed(userId, client.address);
     if (!account.passwordHash) throw new AccountError(MSG.googleOnly, 400);
@@ -161,7 +164,7 @@ export class AccountCommands {
     }
     const passwordHash = await hashPassword(next);
     const at = this.clock.now().toISOString();
-    return this.store.run(userId, { type: 'ChangePassword', checkedHash: account.passwordHash, passwordHash, at }, { userId });
+    return this.store.run(userId, { type: 'ChangePassword', checkedHash: account.passwordHash, passwordHash, at, keptSession }, { userId });
   }
 
   async updateProfile(userId: string, input: { name: string; phone: string; images?: string[]; email?: string }): Promise<Written> {

@@ -57,7 +57,7 @@ export type AccountCommand =
   | { type: 'VerifyCode'; hashFor: (codeId: string) => string; at: string }
   | { type: 'ResetPassword'; passwordHash: string; at: string }
   /** `checkedHash` is the hash the old password was verified against, to catch a concurrent change. */
-  | { type: 'ChangePassword'; checkedHash: string; passwordHash: string; at: string }
+  | { type: 'ChangePassword'; checkedHash: string; passwordHash: string; at: string; keptSession?: string }
   | { type: 'UpdateProfile'; name: string; phone: string; images?: string[]; email?: string; at: string }
   | { type: 'RecordUpload'; uploadId: string; images: string[]; at: string }
   | { type: 'ClearUploads'; at: string }
@@ -206,7 +206,12 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'ChangePassword':
       requireAccount(state);
       if (state.passwordHash !== command.checkedHash) throw new AccountError(MSG.passwordChangedMeanwhile, 409);
-      return [{ type: 'PasswordChanged', data: { userId: state.userId, passwordHash: command.passwordHash, changedAt: command.at } }];
+      return [
+        {
+          type: 'PasswordChanged',
+          data: { userId: state.userId, passwordHash: command.passwordHash, changedAt: command.at, keptSession: command.keptSession },
+        },
+      ];
 
     case 'UpdateProfile': {
       requireAccount(state);

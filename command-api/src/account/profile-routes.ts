@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { ACCOUNT_COLLECTIONS, isId, type UserDoc } from '@shop/contracts';
-import { assertSelf, failure, requireUser, validate } from '@shop/platform';
+import { assertSelf, currentUser, failure, requireUser, validate } from '@shop/platform';
 import type { AccountRouteDeps } from './deps.ts';
 import { ACCOUNTS_PROJECTION } from './deps.ts';
 import { clientOf, invalid, replyAs } from './reply-shapes.ts';
@@ -29,7 +29,8 @@ export function profileRoutes(router: Router, deps: AccountRouteDeps): void {
   router.put('/user/changePassword/:id', signedIn, replyAs('error'), async (ctx) => {
     const userId = ownUserId(ctx);
     const { password, newPass } = validate(changePasswordRequest, ctx.request.body ?? {}, invalid('error'));
-    const result = await deps.accounts.changePassword(userId, password, newPass, clientOf(ctx));
+    const { sessionId } = currentUser(ctx);
+    const result = await deps.accounts.changePassword(userId, password, newPass, clientOf(ctx), sessionId || undefined);
     ctx.body = await updatedUser(userId, result.position);
   });
 

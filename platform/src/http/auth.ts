@@ -1,9 +1,9 @@
 import type { Context, Next } from 'koa';
-import type { TokenClaims, TokenService } from '../identity/tokens.ts';
+import type { Session, TokenService } from '../identity/tokens.ts';
 import { HttpError } from './errors.ts';
 
 /** Set on `ctx.state.user` by `requireUser` / `optionalUser`. */
-export type AuthenticatedUser = TokenClaims;
+export type AuthenticatedUser = Session;
 
 function bearer(ctx: Context): string | null {
   const header = ctx.get('Authorization');
@@ -16,7 +16,7 @@ function bearer(ctx: Context): string | null {
 export function requireUser(tokens: TokenService) {
   return async (ctx: Context, next: Next) => {
     const token = bearer(ctx);
-    const user = token ? tokens.verify(token) : null;
+    const user = token ? await tokens.authenticate(token) : null;
     if (!user) throw new HttpError(401, { error: true, msg: 'Please login to continue' });
     ctx.state.user = user;
     await next();
@@ -27,7 +27,7 @@ export function requireUser(tokens: TokenService) {
 export function optionalUser(tokens: TokenService) {
   return async (ctx: Context, next: Next) => {
     const token = bearer(ctx);
-    const user = token ? tokens.verify(token) : null;
+    const user = token ? await tokens.authenticate(token) : null;
     if (user) ctx.state.user = user;
     await next();
   };

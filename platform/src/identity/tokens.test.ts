@@ -12,8 +12,8 @@ describe('TokenService', () => {
   it('verifies its own tokens, again and again', () => {
     const tokens = new TokenService(SECRET);
     const token = tokens.sign(claims);
-    expect(tokens.verify(token)).toEqual(claims);
-    expect(tokens.verify(token)).toEqual(claims);
+    expect(tokens.verify(token)).toMatchObject(claims);
+    expect(tokens.verify(token)).toMatchObject(claims);
   });
 
   it('refuses a tampered token, one signed with another secret, and garbage', () => {
@@ -31,11 +31,33 @@ describe('TokenService', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });
     const tokens = new TokenService(SECRET, '1h');
     const token = tokens.sign(claims);
-    expect(tokens.verify(token)).toEqual(claims);
+    expect(tokens.verify(token)).toMatchObject(claims);
     vi.setSystemTime(new Date('2026-11-22T10:59:58Z'));
-    expect(tokens.verify(token)).toEqual(claims);
+    expect(tokens.verify(token)).toMatchObject(claims);
     vi.setSystemTime(new Date('2026-11-22T11:00:01Z'));
     expect(tokens.verify(token)).toBeNull();
     expect(tokens.verify(token)).toBeNull();
+  });
+
+  it('gives every sign-in its own session, with when it was issued', () => {
+    const tokens = new TokenService(SECRET);
+    const before = Date.now();
+    const first = tokens.verify(tokens.sign(claims));
+    const second = tokens.verify(tokens.sign(claims));
+    expect(first?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.sessionId).not.toBe(first?.sessionId);
+    expect(first?.signedInAt).toBeGreaterThanOrEqual(before);
+    expect(first?.signedInAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('authenticates only sessions its revocations do not withdraw, asking on every call', async () => {
+    const withdrawn = new Set<string>();
+    const tokens = new TokenService(SECRET, '1h', { isRevoked: async (session) => withdrawn.has(session.sessionId) });
+    const token = tokens.sign(claims);
+    const session = await tokens.authenticate(token);
+    expect(session).toMatchObject(claims);
+    withdrawn.add(session!.sessionId);
+    expect(await tokens.authenticate(token)).toBeNull();
+    expect(await tokens.authenticate('not-a-token')).toBeNull();
   });
 });

@@ -1,14 +1,27 @@
-import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 
-/** What a verified token says about its bearer. */
+/** What a token says about its bearer. */
 export interface TokenClaims {
   userId: string;
   email: string;
   isAdmin: boolean;
+}
+
+/** A verified token: its claims and the sign-in it was issued for. */
+export interface Session extends TokenClaims {
+  /** Random id of this sign-in ('' for tokens issued before sessions had ids). */
+  sessionId: string;
+  /** When the token was issued, in ms since the epoch. */
+  signedInAt: number;
+}
+
+/** Whether a valid token has been withdrawn since it was issued (a password change, say). */
+export interface SessionRevocations {
+  isRevoked(session: Session): Promise<boolean>;
 }
 
 /**
@@ -28,39 +41,61 @@ export class TokenService {
    * hits; the expiry is checked on every hit; only valid tokens are kept, so garbage sent by a
    * client cannot evict them.
    */
-  private readonly verified = new LRUCache<string, { claims: TokenClaims; expiresAt: number }>({ max: 10_000 });
+  private readonly verified = new LRUCache<string, { session: Session; expiresAt: number }>({ max: 10_000 });
 
   constructor(
     secret: string,
     private readonly expiresIn: jwt.SignOptions['expiresIn'] = '7d',
+    private readonly revocations?: SessionRevocations,
   ) {
     if (secret.length < 32) throw new Error('The token secret must be at least 32 characters');
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
+  /** A token for a new session (its own random id, so one session can outlive a password change). */
   sign(claims: TokenClaims): string {
-    return jwt.sign({ email: claims.email, isAdmin: claims.isAdmin }, this.key, {
+    const payload = { email: claims.email, isAdmin: claims.isAdmin, sid: randomUUID(), signedInAt: Date.now() };
+    return jwt.sign(payload, this.key, {
       algorithm: 'HS256',
       subject: claims.userId,
       expiresIn: this.expiresIn,
     });
   }
 
-  /** The claims of a valid token, or null for a missing, tampered, expired or unsigned one. */
-  verify(token: string): TokenClaims | null {
+  /**
+   * The session of a valid token that has not been withdrawn, or null: what every route that
+   * needs a signed-in user asks.
+   */
+  async authenticate(token: string): Promise<Session | null> {
+    const session = this.verify(token);
+    if (!session || !this.revocations) return session;
+    return (await this.revocations.isRevoked(session)) ? null : session;
+  }
+
+  /**
+   * The session of a valid token (signature and expiry only), or null for a missing, tampered,
+   * expired or unsigned one.
+   */
+  verify(token: string): Session | null {
     const now = Math.floor(Date.now() / 1000);
     const known = this.verified.get(token);
     if (known) {
-      if (now < known.expiresAt) return known.claims;
+      if (now < known.expiresAt) return known.session;
       this.verified.delete(token);
       return null;
     }
     try {
       const payload = jwt.verify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
-      const claims: TokenClaims = Object.freeze({ userId: payload.sub, email: String(payload.email ?? ''), isAdmin: payload.isAdmin === true });
-      this.verified.set(token, { claims, expiresAt: payload.exp });
-      return claims;
+      const session: Session = Object.freeze({
+        userId: payload.sub,
+        email: String(payload.email ?? ''),
+        isAdmin: payload.isAdmin === true,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : '',
+        signedInAt: typeof payload.signedInAt === 'number' ? payload.signedInAt : (payload.iat ?? 0) * 1000,
+      });
+      this.verified.set(token, { session, expiresAt: payload.exp });
+      return session;
     } catch {
       return null;
     }

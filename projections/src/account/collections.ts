@@ -6,4 +6,5 @@ export const ACCOUNTS = ACCOUNT_COLLECTIONS;
 export const accountCollections: CollectionSpec[] = [
   { name: ACCOUNTS.users, indexes: [['email'], ['dateCreated']] },
   { name: ACCOUNTS.imageUploads, indexes: [['userId', 'dateCreated']] },
+  { name: ACCOUNTS.sessionCutoffs },
 ];

@@ -1,4 +1,4 @@
-import { accountEventSchemas, type AccountEventMap, type ImageUploadDoc, type UserDoc } from '@shop/contracts';
+import { accountEventSchemas, type AccountEventMap, type ImageUploadDoc, type SessionCutoffDoc, type UserDoc } from '@shop/contracts';
 import type { Projection, ProjectionView } from '../projection.ts';
 import { ACCOUNTS, accountCollections } from './collections.ts';
 
@@ -7,6 +7,12 @@ type Handler<K extends keyof AccountEventMap> = (data: AccountEventMap[K], view:
 async function updateUser(view: ProjectionView, userId: string, change: (user: UserDoc) => UserDoc): Promise<void> {
   const user = await view.get<UserDoc>(ACCOUNTS.users, userId);
   if (user) view.put(ACCOUNTS.users, change(user));
+}
+
+/** Ends the user's sessions signed in before `at` (all but `keptSession`). */
+function cutSessions(view: ProjectionView, userId: string, at: string, keptSession?: string): void {
+  const doc: SessionCutoffDoc = { _id: userId, id: userId, notBefore: Date.parse(at), keptSession: keptSession ?? null };
+  view.put(ACCOUNTS.sessionCutoffs, doc);
 }
 
 /**
@@ -38,7 +44,15 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
 
   AdminRoleGranted: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isAdmin: true })),
 
-  AdminRoleRevoked: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isAdmin: false })),
+  async AdminRoleRevoked(data, view) {
+    await updateUser(view, data.userId, (user) => ({ ...user, isAdmin: false }));
+    // A token still says isAdmin until it expires: end them.
+    cutSessions(view, data.userId, data.revokedAt);
+  },
+
+  PasswordChanged: (data, view) => cutSessions(view, data.userId, data.changedAt, data.keptSession),
+
+  PasswordReset: (data, view) => cutSessions(view, data.userId, data.resetAt),
 
   AvatarImagesUploaded(data, view) {
     const doc: ImageUploadDoc = { _id: data.uploadId, id: data.uploadId, userId: data.userId, images: data.images, dateCreated: data.uploadedAt };
@@ -50,7 +64,7 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
   },
 };
 
-/** Users (`GET /api/user/:id`) and their avatar uploads (`GET /api/imageUpload`). */
+/** Users (`GET /api/user/:id`), their avatar uploads (`GET /api/imageUpload`) and the cut-offs of their sessions. */
 export const accountsProjection: Projection = {
   name: 'accounts',
   collections: accountCollections,

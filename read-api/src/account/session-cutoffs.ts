@@ -1,0 +1,40 @@
+import { ACCOUNT_COLLECTIONS, type SessionCutoffDoc } from '@shop/contracts';
+import type { DocumentStore, Session, SessionRevocations } from '@shop/platform';
+
+/** Users remembered before the memory starts over (a cut-off is small; most users have none). */
+const MAX_REMEMBERED = 50_000;
+
+/**
+ * Token revocation from the accounts read model: a token issued before its user's cut-off is
+ * withdrawn, unless it is the session that changed the password.
+ *
+ * Asked on every signed-in request, so what was read is remembered until the cut-offs change:
+ * the check then costs one `changeVersion` (which also sees another process's writes) and a
+ * map lookup, not a read of the store.
+ */
+export class SessionCutoffs implements SessionRevocations {
+  private remembered = new Map<string, SessionCutoffDoc | null>();
+  private version: string | undefined;
+
+  constructor(private readonly docs: DocumentStore) {}
+
+  async isRevoked(session: Session): Promise<boolean> {
+    const cutoff = await this.cutoffOf(session.userId);
+    if (!cutoff || session.signedInAt >= cutoff.notBefore) return false;
+    return cutoff.keptSession === null || session.sessionId !== cutoff.keptSession;
+  }
+
+  private async cutoffOf(userId: string): Promise<SessionCutoffDoc | null> {
+    const version = await this.docs.changeVersion([ACCOUNT_COLLECTIONS.sessionCutoffs]);
+    if (version !== this.version || this.remembered.size >= MAX_REMEMBERED) {
+      this.remembered = new Map();
+      this.version = version;
+    }
+    const known = this.remembered.get(userId);
+    if (known !== undefined) return known;
+    const cutoff = await this.docs.get<SessionCutoffDoc>(ACCOUNT_COLLECTIONS.sessionCutoffs, userId);
+    // Kept only if nothing changed while reading; otherwise the next request reads again.
+    if (this.version === version) this.remembered.set(userId, cutoff);
+    return cutoff;
+  }
+}
