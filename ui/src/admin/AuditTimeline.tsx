@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { brand } from '../app/theme.ts';
-import type { AuditEntry } from './auditApi.ts';
+import type { AuditEntry } from '../api/types.ts';
 import { fieldLabel, fieldValue, humanType, localTime } from './auditFormat.ts';
 
 const mono = 'ui-monospace, SFMono-Regular, Menlo, monospace';

@@ -5,7 +5,7 @@ import type { SessionState } from '../session/sessionSlice.ts';
 import { AccountMenu } from '../shell/AccountMenu.tsx';
 import { renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
 import { isAdminToken } from './adminSession.ts';
-import type { AuditEntry, AuditReport } from './auditApi.ts';
+import type { AuditEntry, AuditReport } from '../api/types.ts';
 import { fieldValue, humanType, momentsOf } from './auditFormat.ts';
 import AuditPage from './AuditPage.tsx';
 

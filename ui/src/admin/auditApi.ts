@@ -1,34 +1,8 @@
 import { shopApi } from '../api/shopApi.ts';
+import type { AuditReport } from '../api/types.ts';
 
 /** What an auditor can look at: a cart (by its user id) or an order (by its order id). */
 export type AuditKind = 'cart' | 'order';
-
-/** One event of the audited stream, as `GET /api/admin/audit/:kind/:id` lists it. */
-export interface AuditEntry {
-  revision: number;
-  position: string;
-  /** ISO time the event was recorded. */
-  time: string;
-  type: string;
-  /** The acting user's id, or null for the system (a checkout, a recovery). */
-  actor: string | null;
-  correlationId: string | null;
-  /** True when the event happened after the moment asked about (not in `state`). */
-  afterMoment: boolean;
-  fields: Record<string, unknown>;
-}
-
-export interface AuditReport {
-  kind: string;
-  id: string;
-  stream: string;
-  /** The moment the state is for (ISO), or null for "now". */
-  at: string | null;
-  exists: boolean;
-  eventsApplied: number;
-  timeline: AuditEntry[];
-  state: unknown;
-}
 
 export interface AuditArgs {
   kind: AuditKind;

@@ -1,5 +1,6 @@
 import { rupees } from '../lib/format.ts';
-import type { AuditEntry, AuditKind } from './auditApi.ts';
+import type { AuditEntry } from '../api/types.ts';
+import type { AuditKind } from './auditApi.ts';
 
 /** A stop of the time slider: 0 is "before the first event", k is "right after the k-th event". */
 export interface Moment {

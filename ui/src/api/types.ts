@@ -1,6 +1,7 @@
 /**
  * Reply shapes the storefront reads (shared/spec/api-replies.md). Declared here rather than
- * imported from the server's contracts so the browser bundle depends on the HTTP contract only.
+ * imported from the server's contracts so the browser bundle depends on the HTTP contract only;
+ * e2e/reply-types.check.ts fails the type check when the server's shapes stop satisfying these.
  */
 export interface Identified {
   _id: string;
@@ -155,4 +156,31 @@ export interface ProductQuery {
   page?: number;
   perPage?: number;
   location: string;
+}
+
+/** One event of the audited stream, as `GET /api/admin/audit/:kind/:id` lists it. */
+export interface AuditEntry {
+  revision: number;
+  position: string;
+  /** ISO time the event was recorded. */
+  time: string;
+  type: string;
+  /** The acting user's id, or null for the system (a checkout, a recovery). */
+  actor: string | null;
+  correlationId: string | null;
+  /** True when the event happened after the moment asked about (not in `state`). */
+  afterMoment: boolean;
+  fields: Record<string, unknown>;
+}
+
+export interface AuditReport {
+  kind: string;
+  id: string;
+  stream: string;
+  /** The moment the state is for (ISO), or null for "now". */
+  at: string | null;
+  exists: boolean;
+  eventsApplied: number;
+  timeline: AuditEntry[];
+  state: unknown;
 }
