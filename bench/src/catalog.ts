@@ -48,8 +48,8 @@ async function main() {
     const rebuildRate = Math.round(rebuilt.events / rebuildSeconds);
     console.log(`rebuild: catalog projection replayed ${rebuilt.events.toLocaleString('en-US')} events into shadows (${replaySeconds.toFixed(1)} s), built indexes (${(rebuildSeconds - replaySeconds).toFixed(1)} s) and swapped in ${rebuildSeconds.toFixed(1)} s = ${rebuildRate.toLocaleString('en-US')} events/s (target >= 50,000: ${rebuildRate >= 50_000 ? 'MET' : 'MISSED'})`);
     const floor = await measureStoreFloor(docs, REBUILD_BATCH);
-    const floorSeconds = floor.writeSeconds + floor.indexSeconds;
-    console.log(`store floor: the same ${floor.documents.toLocaleString('en-US')} finished documents written by the document store alone (no events read or decoded): ${floor.writeSeconds.toFixed(1)} s + indexes ${floor.indexSeconds.toFixed(1)} s = ${floorSeconds.toFixed(1)} s, a ceiling of ${Math.round(rebuilt.events / floorSeconds).toLocaleString('en-US')} events/s for any replay into this store`);
+    const ceiling = Math.round(rebuilt.events / (floor.writeSeconds + rebuildSeconds - replaySeconds));
+    console.log(`store floor: the same ${floor.documents.toLocaleString('en-US')} finished documents written by the document store alone (no events read or decoded) take ${floor.writeSeconds.toFixed(1)} s against the replay's ${replaySeconds.toFixed(1)} s; with the same index build, no replay into this store beats ${ceiling.toLocaleString('en-US')} events/s`);
 
     // Pick realistic targets: the biggest subcategory, and a sample of product ids.
     const subCatId = file.categories[0]!.subcategories[0]!.id;
