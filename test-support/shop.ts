@@ -25,6 +25,8 @@ export async function startTestShop(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_CATALOG: 'false',
     UI_DIST: `${dir.path}/no-ui`,
+    // Refunds are made when a test sweeps (shop.refunds.sweep()), not in the background mid-test.
+    REFUND_SWEEP_MS: '3600000',
     ...options.env,
   });
   const shop = await composeShop(config, createLogger(config.LOG_LEVEL));

@@ -14,6 +14,7 @@ export { orderCommandRoutes } from './order/routes.ts';
 export { checkoutCommandRoutes, type CheckoutDeps } from './checkout/routes.ts';
 export { CheckoutProcess, type CheckoutOutcome } from './checkout/process.ts';
 export { recoverCheckouts } from './checkout/recovery.ts';
+export { RefundDesk } from './checkout/refunds.ts';
 export { AccountCommands, type AccountServiceOptions } from './account/commands.ts';
 export { accountRouter } from './account/routes.ts';
 export type { AccountRouteDeps } from './account/deps.ts';

@@ -19,6 +19,19 @@ export interface OrderDoc extends Identified {
   products: PricedLine[];
 }
 
+/** A refund the shop owes (`requested`) or has made (`refunded`), per provider order. */
+export interface RefundDoc extends Identified {
+  providerOrderId: string;
+  paymentId: string;
+  /** Whole rupees. */
+  amount: number;
+  reason: string;
+  status: 'requested' | 'refunded';
+  requestedAt: string;
+  refundId: string | null;
+  refundedAt: string | null;
+}
+
 /** A checkout process still in flight (read model the startup recovery scans). */
 export interface CheckoutProcessDoc extends Identified {
   paymentId: string;

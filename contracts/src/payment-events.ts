@@ -40,10 +40,20 @@ export const paymentRefundRequested = z.object({
   reason: z.string().max(300),
 });
 
+/** The provider took the refund (`refundId` is its id); the shopper gets the money back. */
+export const paymentRefunded = z.object({
+  providerOrderId: z.string().min(1),
+  paymentId: z.string().min(1),
+  refundId: z.string().min(1).max(100),
+  amount: z.number().int().min(0),
+  refundedAt: z.iso.datetime(),
+});
+
 export const paymentEventSchemas = {
   PaymentOpened: paymentOpened,
   PaymentConfirmed: paymentConfirmed,
   PaymentRefundRequested: paymentRefundRequested,
+  PaymentRefunded: paymentRefunded,
 } as const;
 export type PaymentEventMap = { [K in keyof typeof paymentEventSchemas]: z.infer<(typeof paymentEventSchemas)[K]> };
 

@@ -49,6 +49,8 @@ export const configSchema = z
     /** Checks `X-Razorpay-Signature` on webhooks; without it webhooks are refused. */
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    /** How often the refund desk looks for refunds owed (a failed one is tried again then). */
+    REFUND_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
     /** Where projections run: in the API process (embedded) or in projector workers fed by Kafka (external). */
     PROJECTIONS: z.enum(['embedded', 'external']).default('embedded'),
     /** External mode: how long a command's reply waits for its projections, and how often it looks. */

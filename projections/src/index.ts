@@ -11,6 +11,7 @@ export * from './my-list/projection.ts';
 export * from './review/projection.ts';
 export * from './order/projection.ts';
 export * from './order/checkouts.ts';
+export * from './order/refunds.ts';
 export * from './distributed/partitioning.ts';
 export * from './distributed/layout.ts';
 export * from './distributed/codec.ts';

@@ -7,6 +7,7 @@ import {
   deriveCodeKey,
   orderDecider,
   recoverCheckouts,
+  RefundDesk,
 } from '@shop/command-api';
 import {
   JoseGoogleVerifier,
@@ -67,6 +68,8 @@ export interface Shop {
   accounts: AccountCommands;
   /** The card payment provider (PAYMENTS=test|razorpay). */
   payments: PaymentProvider;
+  /** Makes the refunds owed (compensated checkouts, cancelled orders), every REFUND_SWEEP_MS. */
+  refunds: RefundDesk;
   /** Read-your-writes: resolves once the named projections have processed `position`. */
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
   /** Prometheus metrics (`GET /metrics`). */
@@ -120,6 +123,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   if (!external) await runner.waitFor(await events.headPosition(), [shopperProjection.name], 60_000);
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
   await recoverCheckouts(docs, new CheckoutProcess(events, docs), logger);
+  const refunds = new RefundDesk(events, docs, payments, logger);
+  refunds.start(config.REFUND_SWEEP_MS);
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret'));
   const mailer = createMailer(config, logger);
@@ -138,6 +143,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
     accounts: new AccountCommands({ events, mailer, codeKey: deriveCodeKey(serverSecret), logger, shopUrl: config.PUBLIC_URL }),
     payments,
+    refunds,
     awaitProjections: external
       ? (position, names) => watcher.waitFor(position, names)
       : (position, names) => (position > 0n ? runner.waitFor(position, names) : Promise.resolve()),
@@ -153,6 +159,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     }),
     audits: new AuditRegistry([cartAudit(cartDecider), orderAudit(orderDecider)]),
     async close() {
+      await refunds.stop();
       await runner.stop();
       await bus?.close();
       await events.close();

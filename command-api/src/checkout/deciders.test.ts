@@ -80,6 +80,17 @@ describe('payment decider', () => {
     expect(marked).toEqual([{ type: 'PaymentRefundRequested', data: { providerOrderId: 'order_1', paymentId: 'pay_1', amount: 200, reason: 'out of stock' } }]);
     expect(payment([opened, ...marked], refund)).toEqual([]);
   });
+
+  it('records the refund the provider took once, and only one that was asked for', () => {
+    const asked = payment([opened], { type: 'RequestRefund', providerOrderId: 'order_1', paymentId: 'pay_1', reason: 'order cancelled' });
+    const record = { type: 'RecordRefund', refundId: 'rfnd_1', at: '2026-11-22T10:00:00.000Z' } as const;
+    const refunded = payment([opened, ...asked], record);
+    expect(refunded).toEqual([
+      { type: 'PaymentRefunded', data: { providerOrderId: 'order_1', paymentId: 'pay_1', refundId: 'rfnd_1', amount: 200, refundedAt: '2026-11-22T10:00:00.000Z' } },
+    ]);
+    expect(payment([opened, ...asked, ...refunded], { ...record, refundId: 'rfnd_2' })).toEqual([]);
+    expect(() => payment([opened], record)).toThrow('No refund was asked for this payment');
+  });
 });
 
 const started: CheckoutEvent = {

@@ -2,22 +2,28 @@ import type { PaymentEventMap } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
 
 type Ev<K extends keyof PaymentEventMap> = DomainEvent<K, PaymentEventMap[K]>;
-export type PaymentEvent = Ev<'PaymentOpened'> | Ev<'PaymentConfirmed'> | Ev<'PaymentRefundRequested'>;
+export type PaymentEvent = Ev<'PaymentOpened'> | Ev<'PaymentConfirmed'> | Ev<'PaymentRefundRequested'> | Ev<'PaymentRefunded'>;
 
-/** One provider order (`payment-<providerOrderId>`): opened by the server, confirmed once. */
+/**
+ * One provider order (`payment-<providerOrderId>`): opened by the server, confirmed once, and
+ * when it did not stay an order, refunded once.
+ */
 export interface PaymentState {
   opened: PaymentEventMap['PaymentOpened'] | null;
   paymentId: string | null;
-  refundRequested: boolean;
+  refundRequested: PaymentEventMap['PaymentRefundRequested'] | null;
+  refunded: PaymentEventMap['PaymentRefunded'] | null;
 }
 
 export type PaymentCommand =
   | ({ type: 'OpenPayment' } & PaymentEventMap['PaymentOpened'])
   | { type: 'ConfirmPayment'; providerOrderId: string; paymentId: string }
-  | { type: 'RequestRefund'; providerOrderId: string; paymentId: string; reason: string };
+  | { type: 'RequestRefund'; providerOrderId: string; paymentId: string; reason: string }
+  /** The provider took the refund asked for (refunds.ts). */
+  | { type: 'RecordRefund'; refundId: string; at: string };
 
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
-  initialState: { opened: null, paymentId: null, refundRequested: false },
+  initialState: { opened: null, paymentId: null, refundRequested: null, refunded: null },
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentOpened':
@@ -25,7 +31,9 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
       case 'PaymentConfirmed':
         return { ...state, paymentId: event.data.paymentId };
       case 'PaymentRefundRequested':
-        return { ...state, refundRequested: true };
+        return { ...state, refundRequested: event.data };
+      case 'PaymentRefunded':
+        return { ...state, refunded: event.data };
     }
   },
   decide(command, state) {
@@ -52,6 +60,13 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
           reason: command.reason,
         };
         return [{ type: 'PaymentRefundRequested', data }];
+      }
+      case 'RecordRefund': {
+        const requested = state.refundRequested;
+        if (!requested) throw new DomainError('No refund was asked for this payment', 409);
+        if (state.refunded) return [];
+        const { providerOrderId, paymentId, amount } = requested;
+        return [{ type: 'PaymentRefunded', data: { providerOrderId, paymentId, refundId: command.refundId, amount, refundedAt: command.at } }];
       }
     }
   },

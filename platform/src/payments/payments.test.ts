@@ -36,6 +36,16 @@ describe('test provider', () => {
     expect(() => provider.pay('order_1', '1234')).toThrow(PaymentProviderError);
     await expect(provider.openPayment({ amountPaise: 50, currency: 'INR', receipt: 'r', notes: {} })).rejects.toThrow(PaymentProviderError);
   });
+  it('refunds a payment once per idempotency key, even when asked again by another instance', async () => {
+    const paid = provider.pay('order_1', TEST_CARDS.success);
+    const request = { paymentId: paid.payment_id, amountPaise: 49900, idempotencyKey: 'refund-order_1', notes: {} };
+    const refund = await provider.refund(request);
+    expect(refund).toMatchObject({ amountPaise: 49900, status: 'processed' });
+    expect(refund.refundId).toMatch(/^rfnd_/);
+    expect(await new TestPaymentProvider('t'.repeat(40)).refund(request)).toEqual(refund);
+    expect((await provider.refund({ ...request, idempotencyKey: 'refund-order_2' })).refundId).not.toBe(refund.refundId);
+    await expect(provider.refund({ ...request, paymentId: 'pay_unknown' })).rejects.toThrow('The id provided does not exist');
+  });
 });
 
 describe('Razorpay adapter against a local stand-in', () => {
@@ -80,6 +90,24 @@ describe('Razorpay adapter against a local stand-in', () => {
     expect(provider.verifyWebhook(body, hmacHex(keys.webhookSecret, body))).toBe(true);
     expect(provider.verifyWebhook(body + ' ', hmacHex(keys.webhookSecret, body))).toBe(false);
     expect(provider.verifyWebhook(body, hmacHex('other', body))).toBe(false);
+  });
+
+  it('refunds a captured payment with the documented request, once per idempotency key', async () => {
+    const opened = await provider.openPayment({ amountPaise: 64900, currency: 'INR', receipt: 'r', notes: {} });
+    const paid = standIn.pay(opened.providerOrderId);
+    const request = { paymentId: paid.razorpay_payment_id, amountPaise: 64900, idempotencyKey: `refund-${opened.providerOrderId}`, notes: { reason: 'out of stock' } };
+
+    const refund = await provider.refund(request);
+    expect(refund).toMatchObject({ amountPaise: 64900, status: 'processed' });
+    expect(refund.refundId).toMatch(/^rfnd_/);
+    const sent = standIn.requests.at(-1)!;
+    expect(sent).toMatchObject({ method: 'POST', path: `/v1/payments/${paid.razorpay_payment_id}/refund`, body: { amount: 64900, speed: 'normal', notes: { reason: 'out of stock' } } });
+
+    // A retry (the answer was lost, the server restarted) gets the same refund, not a second one.
+    expect(await provider.refund(request)).toEqual(refund);
+    expect([...standIn.refunds.values()].filter((r) => r.payment_id === paid.razorpay_payment_id)).toHaveLength(1);
+    // Without the key it would have been a second refund; Razorpay refuses more than was paid.
+    await expect(provider.refund({ ...request, idempotencyKey: 'another-refund-key' })).rejects.toThrow(PaymentProviderError);
   });
 
   it('passes on Razorpay\'s error description, and says so when it cannot be reached', async () => {

@@ -36,6 +36,27 @@ export interface PaymentConfirmation {
 
 export type VerifyResult = { ok: true } | { ok: false; reason: string };
 
+export interface RefundRequest {
+  paymentId: string;
+  /** Smallest currency unit (paise). */
+  amountPaise: number;
+  /**
+   * The same for every try of one refund (at least 10 of A-Z a-z 0-9 - _): however often it is
+   * asked (a retry after a timeout, a crash before the answer was recorded), the provider
+   * refunds once.
+   */
+  idempotencyKey: string;
+  notes: Record<string, string>;
+}
+
+export interface Refund {
+  /** The provider's refund id. */
+  refundId: string;
+  amountPaise: number;
+  /** The provider's word for where the refund stands (`pending`, `processed`, ...). */
+  status: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   openPayment(request: OpenPaymentRequest): Promise<OpenedPayment>;
@@ -46,6 +67,8 @@ export interface PaymentProvider {
   verifyPayment(confirmation: PaymentConfirmation, expected: { amountPaise: number; currency: string }): Promise<VerifyResult>;
   /** Checks a webhook body (raw, as received) against its signature header. */
   verifyWebhook(rawBody: string, signature: string): boolean;
+  /** Gives a confirmed payment's money back (idempotent by `idempotencyKey`). */
+  refund(request: RefundRequest): Promise<Refund>;
 }
 
 /** The provider refused or could not be reached; the message is safe to show. */

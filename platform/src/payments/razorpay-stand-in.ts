@@ -6,13 +6,24 @@ import { checkoutSignature, hmacHex } from './signature.ts';
 /**
  * A local stand-in for Razorpay's API, for tests: it follows the documented formats of
  * `POST /v1/orders` (basic auth, `{ amount, currency, receipt, notes }` → the order entity),
- * `GET /v1/payments/:id` (the payment entity), errors as `{ error: { code, description } }`,
+ * `GET /v1/payments/:id` (the payment entity), `POST /v1/payments/:id/refund` (a normal refund,
+ * idempotent by its `X-Refund-Idempotency` header), errors as `{ error: { code, description } }`,
  * and plays the browser checkout (`pay`) and the webhook sender (`webhook`).
  */
+export interface StandInRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  notes: Record<string, string>;
+  status: string;
+}
+
 export interface RazorpayStandIn {
   url: string;
   orders: Map<string, { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: string }>;
   payments: Map<string, { id: string; order_id: string; amount: number; currency: string; status: string }>;
+  refunds: Map<string, StandInRefund>;
   requests: { method: string; path: string; auth: string | undefined; body: unknown }[];
   /** What checkout.js hands the page after a successful payment (optionally for another amount). */
   pay(orderId: string, options?: { amount?: number }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
@@ -33,6 +44,9 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 export async function startRazorpayStandIn(keys: { keyId: string; keySecret: string; webhookSecret: string }): Promise<RazorpayStandIn> {
   const orders: RazorpayStandIn['orders'] = new Map();
   const payments: RazorpayStandIn['payments'] = new Map();
+  const refunds: RazorpayStandIn['refunds'] = new Map();
+  /** Idempotency key → the request body it was first used with and the refund it made. */
+  const refundKeys = new Map<string, { body: string; refundId: string }>();
   const requests: RazorpayStandIn['requests'] = [];
   const expectedAuth = 'Basic ' + Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64');
 
@@ -57,6 +71,39 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
         orders.set(order.id, order);
         return reply(200, { ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, offer_id: null, attempts: 0, created_at: Math.floor(Date.now() / 1000) });
       }
+      const refundOf = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+      if (req.method === 'POST' && refundOf) {
+        const paymentId = decodeURIComponent(refundOf[1]!);
+        const { amount, notes } = (body ?? {}) as { amount?: number; notes?: Record<string, string> };
+        const key = req.headers['x-refund-idempotency'];
+        const entity = (refund: StandInRefund) => ({
+          ...refund,
+          entity: 'refund',
+          receipt: null,
+          acquirer_data: { arn: null },
+          created_at: Math.floor(Date.now() / 1000),
+          batch_id: null,
+          speed_processed: 'normal',
+          speed_requested: 'normal',
+        });
+        if (typeof key === 'string') {
+          const earlier = refundKeys.get(key);
+          if (earlier && earlier.body !== JSON.stringify(body)) return error(400, 'Different request body sent for the same idempotency key');
+          if (earlier) return reply(200, entity(refunds.get(earlier.refundId)!));
+        }
+        const found = payments.get(paymentId);
+        if (!found) return error(400, 'The id provided does not exist');
+        if (found.status !== 'captured') return error(400, 'Refund can be initiated only on captured payments');
+        const refunded = [...refunds.values()].filter((r) => r.payment_id === paymentId).reduce((sum, r) => sum + r.amount, 0);
+        const wanted = amount ?? found.amount - refunded;
+        if (!Number.isInteger(wanted) || wanted < 100) return error(400, 'The amount must be at least INR 1.00');
+        if (wanted > found.amount - refunded) return error(400, 'The refund amount provided is greater than amount captured');
+        const refund = { id: id('rfnd'), payment_id: paymentId, amount: wanted, currency: found.currency, notes: notes ?? {}, status: 'processed' };
+        refunds.set(refund.id, refund);
+        if (typeof key === 'string') refundKeys.set(key, { body: JSON.stringify(body), refundId: refund.id });
+        if (found.amount - refunded - wanted === 0) found.status = 'refunded';
+        return reply(200, entity(refund));
+      }
       const payment = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && payment) {
         const found = payments.get(decodeURIComponent(payment[1]!));
@@ -74,6 +121,7 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
     url: `http://127.0.0.1:${port}`,
     orders,
     payments,
+    refunds,
     requests,
     pay(orderId, options = {}) {
       const order = orders.get(orderId);

@@ -4,6 +4,8 @@ import {
   type OpenedPayment,
   type PaymentConfirmation,
   type PaymentProvider,
+  type Refund,
+  type RefundRequest,
   type VerifyResult,
 } from './port.ts';
 import { checkoutSignature, hmacHex, signaturesMatch } from './signature.ts';
@@ -21,6 +23,12 @@ interface RazorpayOrder {
   id: string;
   amount: number;
   currency: string;
+  status: string;
+}
+
+interface RazorpayRefund {
+  id: string;
+  amount: number;
   status: string;
 }
 
@@ -84,12 +92,26 @@ export class RazorpayPaymentProvider implements PaymentProvider {
     return signaturesMatch(hmacHex(this.options.webhookSecret, rawBody), signature);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /**
+   * A normal refund (`POST /v1/payments/:id/refund`), made idempotent with Razorpay's
+   * `X-Refund-Idempotency` header: a retry with the same key and body never refunds twice.
+   */
+  async refund(request: RefundRequest): Promise<Refund> {
+    const refund = await this.call<RazorpayRefund>(
+      'POST',
+      `/v1/payments/${encodeURIComponent(request.paymentId)}/refund`,
+      { amount: request.amountPaise, speed: 'normal', notes: request.notes },
+      { 'X-Refund-Idempotency': request.idempotencyKey },
+    );
+    return { refundId: refund.id, amountPaise: refund.amount, status: refund.status };
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     let response: Response;
     try {
       response = await fetch(new URL(path, this.options.apiUrl), {
         method,
-        headers: { Authorization: this.auth, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        headers: { Authorization: this.auth, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   PaymentProviderError,
   type OpenPaymentRequest,
   type OpenedPayment,
   type PaymentConfirmation,
   type PaymentProvider,
+  type Refund,
+  type RefundRequest,
   type VerifyResult,
 } from './port.ts';
 import { checkoutSignature, hmacHex, signaturesMatch } from './signature.ts';
@@ -62,5 +64,18 @@ export class TestPaymentProvider implements PaymentProvider {
 
   verifyWebhook(rawBody: string, signature: string): boolean {
     return signaturesMatch(hmacHex(this.keySecret, rawBody), signature);
+  }
+
+  /**
+   * Refunds at once. The refund id is derived from the idempotency key, so asking again (even
+   * after a restart) gives the same refund, as the real provider's idempotency does.
+   */
+  async refund(request: RefundRequest): Promise<Refund> {
+    if (!/^pay_[A-Za-z0-9]{14}$/.test(request.paymentId)) throw new PaymentProviderError('The id provided does not exist', 400);
+    if (!Number.isInteger(request.amountPaise) || request.amountPaise < 100) {
+      throw new PaymentProviderError('The amount must be at least INR 1.00', 400);
+    }
+    const digest = createHmac('sha256', this.keySecret).update(`refund|${request.idempotencyKey}`).digest('hex');
+    return { refundId: `rfnd_${digest.slice(0, 14)}`, amountPaise: request.amountPaise, status: 'processed' };
   }
 }

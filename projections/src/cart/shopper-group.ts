@@ -1,6 +1,7 @@
 import type { Projection } from '../projection.ts';
 import { checkoutProjection } from '../order/checkouts.ts';
 import { orderProjection } from '../order/projection.ts';
+import { refundProjection } from '../order/refunds.ts';
 import { myListProjection } from '../my-list/projection.ts';
 import { reviewProjection } from '../review/projection.ts';
 import { cartProjection } from './projection.ts';
@@ -27,11 +28,12 @@ export function combineProjections(name: string, members: Projection[]): Project
   };
 }
 
-/** The shopper's read models: cart, My List, reviews, orders and checkout processes. */
+/** The shopper's read models: cart, My List, reviews, orders, checkout processes and refunds. */
 export const shopperProjection = combineProjections('shopper', [
   cartProjection,
   myListProjection,
   reviewProjection,
   orderProjection,
   checkoutProjection,
+  refundProjection,
 ]);

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDoc, RefundDoc } from '@shop/contracts';
+import { RazorpayPaymentProvider } from '@shop/platform';
+import { startRazorpayStandIn, type RazorpayStandIn } from '@shop/platform/payments/razorpay-stand-in';
+import { addToCart, api, billing, listProduct, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
+
+const keys = { keyId: 'rzp_test_standin', keySecret: 'standin-key-secret', webhookSecret: 'standin-webhook-secret' };
+let standIn: RazorpayStandIn;
+let t: TestShop;
+beforeAll(async () => {
+  standIn = await startRazorpayStandIn(keys);
+  t = await startTestShop({
+    env: {
+      PAYMENTS: 'razorpay',
+      RAZORPAY_KEY_ID: keys.keyId,
+      RAZORPAY_KEY_SECRET: keys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+      RAZORPAY_API_URL: standIn.url,
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+/** A paid Razorpay order of 2 × ₹650, then cancelled by an admin: a refund of ₹1,300 is owed. */
+async function cancelledOrder() {
+  const { token } = shopper(t);
+  await addToCart(t, token, await listProduct(t, { price: 650, countInStock: 9 }), 2);
+  const checkout = await api<{ orderId: string }>(t.url, '/api/orders/checkout', { method: 'POST', token, body: billing });
+  const paid = standIn.pay(checkout.body.orderId);
+  const order = await api<OrderDoc>(t.url, '/api/orders/create', { method: 'POST', token, body: paid });
+  expect(order.status).toBe(201);
+  const admin = shopper(t, { isAdmin: true });
+  const cancelled = await api(t.url, `/api/orders/${order.body.id}/status`, { method: 'PUT', token: admin.token, body: { status: 'cancelled' } });
+  expect(cancelled.status).toBe(200);
+  await t.shop.runner.catchUp();
+  return { providerOrderId: checkout.body.orderId, paymentId: paid.razorpay_payment_id };
+}
+
+const refundsOf = (paymentId: string) => [...standIn.refunds.values()].filter((r) => r.payment_id === paymentId);
+const refundDoc = (providerOrderId: string) => t.shop.docs.get<RefundDoc>('refunds', providerOrderId);
+const paymentEvents = async (providerOrderId: string) => (await t.shop.events.readStream(`payment-${providerOrderId}`)).map((e) => e.type);
+
+describe('refunds owed are made through the payment provider', () => {
+  it('refunds a cancelled order in full, once, however often the desk sweeps', async () => {
+    const { providerOrderId, paymentId } = await cancelledOrder();
+    expect(await refundDoc(providerOrderId)).toMatchObject({ status: 'requested', amount: 1300, paymentId });
+
+    await t.shop.refunds.sweep();
+    expect(refundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 130000, status: 'processed' })]);
+    const sent = standIn.requests.findLast((r) => r.path === `/v1/payments/${paymentId}/refund`);
+    expect(sent?.body).toMatchObject({ amount: 130000, speed: 'normal' });
+    expect(await paymentEvents(providerOrderId)).toEqual(['PaymentOpened', 'PaymentConfirmed', 'PaymentRefundRequested', 'PaymentRefunded']);
+    await t.shop.runner.catchUp();
+    expect(await refundDoc(providerOrderId)).toMatchObject({ status: 'refunded', refundId: refundsOf(paymentId)[0]!.id });
+
+    await t.shop.refunds.sweep();
+    await t.shop.refunds.refund(providerOrderId);
+    expect(refundsOf(paymentId)).toHaveLength(1);
+    expect(standIn.requests.filter((r) => r.path === `/v1/payments/${paymentId}/refund`)).toHaveLength(1);
+  });
+
+  it('a refund the provider took but the shop never recorded (a crash) is recorded, not made twice', async () => {
+    const { providerOrderId, paymentId } = await cancelledOrder();
+    // What a desk that crashed after the provider's answer had sent: the same key, the same body.
+    const provider = new RazorpayPaymentProvider({ ...keys, apiUrl: standIn.url });
+    const taken = await provider.refund({
+      paymentId,
+      amountPaise: 130000,
+      idempotencyKey: `refund-${providerOrderId}`,
+      notes: { providerOrderId, reason: 'order cancelled' },
+    });
+
+    await t.shop.refunds.sweep();
+    expect(refundsOf(paymentId)).toHaveLength(1);
+    await t.shop.runner.catchUp();
+    expect(await refundDoc(providerOrderId)).toMatchObject({ status: 'refunded', refundId: taken.refundId });
+  });
+
+  it('keeps a refund the provider refuses owed, and makes it at a later sweep', async () => {
+    const { providerOrderId, paymentId } = await cancelledOrder();
+    const payment = standIn.payments.get(paymentId)!;
+    payment.status = 'authorized';
+
+    await t.shop.refunds.sweep();
+    expect(refundsOf(paymentId)).toHaveLength(0);
+    expect(await paymentEvents(providerOrderId)).not.toContain('PaymentRefunded');
+    expect(await refundDoc(providerOrderId)).toMatchObject({ status: 'requested' });
+
+    payment.status = 'captured';
+    await t.shop.refunds.sweep();
+    expect(refundsOf(paymentId)).toHaveLength(1);
+    expect(await paymentEvents(providerOrderId)).toContain('PaymentRefunded');
+  });
+});
