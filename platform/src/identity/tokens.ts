@@ -26,7 +26,8 @@ export interface SessionRevocations {
 
 /**
  * Signs and verifies the shop's bearer tokens (HS256 JWT with an expiry). Identity anywhere in
- * the API comes from `verify`, never from a body or query field.
+ * the API comes from `authenticate` (a valid token whose session was not withdrawn), never from
+ * a body or query field.
  */
 export class TokenService {
   /**
