@@ -125,6 +125,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   await recoverCheckouts(docs, new CheckoutProcess(events, docs), logger);
   const refunds = new RefundDesk(events, docs, payments, logger);
   refunds.start(config.REFUND_SWEEP_MS);
+  metrics.measureRefundsOwed(() => refunds.owed());
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret'));
   const mailer = createMailer(config, logger);

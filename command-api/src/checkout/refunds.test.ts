@@ -88,10 +88,16 @@ describe('refunds owed are made through the payment provider', () => {
     expect(refundsOf(paymentId)).toHaveLength(0);
     expect(await paymentEvents(providerOrderId)).not.toContain('PaymentRefunded');
     expect(await refundDoc(providerOrderId)).toMatchObject({ status: 'requested' });
+    // Operators see it: the metrics count what is owed and how long the oldest has waited.
+    const metrics = await api<string>(t.url, '/metrics');
+    expect(metrics.body).toMatch(/^refunds_owed 1$/m);
+    expect(metrics.body).toMatch(/^refunds_owed_oldest_seconds (?!0$)[\d.]+$/m);
 
     payment.status = 'captured';
     await t.shop.refunds.sweep();
     expect(refundsOf(paymentId)).toHaveLength(1);
     expect(await paymentEvents(providerOrderId)).toContain('PaymentRefunded');
+    await t.shop.runner.catchUp();
+    expect((await api<string>(t.url, '/metrics')).body).toMatch(/^refunds_owed 0$/m);
   });
 });

@@ -1,5 +1,5 @@
 import { paymentEventSchemas, paymentStreams, type RefundDoc } from '@shop/contracts';
-import type { DocumentStore, EventStore, Logger, PaymentProvider } from '@shop/platform';
+import type { DocumentStore, EventStore, Logger, PaymentProvider, RefundsOwed } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
 import { derivedEventId, streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
@@ -82,6 +82,16 @@ export class RefundDesk {
       }
     }
     return recorded;
+  }
+
+  /** What is owed now, for the metrics (`refunds_owed`). */
+  async owed(): Promise<RefundsOwed> {
+    const [count, [oldest]] = await Promise.all([
+      this.docs.count(REFUNDS, { status: 'requested' }),
+      this.docs.find<RefundDoc>(REFUNDS, { status: 'requested' }, { sort: [['requestedAt', 1]], limit: 1 }),
+    ]);
+    const oldestSeconds = oldest ? Math.max(0, (Date.now() - Date.parse(oldest.requestedAt)) / 1000) : 0;
+    return { count, oldestSeconds };
   }
 
   /** Refunds one provider order's payment when it is owed; the log position of the record, or null. */

@@ -9,6 +9,13 @@ export interface ProjectionLag {
   seconds: number;
 }
 
+/** Refunds the shop owes and has not made yet (the provider refused them, or is down). */
+export interface RefundsOwed {
+  count: number;
+  /** How long the oldest has been owed; 0 when none is. */
+  oldestSeconds: number;
+}
+
 /**
  * The shop's Prometheus metrics, in a registry of their own (tests create several shops in one
  * process; the global registry would refuse the second set).
@@ -42,6 +49,11 @@ export class ShopMetrics {
   readonly projectionLagEvents: Gauge<'projection'>;
   readonly projectionLagSeconds: Gauge<'projection'>;
 
+  private refundsProbe: (() => Promise<RefundsOwed>) | undefined;
+  private refundsSample: Promise<RefundsOwed> | undefined;
+  readonly refundsOwed: Gauge;
+  readonly refundsOwedOldestSeconds: Gauge;
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
     const sampleLag = () => this.sampleLag();
@@ -63,6 +75,28 @@ export class ShopMetrics {
         for (const lag of await sampleLag()) this.set({ projection: lag.projection }, lag.seconds);
       },
     });
+    const sampleRefunds = () => this.sampleRefunds();
+    this.refundsOwed = new Gauge({
+      name: 'refunds_owed',
+      help: 'Refunds the shop owes and has not made yet (alert when it stays above 0)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await sampleRefunds()).count);
+      },
+    });
+    this.refundsOwedOldestSeconds = new Gauge({
+      name: 'refunds_owed_oldest_seconds',
+      help: 'How long the oldest refund owed has been waiting (0 when none is)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await sampleRefunds()).oldestSeconds);
+      },
+    });
+  }
+
+  /** Sets how the refunds owed are counted (the refund desk knows). */
+  measureRefundsOwed(probe: () => Promise<RefundsOwed>): void {
+    this.refundsProbe = probe;
   }
 
   /** Sets how projection lag is measured (the server knows the projections and where they keep progress). */
@@ -75,7 +109,13 @@ export class ShopMetrics {
       return { contentType: this.registry.contentType, body: await this.registry.metrics() };
     } finally {
       this.lagSample = undefined;
+      this.refundsSample = undefined;
     }
+  }
+
+  private sampleRefunds(): Promise<RefundsOwed> {
+    this.refundsSample ??= this.refundsProbe ? this.refundsProbe() : Promise.resolve({ count: 0, oldestSeconds: 0 });
+    return this.refundsSample;
   }
 
   private sampleLag(): Promise<ProjectionLag[]> {
