@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDoc } from '@shop/contracts';
-import { startRazorpayStandIn, type RazorpayStandIn } from '@shop/platform/payments/razorpay-stand-in';
-import { addToCart, api, billing, listProduct, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
+import type { RazorpayStandIn } from '@shop/platform/payments/razorpay-stand-in';
+import { addToCart, api, billing, listProduct, shopper, type TestShop } from '../cart/test-fixtures.ts';
+import { razorpayKeys as keys, startRazorpayShop, type RazorpayShop } from './razorpay-fixture.ts';
 
-const keys = { keyId: 'rzp_test_standin', keySecret: 'standin-key-secret', webhookSecret: 'standin-webhook-secret' };
 let standIn: RazorpayStandIn;
 let t: TestShop;
+let shop: RazorpayShop;
 beforeAll(async () => {
-  standIn = await startRazorpayStandIn(keys);
-  t = await startTestShop({
-    env: {
-      PAYMENTS: 'razorpay',
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-      RAZORPAY_API_URL: standIn.url,
-    },
-  });
+  shop = await startRazorpayShop();
+  ({ standIn, t } = shop);
 });
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => shop?.close());
 
 async function openCheckout(token: string, price = 650, quantity = 2) {
   await addToCart(t, token, await listProduct(t, { price, countInStock: 9 }), quantity);
