@@ -17,12 +17,14 @@ import type {
   SignedInUser,
   UserDoc,
 } from '@shop/contracts';
+import type { CheckoutReply } from '@shop/command-api';
 import type { AuditReport as ServedAuditReport } from '@shop/projections';
 import type {
   AuditReport,
   Banner,
   CartItem,
   Category,
+  CheckoutSession,
   Country,
   MyListEntry,
   Order,
@@ -48,4 +50,5 @@ export type ReplyContract = [
   Serves<UserDoc, User>,
   Serves<SignedInUser, User>,
   Serves<ServedAuditReport, AuditReport>,
+  Serves<CheckoutReply, CheckoutSession>,
 ];

@@ -15,6 +15,7 @@ export { checkoutCommandRoutes, type CheckoutDeps } from './checkout/routes.ts';
 export { CheckoutProcess, type CheckoutOutcome } from './checkout/process.ts';
 export { recoverCheckouts } from './checkout/recovery.ts';
 export { RefundDesk } from './checkout/refunds.ts';
+export type { CheckoutReply } from './checkout/open-payment.ts';
 export { AccountCommands, type AccountServiceOptions } from './account/commands.ts';
 export { accountRouter } from './account/routes.ts';
 export type { AccountRouteDeps } from './account/deps.ts';

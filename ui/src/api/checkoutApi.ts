@@ -1,5 +1,5 @@
 import { shopApi } from './shopApi.ts';
-import type { CartItem, Order } from './types.ts';
+import type { CartItem, CheckoutSession, Order } from './types.ts';
 
 /** The billing form of the checkout screen, in the order its fields are checked (spec §5). */
 export interface Billing {
@@ -12,34 +12,6 @@ export interface Billing {
   zipCode: string;
   phoneNumber: string;
   email: string;
-}
-
-export interface PricedLine {
-  lineId: string;
-  productId: string;
-  productTitle: string;
-  image: string;
-  price: number;
-  quantity: number;
-  subTotal: number;
-}
-
-/** `POST /api/orders/checkout`: what the browser needs to open the provider's checkout. */
-export interface CheckoutSession {
-  provider: 'test' | 'razorpay';
-  keyId: string;
-  /** The provider's order id the payment is bound to. */
-  orderId: string;
-  /** Paise. */
-  amount: number;
-  currency: string;
-  /** Whole rupees, as the server computed it. */
-  total: number;
-  name: string;
-  description: string;
-  prefill: { name: string; email: string; contact: string };
-  products: PricedLine[];
-  testCards?: { success: string; declined: string };
 }
 
 /** A provider's signed confirmation, under Razorpay checkout's names (the test provider sends both). */

@@ -184,3 +184,31 @@ export interface AuditReport {
   timeline: AuditEntry[];
   state: unknown;
 }
+
+export interface PricedLine {
+  lineId: string;
+  productId: string;
+  productTitle: string;
+  image: string;
+  price: number;
+  quantity: number;
+  subTotal: number;
+}
+
+/** `POST /api/orders/checkout`: what the browser needs to open the provider's checkout. */
+export interface CheckoutSession {
+  provider: 'test' | 'razorpay';
+  keyId: string;
+  /** The provider's order id the payment is bound to. */
+  orderId: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+  /** Whole rupees, as the server computed it. */
+  total: number;
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  products: PricedLine[];
+  testCards?: { success: string; declined: string };
+}

@@ -1,4 +1,5 @@
-import type { CheckoutSession, PaymentConfirmation } from '../api/checkoutApi.ts';
+import type { PaymentConfirmation } from '../api/checkoutApi.ts';
+import type { CheckoutSession } from '../api/types.ts';
 import { brand } from '../app/theme.ts';
 import { loadScript } from '../auth/loadScript.ts';
 
