@@ -118,6 +118,9 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     onError: (projection, error) => logger.error({ err: error, projection }, 'projection failed; retrying'),
   });
   await runner.start();
+  // External projections: the workers write the read models, this process only reads them, but
+  // a collection is declared before it is read (idempotent; the SQLite store needs it).
+  if (external) for (const spec of projections.flatMap((p) => p.collections)) await docs.defineCollection(spec);
   const payments = createPaymentProvider(config);
   // Checkouts the last run left part-way are finished (or compensated) before serving anyone.
   if (!external) await runner.waitFor(await events.headPosition(), [shopperProjection.name], 60_000);
