@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import cors from '@koa/cors';
 import Koa from 'koa';
 import {
@@ -22,6 +21,7 @@ import {
 } from '@shop/read-api';
 import type { Shop } from './compose.ts';
 import { httpMetrics, metricsRoute } from './http/metrics.ts';
+import { jsonBody } from './http/json-body.ts';
 import { requestLog } from './http/request-log.ts';
 import { seedImageRoutes } from './http/seed-images.ts';
 import { serveUi } from './http/ui.ts';
@@ -65,7 +65,7 @@ export function createApp(shop: Shop): Koa {
   );
   app.use(serveUi(shop.config.UI_DIST, { docs: shop.docs, logger: shop.logger }));
   app.use(serveFiles(shop.files, '/uploads'));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  app.use(jsonBody({ limit: 1024 * 1024 }));
 
   const root = new Router();
   // The cheap baseline every benchmark compares against, and the readiness probe.
