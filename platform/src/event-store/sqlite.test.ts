@@ -59,6 +59,40 @@ describe('SQLite event store group commit', () => {
     }
   });
 
+  it('rolls back only the append that fails while writing, and answers replays in a group with their first result', async () => {
+    const dir = tempDir('shop-event-store-midway-');
+    const file = join(dir.path, 'events.sqlite');
+    const store = new SqliteEventStore(file);
+    try {
+      const replayed = [event('R1'), event('R2')];
+      const first = await store.append('r', replayed, 'no_stream');
+      const twice = randomUUID();
+
+      const results = await Promise.allSettled([
+        store.append('a', [event('A1')], 'no_stream'),
+        store.append('half', [event('H1'), event('H2', twice), event('H3', twice)], 'no_stream'), // fails at its third row
+        store.append('r', replayed, 'any'), // the same ids again: the first result, nothing written
+        store.append('b', [event('B1')], 'no_stream'),
+        store.append('c', [event('C1', twice)], 'no_stream'), // the id "half" could not keep is free
+      ]);
+
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+      expect((results[2] as PromiseFulfilledResult<unknown>).value).toEqual(first);
+      const reader = new SqliteEventStore(file);
+      try {
+        const log = await reader.readAll({ after: 0n, limit: 100 });
+        expect(log.map((e) => `${e.streamId}:${e.type}`)).toEqual(['r:R1', 'r:R2', 'a:A1', 'b:B1', 'c:C1']);
+        // The projection runner's in-memory tail holds exactly the committed rows too.
+        expect((await store.readAll({ after: 2n, limit: 100 })).map((e) => e.type)).toEqual(['A1', 'B1', 'C1']);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+
   it('reads the whole log in order while another process appends to the same file', async () => {
     const dir = tempDir('shop-event-store-two-');
     const file = join(dir.path, 'events.sqlite');

@@ -38,10 +38,15 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
+type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
+/** Ends a group's savepoint-free attempt: an append failed after it had started writing. */
+class FailedWhileWriting extends Error {}
+
 /**
- * The embedded event store: one SQLite file in WAL mode. Each append is its own savepoint, so its
- * events land whole or not at all, and the (stream_id, revision) unique key makes optimistic
- * concurrency hold even with several processes on one file.
+ * The embedded event store: one SQLite file in WAL mode. Each append lands whole or not at all,
+ * and the (stream_id, revision) unique key makes optimistic concurrency hold even with several
+ * processes on one file.
  *
  * Group commit: appends asked for during one turn of the event loop (the requests that arrived
  * together) are written in one transaction at the end of that turn. A commit costs far more than
@@ -53,8 +58,8 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly emitter = new EventEmitter();
   private readonly statements;
-  private readonly appendTx;
   private readonly groupTx;
+  private readonly groupWithSavepointsTx;
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
   /** Rows written by the transaction in progress; they join `recent` once it commits. */
@@ -84,21 +89,47 @@ export class SqliteEventStore implements EventStore {
       ),
       head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
     };
-    // Called inside groupTx, better-sqlite3 runs each append as a savepoint of the group.
-    this.appendTx = this.db.transaction(this.appendSync.bind(this));
+    // A group is first written without savepoints: an append refused by its checks (wrong
+    // expected revision, ids written elsewhere) has written nothing, so it fails alone for free.
+    // One that fails while writing (an id already taken, a row that cannot be stored) would
+    // leave some of its rows, so the attempt is rolled back and the group written again with
+    // each append in a savepoint of its own (better-sqlite3 runs a nested transaction as one),
+    // exactly as every group used to be; a savepoint per append costs as much as a third of it.
     this.groupTx = this.db.transaction((group: PendingAppend[]) =>
-      group.map((append) => {
+      group.map((append): Outcome => {
+        try {
+          return { ok: true, result: this.appendSync(append.streamId, append.events, append.expected, false) };
+        } catch (error) {
+          if (error instanceof FailedWhileWriting || !this.db.inTransaction) throw error;
+          return { ok: false, error };
+        }
+      }),
+    );
+    const appendInSavepoint = this.db.transaction((append: PendingAppend) => this.appendSync(append.streamId, append.events, append.expected, true));
+    this.groupWithSavepointsTx = this.db.transaction((group: PendingAppend[]) =>
+      group.map((append): Outcome => {
         const staged = this.staged.length;
         try {
-          return { ok: true as const, result: this.appendTx(append.streamId, append.events, append.expected) };
+          return { ok: true, result: appendInSavepoint(append) };
         } catch (error) {
           this.staged.length = staged;
           // Rolled back to its savepoint; an error that ended the whole transaction fails the group.
           if (!this.db.inTransaction) throw error;
-          return { ok: false as const, error };
+          return { ok: false, error };
         }
       }),
     );
+  }
+
+  /** Writes a group in one transaction (see the constructor for the two ways). */
+  private writeGroup(group: PendingAppend[]): Outcome[] {
+    try {
+      return this.groupTx(group);
+    } catch (error) {
+      if (!(error instanceof FailedWhileWriting)) throw error;
+      this.staged = [];
+      return this.groupWithSavepointsTx(group);
+    }
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -123,7 +154,7 @@ export class SqliteEventStore implements EventStore {
     }
     let outcomes;
     try {
-      outcomes = this.groupTx(group);
+      outcomes = this.writeGroup(group);
       this.recent.add(this.staged);
     } catch (error) {
       // The commit itself failed (disk full, I/O error): nothing of the group was written.
@@ -143,12 +174,32 @@ export class SqliteEventStore implements EventStore {
     if (head >= 0n) this.emitter.emit('appended', head);
   }
 
-  private appendSync(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
-    const replay = this.alreadyAppended(streamId, events);
-    if (replay) return replay;
+  /**
+   * One append, inside the group's transaction. In its own savepoint it first looks for a replay
+   * (the same event ids already written). Without one, that lookup is left to the cases that can
+   * be a replay: a failed expectation, or an insert refused because an id is taken, which ends the
+   * savepoint-free attempt like any other failure while writing.
+   */
+  private appendSync(streamId: string, events: NewEvent[], expected: ExpectedRevision, inSavepoint: boolean): AppendResult {
+    if (inSavepoint) {
+      const replay = this.alreadyAppended(streamId, events);
+      if (replay) return replay;
+    }
     const head = this.statements.streamHead.get(streamId)?.revision ?? null;
     const actual = head === null ? 'no_stream' : BigInt(head);
-    if (!expectationHolds(expected, actual)) throw new WrongExpectedRevisionError(streamId, expected, actual);
+    if (!expectationHolds(expected, actual)) {
+      const replay = inSavepoint ? null : this.alreadyAppended(streamId, events);
+      if (replay) return replay;
+      throw new WrongExpectedRevisionError(streamId, expected, actual);
+    }
+    try {
+      return this.insertSync(streamId, events, head);
+    } catch (error) {
+      throw inSavepoint ? error : new FailedWhileWriting('append failed while writing', { cause: error });
+    }
+  }
+
+  private insertSync(streamId: string, events: NewEvent[], head: number | null): AppendResult {
     let revision = head === null ? -1 : head;
     let position = 0;
     const now = new Date().toISOString();
