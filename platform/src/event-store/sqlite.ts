@@ -15,6 +15,7 @@ import {
 } from './port.ts';
 import { RecentTail, type EventRow } from './recent-tail.ts';
 import { subscribeByPaging } from './subscribe-by-polling.ts';
+import { BackgroundCheckpoint } from '../sqlite/background-checkpoint.ts';
 import { openSqlite } from '../sqlite/open.ts';
 
 const SCHEMA = `
@@ -65,9 +66,11 @@ export class SqliteEventStore implements EventStore {
   /** Rows written by the transaction in progress; they join `recent` once it commits. */
   private staged: EventRow[] = [];
   private readonly recent = new RecentTail();
+  private readonly checkpoint: BackgroundCheckpoint | null;
 
   constructor(file: string) {
     this.db = openSqlite(file);
+    this.checkpoint = file === ':memory:' ? null : new BackgroundCheckpoint(this.db, file);
     this.db.exec(SCHEMA);
     this.emitter.setMaxListeners(0);
     this.statements = {
@@ -155,6 +158,7 @@ export class SqliteEventStore implements EventStore {
     let outcomes;
     try {
       outcomes = this.writeGroup(group);
+      this.checkpoint?.committed();
       this.recent.add(this.staged);
     } catch (error) {
       // The commit itself failed (disk full, I/O error): nothing of the group was written.
@@ -261,6 +265,8 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.pending.length > 0) this.flush();
     this.emitter.removeAllListeners();
+    // The worker's connection closes first, so closing this last one checkpoints what is left.
+    await this.checkpoint?.close();
     if (this.db.open) this.db.close();
   }
 }
