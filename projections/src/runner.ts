@@ -1,7 +1,9 @@
-import { EventEmitter } from 'node:events';
 import type { DocumentStore, EventStore } from '@shop/platform';
 import type { Projection } from './projection.ts';
+import { PositionWaiters } from './position-waiters.ts';
 import { UnitOfWork } from './unit-of-work.ts';
+
+export { ProjectionLagError } from './position-waiters.ts';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -10,21 +12,13 @@ export interface RunnerOptions {
   onError?: (projection: string, error: unknown) => void;
 }
 
-/** Thrown when a read-your-writes wait runs out of time. */
-export class ProjectionLagError extends Error {
-  constructor(readonly projections: string[], readonly position: bigint) {
-    super(`Projections ${projections.join(', ')} did not reach position ${position} in time`);
-    this.name = 'ProjectionLagError';
-  }
-}
-
 /**
  * Keeps projections caught up with the embedded event log, from their own checkpoints, woken at
  * once by an append in this process.
  */
 export class ProjectionRunner {
   private readonly positions = new Map<string, bigint>();
-  private readonly advanced = new EventEmitter();
+  private readonly waiters = new PositionWaiters((name) => this.positions.get(name) ?? 0n);
   private readonly controller = new AbortController();
   private readonly loops: Promise<void>[] = [];
   private readonly wakers = new Set<() => void>();
@@ -37,9 +31,7 @@ export class ProjectionRunner {
     private readonly store: DocumentStore,
     private readonly projections: Projection[],
     private readonly options: RunnerOptions = {},
-  ) {
-    this.advanced.setMaxListeners(0);
-  }
+  ) {}
 
   /** Creates collections, loads checkpoints and starts following the log. */
   async start(): Promise<void> {
@@ -54,25 +46,8 @@ export class ProjectionRunner {
   }
 
   /** Resolves once every named projection has processed `position`, or throws after `timeoutMs`. */
-  async waitFor(position: bigint, names: string[] = [...this.positions.keys()], timeoutMs = 5000): Promise<void> {
-    const behind = () => names.filter((name) => (this.positions.get(name) ?? 0n) < position);
-    if (behind().length === 0) return;
-    await new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (behind().length > 0) return;
-        cleanup();
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new ProjectionLagError(behind(), position));
-      }, timeoutMs);
-      const cleanup = () => {
-        clearTimeout(timer);
-        this.advanced.off('advanced', check);
-      };
-      this.advanced.on('advanced', check);
-    });
+  waitFor(position: bigint, names: string[] = [...this.positions.keys()], timeoutMs = 5000): Promise<void> {
+    return this.waiters.wait(position, names, timeoutMs);
   }
 
   position(name: string): bigint | undefined {
@@ -110,7 +85,7 @@ export class ProjectionRunner {
     this.positions.set(name, position);
     this.holds.delete(name);
     hold.release();
-    this.advanced.emit('advanced', name, position);
+    this.waiters.advanced();
     for (const wake of [...this.wakers]) wake();
   }
 
@@ -165,10 +140,8 @@ export class ProjectionRunner {
             }
             failing = undefined;
             await this.store.commit({ writes, checkpoints });
-            for (const { name, position } of checkpoints) {
-              this.positions.set(name, position);
-              this.advanced.emit('advanced', name, position);
-            }
+            for (const { name, position } of checkpoints) this.positions.set(name, position);
+            this.waiters.advanced();
             full = page.length === batchSize;
           } while (full && !signal.aborted);
         } catch (error) {
