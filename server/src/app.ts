@@ -20,6 +20,7 @@ import {
   reviewQueryRouter,
 } from '@shop/read-api';
 import type { Shop } from './compose.ts';
+import { apiRouter } from './http/api-router.ts';
 import { httpMetrics, metricsRoute } from './http/metrics.ts';
 import { jsonBody } from './http/json-body.ts';
 import { requestLog } from './http/request-log.ts';
@@ -76,8 +77,6 @@ export function createApp(shop: Shop): Koa {
   if (shop.config.METRICS) metricsRoute(root, shop.metrics);
   app.use(root.routes()).use(root.allowedMethods());
 
-  const api = new Router({ prefix: '/api' });
-  for (const feature of features) api.use(feature(shop).routes());
-  app.use(api.routes()).use(api.allowedMethods());
+  app.use(apiRouter(features.map((feature) => feature(shop))));
   return app;
 }
