@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { BackgroundCheckpoint } from '../sqlite/background-checkpoint.ts';
 import { openSqlite } from '../sqlite/open.ts';
 import {
   textTokens,
@@ -66,9 +67,12 @@ export class SqliteDocumentStore implements DocumentStore {
   private ownCommits = 0;
   /** The change counters as last read, and the state of the file they were read in. */
   private versions: { dataVersion: number; ownCommits: number; byCollection: Map<string, number> } | undefined;
+  /** WAL checkpoints in a worker, not inside a projection's commit that a command's reply waits for. */
+  private readonly checkpoint: BackgroundCheckpoint | null;
 
   constructor(file: string) {
     this.db = openSqlite(file);
+    this.checkpoint = file === ':memory:' ? null : new BackgroundCheckpoint(this.db, file);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     // One counter per collection, raised in the transaction that writes it, so every connection
     // (another thread's or process's too) sees the change together with the data.
@@ -302,6 +306,7 @@ export class SqliteDocumentStore implements DocumentStore {
   async commit(batch: WriteBatch): Promise<void> {
     const raised = this.commitTx(batch);
     this.ownCommits++;
+    this.checkpoint?.committed();
     // The counters as last read are still right but for what this commit raised: keep them, so a
     // projection committing after every command does not make each read re-read the table.
     const versions = this.versions;
@@ -419,6 +424,8 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async close(): Promise<void> {
+    // The worker's connection closes first, so closing this last one checkpoints what is left.
+    await this.checkpoint?.close();
     this.statementCache.clear();
     this.layouts.clear();
     if (this.db.open) this.db.close();
