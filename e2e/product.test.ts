@@ -24,14 +24,16 @@ describe('Product detail', () => {
       expect(thumb.width).toBeGreaterThan(gallery.width / 5 - 12);
       expect(thumb.width).toBeLessThan(gallery.width / 5);
       const zoom = page.getByTestId('hover-zoom').first();
-      const zoomBox = (await zoom.boundingBox())!;
       // Keep moving over the picture until it zooms: a single move can land before the page's
-      // handlers are attached on a slow machine.
+      // handlers are attached on a slow machine, and the gallery may still be laying out its
+      // slides (no box yet, or a box that moves), so the picture is found again on every try.
       let step = 0;
       await expect
         .poll(async () => {
           step += 1;
-          await page.mouse.move(zoomBox.x + zoomBox.width * (0.3 + (step % 5) * 0.05), zoomBox.y + zoomBox.height * 0.3);
+          const box = await zoom.boundingBox();
+          if (!box) return 'not laid out yet';
+          await page.mouse.move(box.x + box.width * (0.3 + (step % 5) * 0.05), box.y + box.height * 0.3);
           return zoom.getAttribute('data-zoomed');
         })
         .toBe('true');
