@@ -27,6 +27,7 @@ export class RefundDesk {
   private readonly streams: StreamCommands;
   private sweeping: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     events: EventStore,
@@ -46,7 +47,9 @@ export class RefundDesk {
     void this.sweep();
   }
 
+  /** Stops sweeping; a sweep in progress ends after the refund it is making (shutdown waits for no more). */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     await this.sweeping;
   }
@@ -75,6 +78,7 @@ export class RefundDesk {
     }
     let recorded = 0;
     for (const { providerOrderId } of owed) {
+      if (this.stopped) break;
       try {
         if (await this.refund(providerOrderId)) recorded += 1;
       } catch (error) {
