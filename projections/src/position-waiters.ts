@@ -27,6 +27,18 @@ export class PositionWaiters {
 
   constructor(private readonly positionOf: (name: string) => bigint) {}
 
+  /** How many requests are waiting. */
+  get size(): number {
+    return this.waiters.size;
+  }
+
+  /** The names some request is waiting for. */
+  names(): Set<string> {
+    const names = new Set<string>();
+    for (const waiter of this.waiters) for (const name of waiter.names) names.add(name);
+    return names;
+  }
+
   /** Resolves once every name is at or past `position`; ProjectionLagError after `timeoutMs`. */
   wait(position: bigint, names: string[], timeoutMs: number): Promise<void> {
     if (this.reached(position, names)) return Promise.resolve();
