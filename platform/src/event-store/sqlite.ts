@@ -69,7 +69,9 @@ export class SqliteEventStore implements EventStore {
   private readonly checkpoint: BackgroundCheckpoint | null;
 
   constructor(file: string) {
-    this.db = openSqlite(file);
+    // Appends are small transactions and reads come through the memory map (or the recent tail):
+    // a small page cache keeps each commit's cache scan short (see openSqlite).
+    this.db = openSqlite(file, { cacheKb: 4096 });
     this.checkpoint = file === ':memory:' ? null : new BackgroundCheckpoint(this.db, file);
     this.db.exec(SCHEMA);
     this.emitter.setMaxListeners(0);

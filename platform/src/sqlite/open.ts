@@ -6,9 +6,14 @@ import Database from 'better-sqlite3';
  * Opens a SQLite file tuned for a single-writer server: WAL so readers never block the writer,
  * NORMAL sync (durable across a process crash; an OS crash may lose the last transactions),
  * a busy timeout so a second process on the same file waits instead of failing, and memory-mapped
- * reads with a 64 MB page cache.
+ * reads with a page cache of `cacheKb` (64 MB unless told).
+ *
+ * A large cache is not free for a file written in many small transactions: every commit ends by
+ * scanning the cache's whole hash table (SQLite looks for pages past the end of the file, and the
+ * lock page it touches on each write sits at 1 GB, so the scan is never the short one). Reads of
+ * the file itself come through the memory map, not the cache, so such a file wants a small one.
  */
-export function openSqlite(file: string): Database.Database {
+export function openSqlite(file: string, { cacheKb = 65536 }: { cacheKb?: number } = {}): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -17,6 +22,6 @@ export function openSqlite(file: string): Database.Database {
   db.pragma('foreign_keys = ON');
   // Reads are the hot path: map the file (no read syscall per page) and keep a larger page cache.
   db.pragma('mmap_size = 1073741824');
-  db.pragma('cache_size = -65536');
+  db.pragma(`cache_size = -${cacheKb}`);
   return db;
 }

@@ -45,6 +45,11 @@ function mounted(router: Router): Middleware {
   return (ctx, next) => routes(ctx, () => allowedMethods(ctx, next));
 }
 
+/** `/api` and everything under it, in any letter case (as the router's prefix matches). */
+export function isApiPath(path: string): boolean {
+  return path.length >= 4 && path.slice(0, 4).toLowerCase() === '/api' && (path.length === 4 || path[4] === '/');
+}
+
 /** `cart` of `/api/cart/:id`; null when the path is not under `/api/`. */
 function firstSegment(path: string): string | null {
   const [empty, prefix, segment] = path.split('/', 3);

@@ -20,7 +20,7 @@ describe('serving the built storefront', () => {
   });
 
   it('answers / and every client-side route with the app shell, never cached', async () => {
-    for (const path of ['/', '/cart', '/product/0123456789abcdef01234567', '/products/subCat/x']) {
+    for (const path of ['/', '/cart', '/product/0123456789abcdef01234567', '/products/subCat/x', '/apiary']) {
       const response = await fetch(shop.url + path);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
@@ -36,10 +36,12 @@ describe('serving the built storefront', () => {
     expect((await fetch(`${shop.url}/assets/missing.js`)).status).toBe(404);
   });
 
-  it('leaves unknown API paths as JSON 404s', async () => {
-    const response = await fetch(`${shop.url}/api/nothing-here`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: true });
+  it('leaves unknown API paths as JSON 404s, in any letter case', async () => {
+    for (const path of ['/api/nothing-here', '/API/nothing-here', '/api']) {
+      const response = await fetch(shop.url + path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: true });
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { firstScreen, type FirstScreenDeps } from './first-screen.ts';
+import { isApiPath } from './api-router.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -24,7 +25,7 @@ export function serveUi(distDir: string, firstScreenDeps?: FirstScreenDeps) {
     await next();
     if (!available || ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api') return;
+    if (isApiPath(ctx.path)) return;
     // The server's first-screen render lives in the build, but is not a file for browsers.
     if (ctx.path.startsWith('/ssr/')) return;
     const isAsset = ctx.path.startsWith('/assets/');
