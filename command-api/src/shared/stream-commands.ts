@@ -101,12 +101,10 @@ export class StreamCommands {
         return { events, state, position: 0n };
       }
       for (const event of events) options.check?.(event);
-      const metadata: Partial<EventMetadata> = {
-        correlationId: context.correlationId ?? randomUUID(),
-        ...(context.causationId ? { causationId: context.causationId } : {}),
-        ...(context.userId ? { userId: context.userId } : {}),
-        timestamp: new Date().toISOString(),
-      };
+      const metadata: Partial<EventMetadata> = { correlationId: context.correlationId ?? randomUUID() };
+      if (context.causationId) metadata.causationId = context.causationId;
+      if (context.userId) metadata.userId = context.userId;
+      metadata.timestamp = new Date().toISOString();
       try {
         const result = await this.store.append(
           streamId,

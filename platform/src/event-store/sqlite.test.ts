@@ -123,4 +123,29 @@ describe('SQLite event store group commit', () => {
       dir.remove();
     }
   });
+
+  it('holds optimistic concurrency on a stream another process appended to since this one last did', async () => {
+    const dir = tempDir('shop-event-store-heads-');
+    const file = join(dir.path, 'events.sqlite');
+    const mine = new SqliteEventStore(file);
+    const theirs = new SqliteEventStore(file);
+    try {
+      await mine.append('s', [event('Mine1')], 'no_stream'); // mine now knows the head as 0
+      await theirs.append('s', [event('Theirs1')], 0n); // ...which is stale from here on
+
+      // The revision mine last saw is refused with the store's real head, never written after it.
+      await expect(mine.append('s', [event('Stale')], 0n)).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', actual: 1n });
+      await expect(mine.append('s', [event('NoStream')], 'no_stream')).rejects.toMatchObject({ name: 'WrongExpectedRevisionError' });
+      // The real head is accepted, and 'any' lands after their event, not on top of it.
+      expect((await mine.append('s', [event('Fresh')], 1n)).nextRevision).toBe(2n);
+      await theirs.append('s', [event('Theirs2')], 2n);
+      expect((await mine.append('s', [event('Any')], 'any')).nextRevision).toBe(4n);
+
+      expect((await theirs.readStream('s')).map((e) => `${e.revision}:${e.type}`)).toEqual(['0:Mine1', '1:Theirs1', '2:Fresh', '3:Theirs2', '4:Any']);
+    } finally {
+      await mine.close();
+      await theirs.close();
+      dir.remove();
+    }
+  });
 });

@@ -18,6 +18,9 @@ import { subscribeByPaging } from './subscribe-by-polling.ts';
 import { BackgroundCheckpoint } from '../sqlite/background-checkpoint.ts';
 import { openSqlite } from '../sqlite/open.ts';
 
+/** Stream heads remembered before the memory starts over (see SqliteEventStore.heads). */
+const MAX_REMEMBERED_HEADS = 100_000;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position    INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -65,6 +68,16 @@ export class SqliteEventStore implements EventStore {
   private flushScheduled = false;
   /** Rows written by the transaction in progress; they join `recent` once it commits. */
   private staged: EventRow[] = [];
+  /**
+   * The head revision of streams this process appended to, as committed. An append whose
+   * expectation holds against it skips the head query: if another process has appended since,
+   * the insert at the next revision meets the (stream_id, revision) key and the group is written
+   * again the careful way, which asks the store. An expectation that fails against it is checked
+   * against the store before it is refused, so a stale entry can never refuse an append.
+   */
+  private readonly heads = new Map<string, number>();
+  /** Heads moved by the transaction in progress; they join `heads` once it commits. */
+  private stagedHeads = new Map<string, number>();
   private readonly recent = new RecentTail();
   private readonly checkpoint: BackgroundCheckpoint | null;
 
@@ -83,8 +96,7 @@ export class SqliteEventStore implements EventStore {
         'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
       ),
       insert: this.db.prepare(
-        `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at)
-         VALUES (@eventId, @streamId, @revision, @type, @data, @metadata, @recordedAt)`,
+        'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       readStream: this.db.prepare<[string, number, string], EventRow>(
         `SELECT * FROM events WHERE stream_id = ? AND revision <= ? AND recorded_at <= ? ORDER BY revision`,
@@ -133,6 +145,9 @@ export class SqliteEventStore implements EventStore {
     } catch (error) {
       if (!(error instanceof FailedWhileWriting)) throw error;
       this.staged = [];
+      this.stagedHeads = new Map();
+      // Something here may be stale (another process appended to one of these streams).
+      for (const append of group) this.heads.delete(append.streamId);
       return this.groupWithSavepointsTx(group);
     }
   }
@@ -162,12 +177,14 @@ export class SqliteEventStore implements EventStore {
       outcomes = this.writeGroup(group);
       this.checkpoint?.committed();
       this.recent.add(this.staged);
+      this.rememberHeads(this.stagedHeads);
     } catch (error) {
       // The commit itself failed (disk full, I/O error): nothing of the group was written.
       for (const append of group) append.reject(error);
       return;
     } finally {
       this.staged = [];
+      this.stagedHeads = new Map();
     }
     let head = -1n;
     outcomes.forEach((outcome, index) => {
@@ -191,7 +208,8 @@ export class SqliteEventStore implements EventStore {
       const replay = this.alreadyAppended(streamId, events);
       if (replay) return replay;
     }
-    const head = this.statements.streamHead.get(streamId)?.revision ?? null;
+    const known = inSavepoint ? undefined : this.knownHead(streamId, expected);
+    const head = known !== undefined ? known : (this.statements.streamHead.get(streamId)?.revision ?? null);
     const actual = head === null ? 'no_stream' : BigInt(head);
     if (!expectationHolds(expected, actual)) {
       const replay = inSavepoint ? null : this.alreadyAppended(streamId, events);
@@ -205,26 +223,33 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
+  /** The remembered head when the expectation holds against it; undefined sends the append to the store. */
+  private knownHead(streamId: string, expected: ExpectedRevision): number | undefined {
+    const head = this.stagedHeads.get(streamId) ?? this.heads.get(streamId);
+    return head !== undefined && expectationHolds(expected, BigInt(head)) ? head : undefined;
+  }
+
+  private rememberHeads(moved: Map<string, number>): void {
+    // Bounded: a forgotten stream only costs its next append one query.
+    if (this.heads.size + moved.size > MAX_REMEMBERED_HEADS) this.heads.clear();
+    for (const [streamId, head] of moved) this.heads.set(streamId, head);
+  }
+
   private insertSync(streamId: string, events: NewEvent[], head: number | null): AppendResult {
     let revision = head === null ? -1 : head;
     let position = 0;
-    const now = new Date().toISOString();
+    let now: string | undefined;
     for (const event of events) {
       revision += 1;
-      const metadata: EventMetadata = { ...event.metadata, timestamp: event.metadata?.timestamp ?? now };
-      const row = { event_id: event.id, stream_id: streamId, revision, type: event.type, data: JSON.stringify(event.data), metadata: JSON.stringify(metadata) };
-      const info = this.statements.insert.run({
-        eventId: row.event_id,
-        streamId,
-        revision,
-        type: row.type,
-        data: row.data,
-        metadata: row.metadata,
-        recordedAt: metadata.timestamp,
-      });
-      position = Number(info.lastInsertRowid);
-      this.staged.push({ ...row, position });
+      // Commands stamp their events; the store stamps only what arrives without a time.
+      const stamped = event.metadata?.timestamp;
+      const timestamp = stamped ?? (now ??= new Date().toISOString());
+      const metadata = JSON.stringify(stamped === undefined ? { ...event.metadata, timestamp } : event.metadata);
+      const data = JSON.stringify(event.data);
+      position = Number(this.statements.insert.run(event.id, streamId, revision, event.type, data, metadata, timestamp).lastInsertRowid);
+      this.staged.push({ position, event_id: event.id, stream_id: streamId, revision, type: event.type, data, metadata });
     }
+    this.stagedHeads.set(streamId, revision);
     return { nextRevision: BigInt(revision), position: BigInt(position) };
   }
 
