@@ -44,7 +44,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', main], {
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The server's log goes to this terminal: a pipe nobody reads would stall it once full.
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
