@@ -19,10 +19,16 @@ describe('Product detail', () => {
       // Gallery: every picture as a thumbnail, five to a row, hover zoom, thumbnails switch the picture.
       const thumbs = page.getByTestId('gallery-thumb');
       expect(await thumbs.count()).toBe(product.images.length);
-      const gallery = (await page.getByTestId('gallery').boundingBox())!;
-      const thumb = (await thumbs.first().boundingBox())!;
-      expect(thumb.width).toBeGreaterThan(gallery.width / 5 - 12);
-      expect(thumb.width).toBeLessThan(gallery.width / 5);
+      // Measured on every try: the gallery paints a still picture first and swaps in its slider
+      // right after, so for a moment the thumbnails are new elements with no box yet.
+      await expect
+        .poll(async () => {
+          const gallery = await page.getByTestId('gallery').boundingBox();
+          const thumb = await thumbs.first().boundingBox();
+          if (!gallery || !thumb) return 'not laid out yet';
+          return thumb.width > gallery.width / 5 - 12 && thumb.width < gallery.width / 5 ? 'five to a row' : `thumbnail ${thumb.width}px in a ${gallery.width}px gallery`;
+        })
+        .toBe('five to a row');
       const zoom = page.getByTestId('hover-zoom').first();
       // Keep moving over the picture until it zooms: a single move can land before the page's
       // handlers are attached on a slow machine, and the gallery may still be laying out its

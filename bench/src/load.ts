@@ -13,6 +13,25 @@ export interface RouteFigures {
   errors: number;
 }
 
+/**
+ * The share of this machine's CPU time the hypervisor gave to other guests ("steal") from now
+ * until the returned function is called, or null where /proc/stat is missing. On a shared VM a
+ * busy host moves throughput and p99 more than most code changes, so runs print it.
+ */
+export function hostSteal(): () => number | null {
+  const read = () => {
+    if (!existsSync('/proc/stat')) return null;
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { steal: ticks[7] ?? 0, total: ticks.reduce((sum, n) => sum + n, 0) };
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    if (!start || !end || end.total === start.total) return null;
+    return (end.steal - start.steal) / (end.total - start.total);
+  };
+}
+
 /** A free TCP port on 127.0.0.1 (listen on 0, read it, release it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
