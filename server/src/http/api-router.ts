@@ -47,7 +47,8 @@ function mounted(router: Router): Middleware {
 
 /** `/api` and everything under it, in any letter case (as the router's prefix matches). */
 export function isApiPath(path: string): boolean {
-  return path.length >= 4 && path.slice(0, 4).toLowerCase() === '/api' && (path.length === 4 || path[4] === '/');
+  const mount = `/${PREFIX}`;
+  return path.slice(0, mount.length).toLowerCase() === mount && (path.length === mount.length || path[mount.length] === '/');
 }
 
 /** `cart` of `/api/cart/:id`; null when the path is not under `/api/`. */
