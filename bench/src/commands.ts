@@ -10,6 +10,7 @@
  * a shopper sees.
  */
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import autocannon, { type Request } from 'autocannon';
 import { newId } from '@shop/contracts';
 import { TokenService, createLogger, loadConfig } from '@shop/platform';
@@ -35,7 +36,7 @@ interface Figures {
 }
 
 /** Seeds the catalog and lists bench products with stock enough for every checkout. */
-async function prepare(dataDir: string, jwtSecret: string): Promise<string[]> {
+export async function prepare(dataDir: string, jwtSecret: string): Promise<string[]> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', JWT_SECRET: jwtSecret, UI_DIST: `${dataDir}/no-ui` });
   const shop = await composeShop(config, createLogger('warn'));
   try {
@@ -110,7 +111,7 @@ function step(
   } as Request;
 }
 
-function cartSequence(tokens: string[], products: string[]): Request[] {
+export function cartSequence(tokens: string[], products: string[]): Request[] {
   return [
     step(
       'POST',
@@ -140,7 +141,7 @@ const BILLING = {
   email: 'bench@example.in',
 };
 
-function checkoutSequence(tokens: string[], products: string[], placed: { orders: number }): Request[] {
+export function checkoutSequence(tokens: string[], products: string[], placed: { orders: number }): Request[] {
   return [
     step('POST', (context) => {
       const n = next++;
@@ -228,7 +229,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script (npm run bench:commands), not when bench:mixed imports the shopper sequences.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

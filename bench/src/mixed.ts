@@ -1,0 +1,160 @@
+/**
+ * npm run bench:mixed — catalog reads while the shop sells. One seeded shop, one server process,
+ * three steps of BENCH_DURATION seconds each:
+ *   1. catalog reads alone (listings and product pages, 24 connections): the reference figure;
+ *   2. the same reads while cart commands and checkouts run at a fixed, low rate;
+ *   3. the same reads with ten times those writes.
+ * Reads run flat out; writes run at a fixed rate (autocannon's overallRate), so a slow read path
+ * cannot lower the write load it is measured under. Checkouts buy the products the reads show, so
+ * every order changes the stock of a product some cached replies hold. The figure that matters is
+ * read throughput as a share of step 1, with the read p99, while 100+ orders/s are placed.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon, { type Request } from 'autocannon';
+import type { CategoryDoc } from '@shop/contracts';
+import { newId } from '@shop/contracts';
+import { TokenService } from '@shop/platform';
+import { tempDir } from '../../test-support/temp-dir.ts';
+import { cartSequence, checkoutSequence, prepare } from './commands.ts';
+import { hostSteal, startServer } from './load.ts';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const READ_CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 24);
+/** Step 2's write load; step 3 runs ten times this. */
+const CART_COMMANDS_PER_SEC = Number(process.env.BENCH_CART_RATE ?? 40);
+const ORDERS_PER_SEC = Number(process.env.BENCH_ORDER_RATE ?? 12);
+const TARGET = { readRatio: 0.6, readP99: 10, ordersPerSec: 100 };
+/** Requests per checkout: add to cart, open the payment, pay, confirm into an order. */
+const CHECKOUT_REQUESTS = 4;
+
+interface StepFigures {
+  name: string;
+  readsPerSec: number;
+  readP50: number;
+  readP99: number;
+  readErrors: number;
+  commandsPerSec: number;
+  commandP99: number | null;
+  checkoutP99: number | null;
+  ordersPerSec: number;
+  writeErrors: number;
+  steal: number | null;
+}
+
+/** Catalog GETs a shopper makes: each category's and subcategory's first page, and product pages. */
+async function readPaths(url: string, boughtProducts: string[]): Promise<string[]> {
+  const categories = (await (await fetch(`${url}/api/category`)).json()) as { categoryList: CategoryDoc[] };
+  const paths: string[] = ['/api/category', '/api/products/featured'];
+  for (const category of categories.categoryList) {
+    paths.push(`/api/products/catId?catId=${category.id}&page=1&perPage=20`);
+    for (const sub of category.children) paths.push(`/api/products/subCatId?subCatId=${sub.id}&page=1&perPage=20`);
+  }
+  const listing = (await (await fetch(`${url}/api/products?page=1&perPage=100`)).json()) as { products: { id: string }[] };
+  for (const product of listing.products) paths.push(`/api/products/${product.id}`);
+  // The products being bought, as listings and product pages, so their stock changes meet reads.
+  for (const id of boughtProducts) paths.push(`/api/products/${id}`);
+  paths.push('/api/products/catName?catName=Bench&page=1&perPage=20');
+  return paths;
+}
+
+function reads(url: string, paths: string[], duration: number) {
+  let next = 0;
+  return autocannon({
+    url,
+    connections: READ_CONNECTIONS,
+    duration,
+    requests: [
+      {
+        setupRequest: (request) => {
+          request.path = paths[next++ % paths.length] ?? '/';
+          return request;
+        },
+      },
+    ],
+  });
+}
+
+function writes(url: string, requests: Request[], requestsPerSec: number, connections: number, duration: number) {
+  return autocannon({ url: `${url}/healthz`, connections, duration, overallRate: requestsPerSec, requests });
+}
+
+async function main() {
+  const dir = tempDir('shop-bench-mixed-');
+  const jwtSecret = randomBytes(48).toString('base64url');
+  try {
+    console.log(`Preparing a seeded shop in ${dir.path}`);
+    const products = await prepare(dir.path, jwtSecret);
+    const signer = new TokenService(jwtSecret);
+    const shoppers = () =>
+      Array.from({ length: 512 }, () => {
+        const userId = newId();
+        return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
+      });
+    const server = await startServer({ DATA_DIR: dir.path, JWT_SECRET: jwtSecret });
+    try {
+      const paths = await readPaths(server.url, products);
+      console.log(`${paths.length} catalog URLs read in turn by ${READ_CONNECTIONS} connections; ${DURATION} s per step`);
+      await reads(server.url, paths, 3); // warm-up: JIT, reply cache, first-screen copies
+
+      const step = async (name: string, factor: number): Promise<StepFigures> => {
+        const placed = { orders: 0 };
+        const steal = hostSteal();
+        const [read, cart, checkout] = await Promise.all([
+          reads(server.url, paths, DURATION),
+          factor > 0 ? writes(server.url, cartSequence(shoppers(), products), CART_COMMANDS_PER_SEC * factor, 8, DURATION) : undefined,
+          factor > 0
+            ? writes(server.url, checkoutSequence(shoppers(), products, placed), ORDERS_PER_SEC * CHECKOUT_REQUESTS * factor, 16, DURATION)
+            : undefined,
+        ]);
+        return {
+          name,
+          readsPerSec: read.requests.average,
+          readP50: read.latency.p50,
+          readP99: read.latency.p99,
+          readErrors: read.errors + read.non2xx,
+          commandsPerSec: cart?.requests.average ?? 0,
+          commandP99: cart?.latency.p99 ?? null,
+          checkoutP99: checkout?.latency.p99 ?? null,
+          ordersPerSec: placed.orders / DURATION,
+          writeErrors: (cart ? cart.errors + cart.non2xx : 0) + (checkout ? checkout.errors + checkout.non2xx : 0),
+          steal: steal(),
+        };
+      };
+
+      const alone = await step('reads alone', 0);
+      const low = await step(`+ writes x1`, 1);
+      const high = await step(`+ writes x10`, 10);
+
+      const pad = (s: string | number, n: number) => String(s).padEnd(n);
+      const ms = (v: number | null) => (v === null ? '-' : v);
+      console.log(
+        '\n' +
+          pad('step', 16) + pad('reads/s', 10) + pad('vs alone', 10) + pad('read p50', 10) + pad('read p99', 10) +
+          pad('cart cmd/s', 12) + pad('cmd p99', 9) + pad('checkout p99', 14) + pad('orders/s', 10) + pad('errors', 8) + 'host steal',
+      );
+      for (const row of [alone, low, high]) {
+        console.log(
+          pad(row.name, 16) + pad(Math.round(row.readsPerSec), 10) + pad((row.readsPerSec / alone.readsPerSec).toFixed(2), 10) +
+            pad(row.readP50, 10) + pad(row.readP99, 10) + pad(Math.round(row.commandsPerSec), 12) + pad(ms(row.commandP99), 9) +
+            pad(ms(row.checkoutP99), 14) + pad(row.ordersPerSec.toFixed(0), 10) + pad(row.readErrors + row.writeErrors, 8) +
+            (row.steal === null ? 'n/a' : `${(row.steal * 100).toFixed(1)}%`),
+        );
+      }
+      const ratio = high.readsPerSec / alone.readsPerSec;
+      const met = high.ordersPerSec >= TARGET.ordersPerSec && ratio >= TARGET.readRatio && high.readP99 <= TARGET.readP99;
+      console.log(
+        `\ntarget: reads keep >= ${TARGET.readRatio * 100}% of their alone throughput with p99 <= ${TARGET.readP99} ms while >= ${TARGET.ordersPerSec} orders/s are placed: ` +
+          `${ratio.toFixed(2)}, p99 ${high.readP99} ms, ${high.ordersPerSec.toFixed(0)} orders/s: ${met ? 'MET' : 'MISSED'}`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    dir.remove();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
