@@ -67,3 +67,10 @@ export interface ProductPage {
   totalPages: number;
   page: number;
 }
+
+/**
+ * The change counter (`DocumentStore.changeVersion`) a product's stock moving raises instead of
+ * the products collection's: a checkout changes no listing's members or order, so caches of
+ * listings need not see it, while whatever shows or checks stock must ask for this one too.
+ */
+export const CATALOG_STOCK_COUNTER = 'catalogStock';

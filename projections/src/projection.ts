@@ -3,7 +3,8 @@ import type { CollectionSpec, Document, RecordedEvent } from '@shop/platform';
 /** What a projection handler may do to its own read model while handling one event. */
 export interface ProjectionView {
   get<T extends Document>(collection: string, id: string): Promise<T | null>;
-  put<T extends Document>(collection: string, doc: T): void;
+  /** `counter`: the change counter this write raises instead of the collection's (see `Write.counter`). */
+  put<T extends Document>(collection: string, doc: T, options?: { counter?: string }): void;
   delete(collection: string, id: string): void;
 }
 

@@ -7,6 +7,11 @@ import type { ProjectionView } from './projection.ts';
  */
 export class UnitOfWork implements ProjectionView {
   private readonly pending = new Map<string, Map<string, Document | null>>();
+  /**
+   * Documents whose every write in this batch named its own change counter (`put`'s `counter`);
+   * one plain write of the document in the batch makes it raise its collection's counter again.
+   */
+  private readonly counters = new Map<string, string>();
   private readonly reads = new Map<string, Document | null>();
 
   constructor(
@@ -27,11 +32,20 @@ export class UnitOfWork implements ProjectionView {
     return doc;
   }
 
-  put<T extends Document>(collection: string, doc: T): void {
-    this.bucket(collection).set(doc._id, doc);
+  put<T extends Document>(collection: string, doc: T, options: { counter?: string } = {}): void {
+    const bucket = this.bucket(collection);
+    const key = `${this.physical(collection)}\u0000${doc._id}`;
+    const plainBefore = bucket.has(doc._id) && !this.counters.has(key);
+    // A shadow (a rebuild's copy) raises its own collection's counter: nobody reads the live
+    // counter for it, and raising the live one would make readers look for changes that are not live.
+    const live = this.physical(collection) === collection;
+    if (options.counter && live && !plainBefore) this.counters.set(key, options.counter);
+    else this.counters.delete(key);
+    bucket.set(doc._id, doc);
   }
 
   delete(collection: string, id: string): void {
+    this.counters.delete(`${this.physical(collection)}\u0000${id}`);
     this.bucket(collection).set(id, null);
   }
 
@@ -50,7 +64,12 @@ export class UnitOfWork implements ProjectionView {
     const writes: Write[] = [];
     for (const [collection, docs] of this.pending) {
       for (const [id, doc] of docs) {
-        writes.push(doc ? { kind: 'put', collection, doc } : { kind: 'delete', collection, id });
+        if (!doc) {
+          writes.push({ kind: 'delete', collection, id });
+          continue;
+        }
+        const counter = this.counters.get(`${collection}\u0000${id}`);
+        writes.push(counter ? { kind: 'put', collection, doc, counter } : { kind: 'put', collection, doc });
       }
     }
     return writes;

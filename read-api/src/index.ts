@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import { replyCache, type DocumentStore } from '@shop/platform';
-import { CATALOG } from '@shop/projections';
+import { CATALOG_COUNTERS } from '@shop/projections';
 import { categoryRoutes } from './catalog/categories.ts';
 import { productRoutes } from './catalog/products.ts';
 import { searchRoutes } from './catalog/search.ts';
+import { stockChanges } from './catalog/stock-changes.ts';
 import { countryRoutes } from './countries/routes.ts';
 
 export { accountQueryRouter } from './account/routes.ts';
@@ -16,8 +17,9 @@ export { productPageReply } from './catalog/products.ts';
 export function readRouter(docs: DocumentStore): Router {
   const router = new Router();
   // Catalog replies depend on nothing but the URL and the catalog read model, so each is built
-  // once per change of that model (by any writer) and then served from memory.
-  const catalogCache = replyCache({ version: () => docs.changeVersion(Object.values(CATALOG)) });
+  // once per change of that model (by any writer) and then served from memory. A product's stock
+  // moving retires only the replies holding that product.
+  const catalogCache = replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog]), items: stockChanges(docs) });
   categoryRoutes(router, docs, catalogCache);
   productRoutes(router, docs, catalogCache);
   searchRoutes(router, docs, catalogCache);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProductDoc } from '@shop/contracts';
+import { CATALOG_STOCK_COUNTER, type ProductDoc } from '@shop/contracts';
 import { SqliteDocumentStore } from '@shop/platform';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { CatalogProducts } from './catalog-products.ts';
@@ -40,6 +40,16 @@ describe('CatalogProducts', () => {
 
     await writer.commit({ writes: [{ kind: 'delete', collection: 'products', id: 'p1' }] });
     expect(await products.get('p1')).toBeNull();
+  });
+
+  it('sees a stock change, which raises the stock counter instead of the products\' one', async () => {
+    const store = await open('c.db');
+    const products = new CatalogProducts(store);
+    await store.commit({ writes: [{ kind: 'put', collection: 'products', doc: product(500) }] });
+    expect((await products.get('p1'))?.countInStock).toBe(4);
+    const sold = { ...product(500), countInStock: 3 };
+    await store.commit({ writes: [{ kind: 'put', collection: 'products', doc: sold, counter: CATALOG_STOCK_COUNTER }] });
+    expect((await products.get('p1'))?.countInStock).toBe(3);
   });
 
   it('hands out a product nobody can change for the others', async () => {

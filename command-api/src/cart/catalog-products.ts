@@ -1,10 +1,12 @@
 import { LRUCache } from 'lru-cache';
-import type { ProductDoc } from '@shop/contracts';
+import { CATALOG_STOCK_COUNTER, type ProductDoc } from '@shop/contracts';
 import type { DocumentStore } from '@shop/platform';
 import { onePer } from '../shared/one-per.ts';
 
 /** The catalog's products collection (projections/src/catalog/collections.ts). */
 const PRODUCTS = 'products';
+/** A product's price and options move the products' counter, its stock the stock counter. */
+const PRODUCT_COUNTERS = [PRODUCTS, CATALOG_STOCK_COUNTER];
 
 /**
  * Products as the catalog read model has them now, remembered while the products collection
@@ -20,7 +22,7 @@ export class CatalogProducts {
   constructor(private readonly docs: DocumentStore) {}
 
   async get(productId: string): Promise<Readonly<ProductDoc> | null> {
-    const version = await this.docs.changeVersion([PRODUCTS]);
+    const version = await this.docs.changeVersion(PRODUCT_COUNTERS);
     const known = this.remembered.get(productId);
     if (known?.version === version) return known.product;
     const product = await this.docs.get<ProductDoc>(PRODUCTS, productId);

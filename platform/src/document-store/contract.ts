@@ -474,6 +474,23 @@ export function documentStoreContract(name: string, open: () => Promise<OpenedDo
       await expectMoved();
     });
 
+    test('a write naming its own counter raises that counter, not its collection\'s', async (store) => {
+      const a = await catalog(store);
+      const counter = uniqueName('stock');
+      const collectionOnly = () => store.changeVersion([a]);
+      const counterOnly = () => store.changeVersion([counter]);
+      const [collectionBefore, counterBefore] = [await collectionOnly(), await counterOnly()];
+      await store.commit({ writes: [{ kind: 'put', collection: a, doc: { ...products[0]!, price: 11 } as Doc, counter }] });
+      expect((await store.get<Product>(a, 'p1'))?.price).toBe(11);
+      expect(await collectionOnly()).toBe(collectionBefore);
+      const counterAfter = await counterOnly();
+      expect(counterAfter).not.toBe(counterBefore);
+      // A batch with both kinds raises both.
+      await store.commit({ writes: [{ kind: 'put', collection: a, doc: { ...products[0]!, price: 12 } as Doc, counter }, put(a, { ...products[1]!, price: 3 })] });
+      expect(await collectionOnly()).not.toBe(collectionBefore);
+      expect(await counterOnly()).not.toBe(counterAfter);
+    });
+
     test('changeVersion sees changes committed through another connection', async (store, { openAnother }) => {
       const other = await openAnother();
       try {

@@ -8,6 +8,7 @@ import {
   type Sort,
 } from 'mongodb';
 import {
+  counterOf,
   textTokens,
   type CollectionSpec,
   type Condition,
@@ -245,7 +246,7 @@ export class MongoDocumentStore implements DocumentStore {
       // After the writes: without a transaction a reader may then see new data under the old
       // version (cached until the version moves), never old data under the new one.
       const writer = (batch.checkpoints ?? []).map((c) => c.name).sort().join('+');
-      await this.bumpVersions(runs.map((run) => run.collection), writer, session);
+      await this.bumpVersions(batch.writes.map(counterOf), writer, session);
       if (checkpoints.length) {
         await this.db.collection<CheckpointDocument>(CHECKPOINTS).bulkWrite(checkpoints, { session, ordered: true });
       }

@@ -45,8 +45,23 @@ export interface Document {
 }
 
 export type Write =
-  | { kind: 'put'; collection: string; doc: Document }
+  | {
+      kind: 'put';
+      collection: string;
+      doc: Document;
+      /**
+       * The change counter this write raises (see `changeVersion`) instead of its collection's:
+       * a change readers of the collection may tell apart (a product's stock moving, say, which
+       * changes no listing's members or order) is then seen only by those that ask for it.
+       */
+      counter?: string;
+    }
   | { kind: 'delete'; collection: string; id: string };
+
+/** The change counter a write raises: its own `counter`, else its collection's. */
+export function counterOf(write: Write): string {
+  return (write.kind === 'put' && write.counter) || write.collection;
+}
 
 export interface WriteBatch {
   writes: Write[];
@@ -76,7 +91,8 @@ export interface DocumentStore {
   commit(batch: WriteBatch): Promise<void>;
   getCheckpoint(name: string): Promise<bigint | null>;
   /**
-   * A token that changes whenever a write to any of these collections commits, from this
+   * A token that changes whenever a write to any of these collections (or raising any of these
+   * counters, see `Write.counter`) commits, from this
    * connection or any other connection, thread or process sharing the store (a swap or drop
    * counts as a write to both names). Read caches key on it: read the token *before* the data,
    * so what was read is at least as new as the token it is cached under.

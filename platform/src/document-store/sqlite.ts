@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { BackgroundCheckpoint } from '../sqlite/background-checkpoint.ts';
 import { openSqlite } from '../sqlite/open.ts';
 import {
+  counterOf,
   textTokens,
   type CollectionSpec,
   type Document,
@@ -321,9 +322,9 @@ export class SqliteDocumentStore implements DocumentStore {
   /** Writes a batch (inside commitTx) and returns the change counters it raised. */
   private commitSync(batch: WriteBatch): Map<string, number> {
     const raised = new Map<string, number>();
-    for (const collection of new Set(batch.writes.map((write) => write.collection))) {
-      this.counts.delete(collection);
-      raised.set(collection, (this.bumpVersion.get(collection) as { version: number }).version);
+    for (const write of batch.writes) this.counts.delete(write.collection);
+    for (const counter of new Set(batch.writes.map(counterOf))) {
+      raised.set(counter, (this.bumpVersion.get(counter) as { version: number }).version);
     }
     for (const write of batch.writes) {
       const layout = this.layout(checkName(write.collection));

@@ -1,16 +1,28 @@
 import { stockEventSchemas, type ProductDoc } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
+import { CATALOG, CATALOG_COUNTERS, STOCK_CHANGES_KEPT, type StockChangeDoc } from '../catalog/collections.ts';
 import type { ProjectionView } from '../projection.ts';
 
 /** A product whose stock has moved: from then on its stock stream, not the catalog listing, says what is left. */
 export type StockTrackedProduct = ProductDoc & { stockTracked?: boolean };
 
-/** Catalog handler: a reservation or release sets countInStock to what the stock stream says is left. */
+/**
+ * Catalog handler: a reservation or release sets countInStock to what the stock stream says is
+ * left. It raises the stock counter, not the products' one, and records which product moved.
+ */
 export async function applyStockToProduct(event: RecordedEvent, view: ProjectionView): Promise<void> {
   const schema = event.type === 'StockReserved' ? stockEventSchemas.StockReserved : stockEventSchemas.StockReleased;
   const data = schema.parse(event.data);
-  const product = await view.get<StockTrackedProduct>('products', data.productId);
+  const product = await view.get<StockTrackedProduct>(CATALOG.products, data.productId);
   if (!product) return;
   const updated: StockTrackedProduct = { ...product, countInStock: data.remaining, stockTracked: true };
-  view.put('products', updated);
+  const counter = { counter: CATALOG_COUNTERS.stock };
+  view.put(CATALOG.products, updated, counter);
+  const head = await view.get<StockChangeDoc>(CATALOG.stockChanges, 'head');
+  const seq = (head?.seq ?? 0) + 1;
+  view.put<StockChangeDoc>(CATALOG.stockChanges, { _id: 'head', seq }, counter);
+  view.put<StockChangeDoc>(CATALOG.stockChanges, { _id: stockChangeId(seq), seq, productId: data.productId }, counter);
+  if (seq > STOCK_CHANGES_KEPT) view.delete(CATALOG.stockChanges, stockChangeId(seq - STOCK_CHANGES_KEPT));
 }
+
+const stockChangeId = (seq: number) => `s${String(seq).padStart(12, '0')}`;

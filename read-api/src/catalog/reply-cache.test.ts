@@ -2,7 +2,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
-import { shopper } from '@shop/command-api/cart/test-fixtures';
+import { addToCart, checkoutAndPay, shopper } from '@shop/command-api/cart/test-fixtures';
 import type { ProductDoc, ProductPage } from '@shop/contracts';
 import { SqliteDocumentStore } from '@shop/platform';
 import { CATALOG, catalogCollections } from '@shop/projections';
@@ -114,6 +114,42 @@ describe('catalog reply cache', () => {
       await other.close();
     }
     expect((await api<ProductDoc>(t.url, path)).body.name).toBe('Silver Watch II');
+  });
+
+  it('a purchase retires the cached replies holding the product bought, and no others', async () => {
+    const fashion = `/api/products/catId?catId=${ids.fashion}&page=1&perPage=10`;
+    const electronics = `/api/products/catId?catId=${ids.electronics}&page=1&perPage=10`;
+    const phonePage = `/api/products/${ids.phone}`;
+    const stockOf = (products: ProductDoc[]) => products.find((p) => p.id === ids.phone)?.countInStock;
+    const before = (await api<ProductDoc>(t.url, phonePage)).body.countInStock;
+    for (const path of [fashion, electronics, '/api/category', '/api/search?q=nova']) await api(t.url, path);
+
+    const buyer = shopper(t);
+    expect((await addToCart(t, buyer.token, ids.phone)).status).toBe(201);
+    const { paid } = await checkoutAndPay(t, buyer.token);
+    expect((await api(t.url, '/api/orders/create', { method: 'POST', token: buyer.token, body: paid })).status).toBe(201);
+
+    // Count what the routes read from the store from here on.
+    const store = t.shop.docs;
+    const reads: string[] = [];
+    const spied = { find: store.findRaw, get: store.getRaw, count: store.count };
+    store.findRaw = (collection, ...rest) => (reads.push(collection), spied.find.call(store, collection, ...rest));
+    store.getRaw = (collection, ...rest) => (reads.push(collection), spied.get.call(store, collection, ...rest));
+    store.count = (collection, ...rest) => (reads.push(collection), spied.count.call(store, collection, ...rest));
+    try {
+      // Replies without the phone are still served from memory (the cache reads only which
+      // products' stock moved)...
+      expect((await api(t.url, fashion)).status).toBe(200);
+      expect((await api(t.url, '/api/category')).status).toBe(200);
+      expect(reads.filter((collection) => collection !== CATALOG.stockChanges)).toEqual([]);
+      // ...and every reply holding it shows what is left on the very next read.
+      expect((await api<ProductDoc>(t.url, phonePage)).body.countInStock).toBe(before - 1);
+      expect(stockOf((await api<ProductPage>(t.url, electronics)).body.products)).toBe(before - 1);
+      expect(stockOf((await api<ProductDoc[]>(t.url, '/api/search?q=nova')).body)).toBe(before - 1);
+      expect(reads.length).toBeGreaterThan(0);
+    } finally {
+      Object.assign(store, { findRaw: spied.find, getRaw: spied.get, count: spied.count });
+    }
   });
 
   it('keeps no failures, and no route outside the catalog passes through it', async () => {

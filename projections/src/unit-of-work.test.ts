@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentStore } from '@shop/platform';
+import { UnitOfWork } from './unit-of-work.ts';
+
+const store = { get: async () => null } as unknown as DocumentStore;
+
+describe('UnitOfWork change counters', () => {
+  it('keeps a document\'s own counter only while every write of it in the batch names one', () => {
+    const view = new UnitOfWork(store);
+    view.put('products', { _id: 'sold' }, { counter: 'stock' });
+    view.put('products', { _id: 'sold', n: 2 }, { counter: 'stock' });
+    view.put('products', { _id: 'revised' }, { counter: 'stock' });
+    view.put('products', { _id: 'revised', name: 'new' });
+    view.put('products', { _id: 'listed' });
+    view.put('products', { _id: 'listed', n: 1 }, { counter: 'stock' });
+    view.delete('products', 'gone');
+    view.put('products', { _id: 'gone' }, { counter: 'stock' });
+    const counters = Object.fromEntries(view.writes().map((write) => [write.kind === 'put' ? write.doc._id : write.id, write.kind === 'put' ? (write.counter ?? null) : null]));
+    expect(counters).toEqual({ sold: 'stock', revised: null, listed: null, gone: null });
+  });
+
+  it('writes to a shadow (a rebuild) raise the shadow\'s own counter', () => {
+    const view = new UnitOfWork(store, (collection) => `${collection}__rebuild`);
+    view.put('products', { _id: 'sold' }, { counter: 'stock' });
+    expect(view.writes()).toEqual([{ kind: 'put', collection: 'products__rebuild', doc: { _id: 'sold' } }]);
+  });
+});
