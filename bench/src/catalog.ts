@@ -4,8 +4,11 @@
  * server on 127.0.0.1 and prints req/s, p50 and p99 per catalog route against the trivial
  * /healthz route of the same app, measured in the same run. The fixed URLs are served from the
  * reply cache after their first request (the catalog does not change during the load); the
- * `uncached` row shows what building a listing reply costs.
+ * `uncached` row shows what building a listing reply costs. `BENCH_PRODUCTS` takes a list of sizes
+ * (`10000,100000,1000000`): each is measured in its own data directory, with the server's resident
+ * memory after the load and both SQLite files' sizes, then one table shows how each cost grows.
  */
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import type { ProductDoc } from '@shop/contracts';
@@ -13,17 +16,30 @@ import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
 import { CATALOG, catalogProjection, rebuildProjection } from '@shop/projections';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { tempDir } from '../../test-support/temp-dir.ts';
-import { loadRoute, printRouteTable, startServer } from './load.ts';
+import { loadRoute, printRouteTable, startServer, type RouteFigures } from './load.ts';
 import { measureStoreFloor } from './store-floor.ts';
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+/** Catalog sizes to measure, each in a data directory of its own: `BENCH_PRODUCTS=10000,100000,1000000`. */
+const SIZES = (process.env.BENCH_PRODUCTS ?? '100000').split(',').map((n) => Number(n.trim()));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const REBUILD_BATCH = 2000;
 
-async function main() {
+/** What one catalog size costs, for the summary across sizes. */
+interface SizeFigures {
+  products: number;
+  appendPerSec: number;
+  rebuildPerSec: number;
+  rows: RouteFigures[];
+  baseline: RouteFigures;
+  residentMb: number | null;
+  eventLogMb: number;
+  readModelsMb: number;
+}
+
+async function measure(PRODUCTS: number): Promise<SizeFigures> {
   const dir = tempDir('shop-bench-');
   try {
-    console.log(`Building a catalog of ${PRODUCTS.toLocaleString('en-US')} products in ${dir.path}`);
+    console.log(`\nBuilding a catalog of ${PRODUCTS.toLocaleString('en-US')} products in ${dir.path}`);
     const file = generateCatalog({ products: PRODUCTS });
 
     // 1. Append rate: every product through the catalog's command handler.
@@ -79,11 +95,47 @@ async function main() {
         'product/:id': { p99: 10, ratio: 0.5 },
         search: { p99: 25 },
       });
+      const residentMb = server.residentMb();
+      const fileMb = (name: string) =>
+        ['', '-wal'].reduce((sum, suffix) => sum + (existsSync(join(dir.path, name + suffix)) ? statSync(join(dir.path, name + suffix)).size : 0), 0) / 1024 / 1024;
+      const figures = {
+        products: PRODUCTS,
+        appendPerSec: eventCount / appendSeconds,
+        rebuildPerSec: rebuildRate,
+        rows,
+        baseline,
+        residentMb,
+        eventLogMb: fileMb('events.db'),
+        readModelsMb: fileMb('read-models.db'),
+      };
+      console.log(`server resident memory after the load: ${residentMb === null ? 'n/a' : `${Math.round(residentMb)} MB`}; events.db ${figures.eventLogMb.toFixed(0)} MB, read-models.db ${figures.readModelsMb.toFixed(0)} MB`);
+      return figures;
     } finally {
       await server.stop();
     }
   } finally {
     dir.remove();
+  }
+}
+
+/** Every size in turn, then one table that shows how each cost grows with the catalog. */
+async function main() {
+  const all: SizeFigures[] = [];
+  for (const size of SIZES) all.push(await measure(size));
+  if (all.length < 2) return;
+  const pad = (s: string | number, n: number) => String(s).padEnd(n);
+  const routes = all[0]!.rows.filter((row) => row !== all[0]!.baseline).map((row) => row.name);
+  console.log('\nHow the costs grow with the catalog (route cells: ratio to /healthz / p99 ms)');
+  console.log(pad('products', 11) + pad('append/s', 10) + pad('rebuild/s', 11) + routes.map((r) => pad(r, 14)).join('') + pad('RSS MB', 8) + pad('log MB', 8) + 'read MB');
+  for (const f of all) {
+    const cells = routes.map((name) => {
+      const row = f.rows.find((r) => r.name === name)!;
+      return pad(`${(row.reqPerSec / f.baseline.reqPerSec).toFixed(2)} / ${row.p99}`, 14);
+    });
+    console.log(
+      pad(f.products.toLocaleString('en-US'), 11) + pad(Math.round(f.appendPerSec), 10) + pad(Math.round(f.rebuildPerSec), 11) + cells.join('') +
+        pad(f.residentMb === null ? 'n/a' : Math.round(f.residentMb), 8) + pad(f.eventLogMb.toFixed(0), 8) + f.readModelsMb.toFixed(0),
+    );
   }
 }
 

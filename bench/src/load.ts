@@ -49,6 +49,8 @@ export interface RunningServer {
   url: string;
   /** CPU ms (user + system) the server process has used so far; null where /proc is missing. */
   cpuMs(): number | null;
+  /** The server process's resident memory now, in MB; null where /proc is missing. */
+  residentMb(): number | null;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       if (!existsSync(statFile)) return null;
       const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
       return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 10 ms clock ticks
+    },
+    residentMb() {
+      const status = `/proc/${child.pid}/status`;
+      if (!existsSync(status)) return null;
+      const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(status, 'utf8'))?.[1];
+      return kb === undefined ? null : Number(kb) / 1024;
     },
     stop: () =>
       new Promise((resolve) => {
