@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { replyCache, type DocumentStore } from '@shop/platform';
-import { CATALOG } from '@shop/projections';
+import { CATALOG, SEARCH } from '@shop/projections';
 import { categoryRoutes } from './catalog/categories.ts';
 import { productRoutes } from './catalog/products.ts';
 import { searchRoutes } from './catalog/search.ts';
@@ -20,7 +20,8 @@ export function readRouter(docs: DocumentStore): Router {
   const catalogCache = replyCache({ version: () => docs.changeVersion(Object.values(CATALOG)) });
   categoryRoutes(router, docs, catalogCache);
   productRoutes(router, docs, catalogCache);
-  searchRoutes(router, docs, catalogCache);
+  // Search replies also depend on the search read model (its own projection).
+  searchRoutes(router, docs, replyCache({ version: () => docs.changeVersion([...Object.values(CATALOG), ...Object.values(SEARCH)]) }));
   countryRoutes(router);
   return router;
 }
