@@ -44,7 +44,7 @@ export const SYNONYM_FACTOR = 0.85;
 /** A query word is matched well when some word matches it at least this well (not only by typos). */
 const WELL = MATCH_QUALITY.infix * SYNONYM_FACTOR;
 
-/** Typos forgiven in a query word: one from 5 letters, two from 9. */
+/** Typos forgiven in a word: one from 5 letters, two from 9 (the longer of the query word and the catalog word counts). */
 export function allowedEdits(length: number): number {
   return length >= 9 ? 2 : length >= 5 ? 1 : 0;
 }
@@ -250,16 +250,15 @@ export class SearchIndex {
     const poor = new Set(original.filter((w) => !STOPWORDS.has(w) && !this.expand(w).well));
     if (poor.size === 0) return [];
     const closest = new Map([...poor].map((w) => [w, this.closestWords(w, count)]));
-    const first = original.find((w) => poor.has(w))!;
+    // Alternatives for the first word that has close real words; later poor words take their
+    // closest word, or are left out when they have none.
+    const first = original.find((w) => closest.get(w)?.length);
+    if (first === undefined) return [];
     const out: string[] = [];
-    const firstChoices: (string | null)[] = closest.get(first)!.length ? closest.get(first)! : [null];
-    for (const choice of firstChoices) {
-      // A later poor word with no close real word is left out.
-      const words = original.flatMap((w) => (w === first ? (choice ? [choice] : []) : poor.has(w) ? closest.get(w)!.slice(0, 1) : [w]));
-      // Offer real words, not the query with its unknown words cut out.
-      if (!choice || !words.some((w) => !STOPWORDS.has(w))) continue;
+    for (const choice of closest.get(first)!) {
+      const words = original.flatMap((w) => (w === first ? [choice] : poor.has(w) ? closest.get(w)!.slice(0, 1) : [w]));
       const suggestion = words.join(' ');
-      if (suggestion !== original.join(' ') && !out.includes(suggestion)) out.push(suggestion);
+      if (!out.includes(suggestion)) out.push(suggestion);
     }
     return out.slice(0, count);
   }
@@ -336,20 +335,23 @@ export class SearchIndex {
     add(this.termIds.get(`${one}s`), MATCH_QUALITY.plural);
     add(this.termIds.get(`${one}es`), MATCH_QUALITY.plural);
     if (length >= 2) for (const term of this.withPrefix(word)) add(term, MATCH_QUALITY.prefix);
-    const edits = typos ? allowedEdits(length) : 0;
-    if (length < 4 && edits === 0) return;
+    // A typo may have dropped a letter: a 4-letter query word can be a 5-letter word misspelt.
+    const typoLength = typos && length >= 4 ? length : 0;
+    const prefixEdits = allowedEdits(typoLength + 1);
+    if (length < 4) return;
     for (let term = 0; term < this.terms.length; term++) {
       const text = this.terms[term]!;
+      const edits = allowedEdits(Math.max(typoLength, text.length));
       if (text.length < length - edits) continue;
       // Inner words: `phone` in smartphone, `watch` in smartwatch.
       if (length >= 4 && text.length > length && (text.includes(word) || (one.length >= 4 && text.includes(one)))) {
         add(term, MATCH_QUALITY.infix);
         continue;
       }
-      if (edits === 0) continue;
-      const d = boundedDistances(word, text, edits);
+      if (typoLength === 0 || (edits === 0 && prefixEdits === 0)) continue;
+      const d = boundedDistances(word, text, Math.max(edits, prefixEdits));
       if (d.full >= 1 && d.full <= edits) add(term, d.full === 1 ? MATCH_QUALITY.oneEdit : MATCH_QUALITY.twoEdits);
-      else if (d.prefix >= 1 && d.prefix <= edits && text.length > length) add(term, d.prefix === 1 ? MATCH_QUALITY.oneEditPrefix : MATCH_QUALITY.twoEditsPrefix);
+      else if (d.prefix >= 1 && d.prefix <= prefixEdits && text.length > length) add(term, d.prefix === 1 ? MATCH_QUALITY.oneEditPrefix : MATCH_QUALITY.twoEditsPrefix);
     }
   }
 
