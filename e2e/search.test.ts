@@ -45,3 +45,65 @@ describe('Search', () => {
     });
   });
 });
+
+interface ResultsReply {
+  products: ApiProduct[];
+  total: number;
+  didYouMean: string[];
+  fallback: { catName: string | null; products: ApiProduct[] } | null;
+}
+
+describe('Search that forgives', () => {
+  it('says "Did you mean" and shows popular products of the nearest category instead of nothing', async () => {
+    await withTab('search-did-you-mean', DESKTOP, async ({ page }) => {
+      const dropdown = await api<ResultsReply>('/api/search/results?q=jeenz&perPage=8');
+      expect(dropdown.products).toEqual([]);
+      expect(dropdown.didYouMean[0]).toBe('jeans');
+      expect(dropdown.fallback?.catName).toBe('Fashion');
+
+      await gotoHome(page);
+      const box = page.getByRole('searchbox', { name: 'Search for products' });
+      await box.pressSequentially('jeenz', { delay: 60 });
+      const panel = page.getByTestId('search-suggestions');
+      await panel.getByTestId('did-you-mean').waitFor();
+      expect(await panel.getByTestId('did-you-mean').textContent()).toMatch(/^Did you mean jeans/);
+      expect(await panel.getByTestId('fallback-heading').textContent()).toContain('Popular in Fashion');
+      const links = panel.locator('a[href^="/product/"]');
+      await expect.poll(() => links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(dropdown.fallback!.products.slice(0, 8).map((p) => `/product/${p.id}`));
+      await snap(page, 'search-did-you-mean');
+
+      // The results page: the same offer, and the fallback products instead of an empty page.
+      await box.fill('jeenz');
+      await box.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/search' && url.search === '?q=jeenz');
+      const full = await api<ResultsReply>('/api/search/results?q=jeenz');
+      await page.getByTestId('fallback-products').waitFor();
+      expect(await page.getByTestId('did-you-mean').textContent()).toMatch(/^Did you mean jeans/);
+      const cards = page.locator('[data-testid="fallback-products"] [data-testid="product-card"]');
+      await expect.poll(() => cards.count()).toBe(full.fallback!.products.length);
+      await snap(page, 'search-fallback');
+
+      // Taking the offer searches for the real word.
+      await page.getByTestId('did-you-mean').getByRole('link', { name: 'jeans' }).click();
+      await page.waitForURL((url) => url.search === '?q=jeans');
+      const jeans = await api<ApiProduct[]>('/api/search?q=jeans');
+      expect(jeans.length).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-testid="product-grid"] [data-testid="product-card"]').count()).toBe(jeans.length);
+    });
+  });
+
+  it('finds a misspelt product and offers the right spelling', async () => {
+    await withTab('search-typo', DESKTOP, async ({ page }) => {
+      const reply = await api<ResultsReply>('/api/search/results?q=lipstik');
+      expect(reply.products.length).toBeGreaterThan(0);
+      expect(reply.products[0]!.name).toMatch(/Lipstick/);
+      await gotoHome(page);
+      const box = page.getByRole('searchbox', { name: 'Search for products' });
+      await box.fill('lipstik');
+      await box.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/search');
+      await expect.poll(() => page.locator('[data-testid="product-grid"] [data-testid="product-card"]').count()).toBe(reply.products.length);
+      expect(await page.getByTestId('did-you-mean').textContent()).toMatch(/^Did you mean lipstick/);
+    });
+  });
+});

@@ -4,7 +4,8 @@
  * server on 127.0.0.1 and prints req/s, p50 and p99 per catalog route against the trivial
  * /healthz route of the same app, measured in the same run. The fixed URLs are served from the
  * reply cache after their first request (the catalog does not change during the load); the
- * `uncached` row shows what building a listing reply costs. `BENCH_PRODUCTS` takes a list of sizes
+ * `uncached` row shows what building a listing reply costs, `search, typos uncached` what a
+ * search with typos costs (every query different). `BENCH_PRODUCTS` takes a list of sizes
  * (`10000,100000,1000000`): each is measured in its own data directory, with the server's resident
  * memory after the load and both SQLite files' sizes, then one table shows how each cost grows.
  */
@@ -13,10 +14,11 @@ import { join } from 'node:path';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import type { ProductDoc } from '@shop/contracts';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
-import { CATALOG, catalogProjection, rebuildProjection } from '@shop/projections';
+import { CATALOG, catalogProjection, rebuildProjection, searchProjection } from '@shop/projections';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { tempDir } from '../../test-support/temp-dir.ts';
 import { loadRoute, printRouteTable, startServer, type RouteFigures } from './load.ts';
+import { typo, TYPO_KINDS } from './search-queries.ts';
 import { measureStoreFloor } from './store-floor.ts';
 
 /** Catalog sizes to measure, each in a data directory of its own: `BENCH_PRODUCTS=10000,100000,1000000`. */
@@ -67,6 +69,16 @@ async function measure(PRODUCTS: number): Promise<SizeFigures> {
     const ceiling = Math.round(rebuilt.events / (floor.writeSeconds + rebuildSeconds - replaySeconds));
     console.log(`store floor: the same ${floor.documents.toLocaleString('en-US')} finished documents written by the document store alone (no events read or decoded) take ${floor.writeSeconds.toFixed(1)} s against the replay's ${replaySeconds.toFixed(1)} s; with the same index build, no replay into this store beats ${ceiling.toLocaleString('en-US')} events/s`);
 
+    // The search read model is its own projection; build it here too, so the server starts with it.
+    const searchStarted = performance.now();
+    await rebuildProjection(searchProjection, { events, store: docs, batchSize: REBUILD_BATCH });
+    console.log(`rebuild: search projection in ${((performance.now() - searchStarted) / 1000).toFixed(1)} s`);
+
+    // Typo queries for search: product-name words with one typo of each kind, plus filler words,
+    // all different, so none is answered from the reply cache.
+    const nameWords = [...new Set(file.products.slice(0, 5000).flatMap((p) => p.name.toLowerCase().match(/\p{L}{5,}/gu) ?? []))];
+    const typoQueries = nameWords.flatMap((w) => TYPO_KINDS.flatMap((kind) => [typo(w, kind), `${typo(w, kind)} for mom`, `gift ${typo(w, kind)}`]));
+
     // Pick realistic targets: the biggest subcategory, and a sample of product ids.
     const subCatId = file.categories[0]!.subcategories[0]!.id;
     const sample = await docs.find<ProductDoc>(CATALOG.products, {}, { limit: 2000, skip: 1000 });
@@ -83,7 +95,9 @@ async function measure(PRODUCTS: number): Promise<SizeFigures> {
         baseline,
         await run('subcategory', [`/api/products/subCatId?subCatId=${subCatId}&page=1&perPage=20`]),
         await run('fiterByPrice', [`/api/products/fiterByPrice?minPrice=1000&maxPrice=1400&subCatId=${subCatId}&page=1&perPage=20`]),
-        await run('search', ['/api/search?q=watch', '/api/search?q=cotton%20shirt', '/api/search?q=gift', '/api/search?q=phone']),
+        await run('search', ['/api/search?q=watch', '/api/search?q=cotton%20shirt', '/api/search?q=gift', '/api/search?q=phone', '/api/search?q=sneeker', '/api/search?q=jeens', '/api/search?q=lipstik', '/api/search?q=gift%20for%20mom']),
+        // Every request a different typo query (and location), none from the reply cache: the search index's own cost.
+        await run('search, typos', Array.from({ length: 100_000 }, (_, i) => `/api/search?q=${encodeURIComponent(typoQueries[i % typoQueries.length]!)}&location=${['IN', 'US', 'All', 'GB'][Math.floor(i / typoQueries.length) % 4]}`)),
         await run('product/:id', ids.map((id) => `/api/products/${id}`)),
         // Every request a different price range, so none is answered from the reply cache: the
         // cost of building a listing reply from the read model.
@@ -94,6 +108,7 @@ async function measure(PRODUCTS: number): Promise<SizeFigures> {
         fiterByPrice: { p99: 10, ratio: 0.5 },
         'product/:id': { p99: 10, ratio: 0.5 },
         search: { p99: 25 },
+        'search, typos': { p99: 25 },
       });
       const residentMb = server.residentMb();
       const fileMb = (name: string) =>

@@ -28,3 +28,5 @@ export * from './rebuild/service.ts';
 export * from './audit/engine.ts';
 export * from './audit/kinds.ts';
 export * from './cart/shopper-group.ts';
+export * from './search/collections.ts';
+export * from './search/projection.ts';

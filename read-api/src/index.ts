@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { replyCache, type DocumentStore } from '@shop/platform';
-import { CATALOG_COUNTERS } from '@shop/projections';
+import { CATALOG_COUNTERS, SEARCH } from '@shop/projections';
 import { categoryRoutes } from './catalog/categories.ts';
 import { productRoutes } from './catalog/products.ts';
 import { searchRoutes } from './catalog/search.ts';
@@ -22,7 +22,9 @@ export function readRouter(docs: DocumentStore): Router {
   const catalogCache = replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog]), items: stockChanges(docs) });
   categoryRoutes(router, docs, catalogCache);
   productRoutes(router, docs, catalogCache);
-  searchRoutes(router, docs, catalogCache);
+  // Search replies also depend on the search read model (its own projection).
+  const searchCache = replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog, ...Object.values(SEARCH)]), items: stockChanges(docs) });
+  searchRoutes(router, docs, searchCache);
   countryRoutes(router);
   return router;
 }

@@ -40,6 +40,7 @@ import {
   cartAudit,
   catalogProjection,
   embeddedLayout,
+  searchProjection,
   externalLayout,
   measureLag,
   orderAudit,
@@ -83,7 +84,7 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-export const allProjections: Projection[] = [catalogProjection, accountsProjection, shopperProjection];
+export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection];
 
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {

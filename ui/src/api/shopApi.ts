@@ -70,6 +70,19 @@ const productTags = (products: Product[] | undefined) => [
  * change invalidates exactly the views that show it: a cart change the cart, a review its
  * product's reviews and rating, an order the cart, orders and stock.
  */
+/** GET /api/search/results: one page of ranked products, plus what to offer when nothing matches well. */
+export interface SearchResults {
+  products: Product[];
+  total: number;
+  page: number;
+  perPage: number;
+  totalPages: number;
+  /** Queries with the closest real words, when some word matched nothing or only through a typo. */
+  didYouMean: string[];
+  /** Popular products of the nearest category (catName null: of the whole shop), when nothing matched. */
+  fallback: { catId: string | null; catName: string | null; products: Product[] } | null;
+}
+
 export const shopApi = createApi({
   reducerPath: 'shopApi',
   baseQuery,
@@ -101,6 +114,11 @@ export const shopApi = createApi({
     searchProducts: build.query<Product[], { q: string; location: string }>({
       query: ({ q, location }) => ({ url: '/search', params: { q, ...withLocation(location) } }),
       providesTags: (reply) => [{ type: 'Search', id: 'LIST' }, ...(reply ?? []).map((p) => ({ type: 'Product' as const, id: p.id }))],
+    }),
+    // The storefront's search: a page of results, "Did you mean" queries and fallback products.
+    searchResults: build.query<SearchResults, { q: string; location: string; perPage: number }>({
+      query: ({ q, location, perPage }) => ({ url: '/search/results', params: { q, perPage, ...withLocation(location) } }),
+      providesTags: (reply) => [{ type: 'Search', id: 'LIST' }, ...(reply?.products ?? []).map((p) => ({ type: 'Product' as const, id: p.id }))],
     }),
     getCountries: build.query<Country[], void>({
       query: () => '/countries',
@@ -190,6 +208,7 @@ export const {
   useGetProductQuery,
   useGetBannersQuery,
   useSearchProductsQuery,
+  useSearchResultsQuery,
   useGetCountriesQuery,
   useGetCartQuery,
   useAddToCartMutation,

@@ -3,8 +3,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useSearchProductsQuery } from '../api/shopApi.ts';
+import { Link, useSearchParams } from 'react-router';
+import { useSearchResultsQuery } from '../api/shopApi.ts';
+import { searchPath } from '../lib/links.ts';
 import { DEFAULT_GRID_COLUMNS, INITIAL_PRICE_RANGE, type GridColumns } from '../lib/constants.ts';
 import { useIsDesktop } from '../lib/useIsDesktop.ts';
 import { FilterDrawer } from '../listing/FilterDrawer.tsx';
@@ -14,6 +15,9 @@ import { ListingToolbar } from '../listing/ListingToolbar.tsx';
 import { ProductGrid } from '../product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
 
+/** Results per page (the API's maximum). */
+const SEARCH_PAGE = 60;
+
 function SearchResults({ q }: { q: string }) {
   const { location } = useSession();
   const desktop = useIsDesktop();
@@ -22,8 +26,9 @@ function SearchResults({ q }: { q: string }) {
   const [price, setPrice] = useState<PriceRange>(INITIAL_PRICE_RANGE);
   const [rating, setRating] = useState<number | null>(null);
   // Results show as soon as they arrive (the original waited 3 s on purpose; see README).
-  const { data, isFetching, isError } = useSearchProductsQuery({ q, location }, { skip: !q });
-  const all = useMemo(() => data ?? [], [data]);
+  const { data, isFetching, isError } = useSearchResultsQuery({ q, location, perPage: SEARCH_PAGE }, { skip: !q });
+  const all = useMemo(() => data?.products ?? [], [data]);
+  const fallback = data && data.products.length === 0 ? data.fallback : null;
   const subcategories = useMemo(() => subcategoriesOf(all), [all]);
   const shown = useMemo(() => applyFilters(all, { subCatId: subCatId === ALL_SUBCATEGORIES ? null : subCatId, price, rating }), [all, subCatId, price, rating]);
 
@@ -34,16 +39,38 @@ function SearchResults({ q }: { q: string }) {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '270px minmax(0, 1fr)', lg: '290px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
       {desktop ? <Box component="aside">{sidebar}</Box> : <FilterDrawer>{sidebar}</FilterDrawer>}
       <Box sx={{ minWidth: 0 }}>
-        <ListingToolbar columns={columns} onColumns={setColumns} summary={data ? `${shown.length} of ${all.length} products` : undefined} />
+        <ListingToolbar columns={columns} onColumns={setColumns} summary={data ? `${shown.length} of ${data.total > all.length ? `${all.length} best of ${data.total}` : all.length} products` : undefined} />
         {isFetching && !data && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label="Searching" />
           </Box>
         )}
         {isError && <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>Search is unavailable right now. Please try again.</Box>}
+        {data && data.didYouMean.length > 0 && (
+          <Box sx={{ py: 1.5, fontSize: 16 }} data-testid="did-you-mean">
+            Did you mean{' '}
+            {data.didYouMean.map((alternative, i) => (
+              <span key={alternative}>
+                {i > 0 && ', '}
+                <Link to={searchPath(alternative)} style={{ fontWeight: 600 }}>
+                  {alternative}
+                </Link>
+              </span>
+            ))}
+            ?
+          </Box>
+        )}
         {data && shown.length === 0 && (
-          <Box sx={{ py: 8, textAlign: 'center', color: 'text.secondary' }} data-testid="no-results">
+          <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }} data-testid="no-results">
             No products found for “{q}”.
+          </Box>
+        )}
+        {fallback && fallback.products.length > 0 && (
+          <Box data-testid="fallback-products">
+            <Typography variant="h2" sx={{ fontSize: 20, mb: 2 }}>
+              Popular {fallback.catName ? `in ${fallback.catName}` : 'products'}
+            </Typography>
+            <ProductGrid products={fallback.products} columns={columns} />
           </Box>
         )}
         <ProductGrid products={shown} columns={columns} />

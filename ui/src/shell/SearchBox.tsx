@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSearchProductsQuery } from '../api/shopApi.ts';
+import { useSearchResultsQuery } from '../api/shopApi.ts';
 import { SEARCH_DEBOUNCE_MS, SUGGESTION_NAME_LENGTH } from '../lib/constants.ts';
 import { rupees, truncate } from '../lib/format.ts';
 import { productPath, searchPath } from '../lib/links.ts';
@@ -20,7 +20,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const navigate = useNavigate();
   const route = useLocation();
   const box = useRef<HTMLFormElement>(null);
-  const { data, isFetching } = useSearchProductsQuery({ q: query, location }, { skip: query.length === 0 });
+  const { data, isFetching } = useSearchResultsQuery({ q: query, location, perPage: MAX_SUGGESTIONS }, { skip: query.length === 0 });
 
   // A new page closes the suggestions.
   useEffect(() => {
@@ -50,7 +50,11 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
     onDone?.();
   };
 
-  const suggestions = query ? (data ?? []).slice(0, MAX_SUGGESTIONS) : [];
+  const matches = query ? (data?.products ?? []) : [];
+  // No dead end: when nothing matches, popular products of the nearest category instead.
+  const fallback = query && matches.length === 0 ? data?.fallback : null;
+  const suggestions = fallback ? fallback.products.slice(0, MAX_SUGGESTIONS) : matches;
+  const didYouMean = query ? (data?.didYouMean ?? []) : [];
   const showPanel = open && text.trim().length > 0 && query.length > 0;
 
   return (
@@ -81,6 +85,25 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
       </div>
       {showPanel && (
         <div className={css.panel} data-testid="search-suggestions">
+          {didYouMean.length > 0 && (
+            <div className={css.didYouMean} data-testid="did-you-mean">
+              Did you mean{' '}
+              {didYouMean.map((alternative, i) => (
+                <span key={alternative}>
+                  {i > 0 && ', '}
+                  <Link to={searchPath(alternative)} onClick={close}>
+                    {alternative}
+                  </Link>
+                </span>
+              ))}
+              ?
+            </div>
+          )}
+          {fallback && (
+            <div className={css.empty} data-testid="fallback-heading">
+              No products match “{query}”. Popular {fallback.catName ? `in ${fallback.catName}` : 'products'}:
+            </div>
+          )}
           {suggestions.length === 0 ? (
             <div className={css.empty}>{isFetching ? 'Searching…' : `No products match “${query}”.`}</div>
           ) : (

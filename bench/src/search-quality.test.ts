@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { generateCatalog } from '@shop/server/seed/catalog-data';
+import { buildIndex, catalogEntries, measureQuality, qualityQueries } from './search-queries.ts';
+
+/** The search-quality query set of `npm run bench:search`, held to the issue's bar on the demo catalog. */
+describe('search quality on the demo catalog', () => {
+  const entries = catalogEntries(generateCatalog());
+  const index = buildIndex(entries);
+  const queries = qualityQueries(entries);
+  const { figures } = measureQuality(index, entries, queries);
+  const kind = (name: string) => figures.find((f) => f.kind === name)!;
+
+  it('finds the product in the top 10 for at least 95% of product names with one typo, of every kind', () => {
+    for (const name of ['name typo', 'name typo: drop', 'name typo: change', 'name typo: swap', 'name typo: double']) {
+      expect(kind(name).queries, name).toBeGreaterThan(250);
+      expect(kind(name).top10 / kind(name).queries, name).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it('never returns nothing for a real catalog word with one typo', () => {
+    expect(kind('word typo').queries).toBeGreaterThan(1000);
+    expect(kind('word typo').empty).toBe(0);
+  });
+
+  it('finds products by a word inside a longer word, by synonyms, and despite filler words', () => {
+    for (const name of ['inner word', 'synonym', 'filler words']) {
+      expect(kind(name).queries, name).toBeGreaterThan(10);
+      expect(kind(name).empty, name).toBe(0);
+      expect(kind(name).top10 / kind(name).queries, name).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+});

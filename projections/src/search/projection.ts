@@ -1,0 +1,112 @@
+import { catalogEventSchemas, reviewEventSchemas, roundToHalf, type CatalogEventMap, type ProductDetails } from '@shop/contracts';
+import type { RecordedEvent } from '@shop/platform';
+import type { Projection, ProjectionView } from '../projection.ts';
+import { SEARCH, searchCollections } from './collections.ts';
+
+/** What search knows about a product: the words it is found by, and what ranks and filters it. */
+export interface SearchEntryDoc {
+  _id: string;
+  /** Log position of the event that last wrote this entry; the query side reads past its last one. */
+  seq: number;
+  name: string;
+  brand: string;
+  description: string;
+  catId: string;
+  catName: string;
+  subCatId: string;
+  subCatName: string;
+  rating: number;
+  numReviews: number;
+  locationCodes: string[];
+  dateCreated: string;
+}
+
+interface SearchCategoryDoc {
+  _id: string;
+  name: string;
+  children: { id: string; name: string }[];
+}
+
+/** The entry a product's listing details make (pure: the projection and the benchmarks share it). */
+export function searchEntry(
+  productId: string,
+  details: Pick<ProductDetails, 'name' | 'brand' | 'description' | 'catId' | 'subCatId' | 'rating' | 'location'>,
+  names: { catName: string; subCatName: string },
+  dateCreated: string,
+  seq: number,
+): SearchEntryDoc {
+  return {
+    _id: productId,
+    seq,
+    name: details.name,
+    brand: details.brand,
+    description: details.description,
+    catId: details.catId,
+    catName: names.catName,
+    subCatId: details.subCatId,
+    subCatName: names.subCatName,
+    rating: details.rating,
+    numReviews: 0,
+    locationCodes: details.location.map((l) => l.value),
+    dateCreated,
+  };
+}
+
+async function names(view: ProjectionView, catId: string, subCatId: string) {
+  const category = await view.get<SearchCategoryDoc>(SEARCH.categories, catId);
+  return { catName: category?.name ?? '', subCatName: category?.children.find((c) => c.id === subCatId)?.name ?? '' };
+}
+
+type Handler<K extends keyof CatalogEventMap> = (data: CatalogEventMap[K], view: ProjectionView, event: RecordedEvent) => Promise<void> | void;
+
+const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
+  CategoryCreated(data, view) {
+    view.put<SearchCategoryDoc>(SEARCH.categories, { _id: data.categoryId, name: data.name, children: [] });
+  },
+
+  async SubcategoryAdded(data, view) {
+    const category = await view.get<SearchCategoryDoc>(SEARCH.categories, data.categoryId);
+    if (!category) return;
+    const children = [...category.children.filter((c) => c.id !== data.subcategoryId), { id: data.subcategoryId, name: data.name }];
+    view.put<SearchCategoryDoc>(SEARCH.categories, { ...category, children });
+  },
+
+  async ProductListed({ productId, listedAt, ...details }, view, event) {
+    const entry = searchEntry(productId, details, await names(view, details.catId, details.subCatId), listedAt, Number(event.position));
+    view.put(SEARCH.entries, entry);
+  },
+
+  async ProductRevised({ productId, ...details }, view, event) {
+    const current = await view.get<SearchEntryDoc>(SEARCH.entries, productId);
+    if (!current) return;
+    const revised = searchEntry(productId, details, await names(view, details.catId, details.subCatId), current.dateCreated, Number(event.position));
+    // Like the catalog: once shoppers have reviewed a product, its rating follows their reviews.
+    view.put(SEARCH.entries, current.numReviews > 0 ? { ...revised, rating: current.rating, numReviews: current.numReviews } : revised);
+  },
+};
+
+/**
+ * The search read model. It is its own projection (not a text index of the document store), so
+ * the embedded SQLite default and the MongoDB read store rank exactly alike; it follows the
+ * whole log in order like the catalog (it copies category names, so it is not partition-safe).
+ */
+export const searchProjection: Projection = {
+  name: 'search',
+  collections: searchCollections,
+  handles: new Set([...Object.keys(handlers), 'ProductReviewed']),
+  async apply(event, view) {
+    if (event.type === 'ProductReviewed') {
+      // Reviews rank a product among equals (popularity); set from the totals, so replays are harmless.
+      const data = reviewEventSchemas.ProductReviewed.parse(event.data);
+      const entry = await view.get<SearchEntryDoc>(SEARCH.entries, data.productId);
+      if (!entry) return;
+      view.put(SEARCH.entries, { ...entry, rating: roundToHalf(data.ratingSum / data.numReviews), numReviews: data.numReviews, seq: Number(event.position) });
+      return;
+    }
+    const type = event.type as keyof CatalogEventMap;
+    const handler = handlers[type] as Handler<typeof type> | undefined;
+    if (!handler) return;
+    const data = catalogEventSchemas[type].parse(event.data) as CatalogEventMap[typeof type];
+    await handler(data, view, event);
+  },
+};

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { SearchIndex, type SearchableProduct } from './engine.ts';
+
+let n = 0;
+function product(name: string, more: Partial<SearchableProduct> = {}): SearchableProduct {
+  n++;
+  return {
+    id: `p${n}`,
+    name,
+    brand: 'Acme',
+    description: 'A fine thing.',
+    catId: 'c1',
+    catName: 'Things',
+    subCatId: 's1',
+    subCatName: 'Stuff',
+    rating: 3,
+    numReviews: 0,
+    locationCodes: ['All'],
+    dateCreated: new Date(Date.UTC(2025, 0, 1, 0, n)).toISOString(),
+    ...more,
+  };
+}
+
+function indexOf(...products: SearchableProduct[]): { index: SearchIndex; names: (q: string, location?: string) => string[] } {
+  const index = new SearchIndex([['phone', 'mobile'], ['sari', 'saree']]);
+  for (const p of products) index.upsert(p);
+  const byId = new Map(products.map((p) => [p.id, p.name]));
+  return { index, names: (q, location) => index.search(q, { limit: 20, location }).ids.map((id) => byId.get(id)!) };
+}
+
+describe('search ranking rules', () => {
+  it('ranks an exact word above a prefix, a prefix above an inner word, an inner word above a typo', () => {
+    const { names } = indexOf(product('Sneakerhead Cap'), product('Kids Sneaker'), product('Pro Snaeker'), product('Sneakers Max'));
+    expect(names('sneaker')).toEqual(['Kids Sneaker', 'Sneakers Max', 'Sneakerhead Cap', 'Pro Snaeker']);
+    const inner = indexOf(product('Smartphone X'), product('Phone Case'), product('Phnoe Stand'));
+    expect(inner.names('phone')).toEqual(['Phone Case', 'Smartphone X', 'Phnoe Stand']);
+  });
+
+  it('forgives one typo from five letters and two from nine, a swap counting as one', () => {
+    const { names } = indexOf(product('Cotton Kurta'), product('Handcrafted Lamp'), product('Silk Sari'));
+    expect(names('kurtta')).toEqual(['Cotton Kurta']); // doubled letter
+    expect(names('kutra')).toEqual(['Cotton Kurta']); // swapped letters
+    expect(names('kurts')).toEqual(['Cotton Kurta']); // changed letter
+    expect(names('kura')).toEqual(['Cotton Kurta']); // a dropped letter leaves 4: still one edit from a 5-letter word
+    expect(names('kurt')).toEqual(['Cotton Kurta']); // and a prefix
+    expect(names('lmp')).toEqual([]); // too short to guess
+    expect(names('handcrfted')).toEqual(['Handcrafted Lamp']);
+    expect(names('hendcrfted')).toEqual(['Handcrafted Lamp']); // two edits, 10 letters
+    expect(names('hendcrfteed')).toEqual([]); // three edits
+    expect(names('cottn')).toEqual(['Cotton Kurta']);
+    expect(names('cotxxn')).toEqual([]); // two edits in a six-letter word
+  });
+
+  it('ranks products by how many query words they match, so filler words never empty a result', () => {
+    const { names } = indexOf(product('Rakhi Gift Set'), product('Silver Rakhi', { rating: 5 }), product('Gift Hamper'));
+    expect(names('rakhi gift for my brother')).toEqual(['Rakhi Gift Set', 'Silver Rakhi', 'Gift Hamper']);
+    expect(names('for with the')).toEqual([]);
+  });
+
+  it('weighs names above brands, categories and descriptions', () => {
+    const { names } = indexOf(
+      product('Plain Mug', { description: 'Great with chai and coffee.' }),
+      product('Plain Cup', { catName: 'Coffee' }),
+      product('Coffee Mug'),
+    );
+    expect(names('coffee')).toEqual(['Coffee Mug', 'Plain Cup', 'Plain Mug']);
+  });
+
+  it('finds synonyms from the data file, below the word itself', () => {
+    const { names } = indexOf(product('Nova Mobile'), product('Nova Phone'), product('Banarasi Saree'));
+    expect(names('phone')).toEqual(['Nova Phone', 'Nova Mobile']);
+    expect(names('sari')).toEqual(['Banarasi Saree']);
+  });
+
+  it('breaks ties by popularity, then newest', () => {
+    const { names } = indexOf(product('Blue Mug', { rating: 3 }), product('Red Mug', { rating: 4.5 }), product('Green Mug', { rating: 3 }));
+    expect(names('mug')).toEqual(['Red Mug', 'Green Mug', 'Blue Mug']);
+  });
+
+  it('follows revisions: old words stop finding a product, new ones find it, also after compaction', () => {
+    const first = product('Old Lantern');
+    const { index, names } = indexOf(first);
+    index.upsert({ ...first, name: 'Brass Lantern' });
+    expect(index.search('old', { limit: 10 }).total).toBe(0);
+    expect(index.search('brass', { limit: 10 }).ids).toEqual([first.id]);
+    const many = Array.from({ length: 3000 }, (_, i) => product(`Widget ${i}`));
+    for (const p of many) index.upsert(p);
+    for (const p of many) index.upsert({ ...p, name: `Gadget ${p.name}` }); // dead slots: compacts
+    expect(index.size).toBe(3001);
+    expect(index.search('widget', { limit: 5 }).total).toBe(3000);
+    expect(index.search('brass', { limit: 10 }).ids).toEqual([first.id]);
+    expect(names('lantern')).toEqual(['Old Lantern']); // names() maps ids to the first names given
+  });
+
+  it('shows a country only products listed for it or for All', () => {
+    const { names } = indexOf(product('Tea Tin IN', { locationCodes: ['IN'] }), product('Tea Tin US', { locationCodes: ['US'] }), product('Tea Tin All'));
+    expect(names('tea tin', 'IN').sort()).toEqual(['Tea Tin All', 'Tea Tin IN']);
+    expect(names('tea tin', 'All')).toHaveLength(3);
+  });
+
+  it('pages without repeating or losing a product', () => {
+    const { index } = indexOf(...Array.from({ length: 25 }, (_, i) => product(`Candle ${i}`, { rating: i % 5 })));
+    const pages = [0, 10, 20].flatMap((offset) => index.search('candle', { limit: 10, offset }).ids);
+    expect(new Set(pages).size).toBe(25);
+    expect(index.search('candle', { limit: 10 }).total).toBe(25);
+  });
+
+  it('says "Did you mean" with the closest real words, and falls back to popular products of the nearest category', () => {
+    const { index } = indexOf(
+      product('Denim Jeans', { catId: 'fashion', catName: 'Fashion' }),
+      product('Linen Shirt', { catId: 'fashion', catName: 'Fashion', rating: 5 }),
+      product('Steel Kettle', { catId: 'home', catName: 'Home', rating: 5 }),
+    );
+    expect(index.search('jeenz', { limit: 10 }).total).toBe(0);
+    expect(index.didYouMean('jeenz')[0]).toBe('jeans');
+    expect(index.didYouMean('denim jeenz')[0]).toBe('denim jeans');
+    expect(index.didYouMean('bluish jeenz')[0]).toBe('jeans'); // no real word near "bluish"
+    expect(index.didYouMean('jeenz shrit')[0]).toBe('jeans shirt');
+    expect(index.didYouMean('jeans')).toEqual([]);
+    const fallback = index.fallback('jeenz', { limit: 5 });
+    expect(fallback).toMatchObject({ catId: 'fashion', catName: 'Fashion' });
+    expect(fallback.ids).toHaveLength(2);
+    // Nothing near: the shop's most popular products.
+    expect(index.fallback('qqqqqq', { limit: 2 })).toMatchObject({ catId: null });
+    expect(index.fallback('qqqqqq', { limit: 2 }).ids).toHaveLength(2);
+  });
+});

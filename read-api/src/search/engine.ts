@@ -1,0 +1,528 @@
+import { boundedDistances } from './distance.ts';
+import { singular, STOPWORDS, SYNONYM_GROUPS, synonymTable, textWords } from './text.ts';
+
+/** What the index needs of a product (the search read model's entry, with its id). */
+export interface SearchableProduct {
+  id: string;
+  name: string;
+  brand: string;
+  description: string;
+  catId: string;
+  catName: string;
+  subCatId: string;
+  subCatName: string;
+  rating: number;
+  numReviews: number;
+  locationCodes: string[];
+  dateCreated: string;
+}
+
+// Where a word occurs in a product, as bits, and what a match there weighs.
+const NAME = 1;
+const BRAND = 2;
+const CATEGORY = 4;
+const DESCRIPTION = 8;
+const FIELD_WEIGHT = Float32Array.from({ length: 16 }, (_, mask) =>
+  Math.max(mask & NAME ? 1 : 0, mask & BRAND ? 0.9 : 0, mask & CATEGORY ? 0.75 : 0, mask & DESCRIPTION ? 0.3 : 0),
+);
+
+/**
+ * How well a vocabulary word matches a query word. Typos rank below exact and prefix matches,
+ * and a synonym's matches below the word's own.
+ */
+export const MATCH_QUALITY = {
+  exact: 1,
+  plural: 0.95,
+  prefix: 0.8,
+  infix: 0.6,
+  oneEdit: 0.45,
+  oneEditPrefix: 0.4,
+  twoEdits: 0.3,
+  twoEditsPrefix: 0.25,
+} as const;
+export const SYNONYM_FACTOR = 0.85;
+/** A query word is matched well when some word matches it at least this well (not only by typos). */
+const WELL = MATCH_QUALITY.infix * SYNONYM_FACTOR;
+
+/** Typos forgiven in a word: one from 5 letters, two from 9 (the longer of the query word and the catalog word counts). */
+export function allowedEdits(length: number): number {
+  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/** Distance still accepted when looking for "Did you mean" words (looser than matching). */
+function suggestionEdits(length: number): number {
+  return length <= 3 ? 1 : length <= 6 ? 2 : 3;
+}
+
+const MAX_QUERY_WORDS = 8;
+const MAX_WORD_LENGTH = 40;
+const INDEXED_DESCRIPTION_WORDS = 400;
+const EXPANSION_CACHE = 10_000;
+
+export interface SearchPage {
+  /** Product ids, best first. */
+  ids: string[];
+  /** How many products match at least one query word. */
+  total: number;
+  /** The query words (stop words left out), as matched. */
+  words: string[];
+  /** Query words that matched nothing, or only through typos. */
+  poorlyMatched: string[];
+}
+
+export interface SearchOptions {
+  /** Two-letter country code or All: products listed for it or for All. */
+  location?: string;
+  offset?: number;
+  limit: number;
+}
+
+class Postings {
+  docs = new Int32Array(4);
+  fields = new Uint8Array(4);
+  n = 0;
+  push(doc: number, fields: number): void {
+    if (this.n === this.docs.length) {
+      const docs = new Int32Array(this.n * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const f = new Uint8Array(this.n * 2);
+      f.set(this.fields);
+      this.fields = f;
+    }
+    this.docs[this.n] = doc;
+    this.fields[this.n++] = fields;
+  }
+}
+
+interface Expansion {
+  terms: Int32Array;
+  quality: Float32Array;
+  well: boolean;
+}
+
+/**
+ * An in-memory inverted index over product words, with typo, prefix, inner-word and synonym
+ * matching. Products are ranked by how many query words they match, then by how well (match
+ * quality × field weight, summed), then by popularity and newness, so filler words can never
+ * empty a result and a typo never outranks the word spelt right.
+ *
+ * Memory is kept flat (typed arrays of postings, per-product numbers in arrays): a revised
+ * product gets a new slot and the old one is skipped until a compaction drops it.
+ */
+export class SearchIndex {
+  private readonly synonyms: Map<string, string[]>;
+  // Vocabulary.
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  private readonly postings: Postings[] = [];
+  private readonly termFields: number[] = [];
+  private sortedTerms: number[] | null = null;
+  private readonly expansions = new Map<string, Expansion>();
+  // Products, by slot.
+  private ids: string[] = [];
+  private cats: number[] = [];
+  private popularity: number[] = [];
+  private dates: number[] = [];
+  private locationSet: number[] = [];
+  private fingerprints: number[] = [];
+  private alive = new Uint8Array(1024);
+  private readonly slots = new Map<string, number>();
+  private dead = 0;
+  // Categories and location sets, interned.
+  private readonly catSlots = new Map<string, number>();
+  private readonly catIds: string[] = [];
+  private readonly catNames: string[] = [];
+  private readonly locationSets: string[][] = [];
+  private readonly locationSetIds = new Map<string, number>();
+  private readonly popularCache = new Map<string, string[]>();
+  // Scratch space for scoring, reused by every query (search is synchronous).
+  private wordBest = new Float32Array(1024);
+  private score = new Float32Array(1024);
+  private matched = new Uint8Array(1024);
+
+  constructor(synonymGroups: readonly (readonly string[])[] = SYNONYM_GROUPS) {
+    this.synonyms = synonymTable(synonymGroups);
+  }
+
+  /** Live products in the index. */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /** Adds a product or replaces what the index knows of it. */
+  upsert(product: SearchableProduct): void {
+    this.popularCache.clear();
+    const fingerprint = hash(`${product.name}\u0000${product.brand}\u0000${product.catId}\u0000${product.catName}\u0000${product.subCatName}\u0000${product.description}`);
+    const existing = this.slots.get(product.id);
+    if (existing !== undefined && this.fingerprints[existing] === fingerprint) {
+      // Same words (a review or a location change): update in place, no new slot.
+      this.popularity[existing] = popularity(product);
+      this.dates[existing] = Date.parse(product.dateCreated) || 0;
+      this.locationSet[existing] = this.internLocations(product.locationCodes);
+      return;
+    }
+    if (existing !== undefined) {
+      this.alive[existing] = 0;
+      this.dead++;
+    }
+    const slot = this.ids.length;
+    this.ids.push(product.id);
+    this.cats.push(this.internCategory(product.catId, product.catName));
+    this.popularity.push(popularity(product));
+    this.dates.push(Date.parse(product.dateCreated) || 0);
+    this.locationSet.push(this.internLocations(product.locationCodes));
+    this.fingerprints.push(fingerprint);
+    this.ensureCapacity(slot + 1);
+    this.alive[slot] = 1;
+    this.slots.set(product.id, slot);
+
+    const fields = new Map<string, number>();
+    const add = (text: string, field: number, cap = Infinity) => {
+      let count = 0;
+      for (const word of textWords(text)) {
+        if (count++ >= cap) break;
+        if (word.length < 2 || STOPWORDS.has(word)) continue;
+        fields.set(word.slice(0, MAX_WORD_LENGTH), (fields.get(word) ?? 0) | field);
+      }
+    };
+    add(product.name, NAME);
+    add(product.brand, BRAND);
+    add(`${product.catName} ${product.subCatName}`, CATEGORY);
+    add(product.description, DESCRIPTION, INDEXED_DESCRIPTION_WORDS);
+    for (const [word, mask] of fields) {
+      const term = this.termId(word);
+      this.postings[term]!.push(slot, mask);
+      this.termFields[term]! |= mask;
+    }
+    if (this.dead > 1000 && this.dead * 4 > this.ids.length) this.compact();
+  }
+
+  /** One page of the products matching `query`, best first. */
+  search(query: string, options: SearchOptions): SearchPage {
+    const words = queryWords(query);
+    const allowed = this.allowedLocations(options.location);
+    const wordBest = this.wordBest;
+    const score = this.score;
+    const matched = this.matched;
+    const touched: number[] = [];
+    const poorlyMatched: string[] = [];
+    for (const word of words) {
+      const expansion = this.expand(word);
+      if (!expansion.well) poorlyMatched.push(word);
+      const hit: number[] = [];
+      for (let e = 0; e < expansion.terms.length; e++) {
+        const postings = this.postings[expansion.terms[e]!]!;
+        const quality = expansion.quality[e]!;
+        const { docs, fields, n } = postings;
+        for (let k = 0; k < n; k++) {
+          const doc = docs[k]!;
+          if (!this.alive[doc] || (allowed && !allowed[this.locationSet[doc]!])) continue;
+          const s = quality * FIELD_WEIGHT[fields[k]!]!;
+          if (s > wordBest[doc]!) {
+            if (wordBest[doc] === 0) hit.push(doc);
+            wordBest[doc] = s;
+          }
+        }
+      }
+      for (const doc of hit) {
+        if (matched[doc] === 0) touched.push(doc);
+        matched[doc]!++;
+        score[doc]! += wordBest[doc]!;
+        wordBest[doc] = 0;
+      }
+    }
+    const offset = options.offset ?? 0;
+    const top = this.best(touched, offset + options.limit);
+    for (const doc of touched) {
+      matched[doc] = 0;
+      score[doc] = 0;
+    }
+    return { ids: top.slice(offset).map((doc) => this.ids[doc]!), total: touched.length, words, poorlyMatched };
+  }
+
+  /**
+   * "Did you mean" queries: the query with each poorly matched word replaced by the closest real
+   * words of the catalog (names, brands and categories first), at most `count`.
+   */
+  didYouMean(query: string, count = 3): string[] {
+    const original = textWords(query).map((w) => w.slice(0, MAX_WORD_LENGTH));
+    const poor = new Set(original.filter((w) => !STOPWORDS.has(w) && !this.expand(w).well));
+    if (poor.size === 0) return [];
+    const closest = new Map([...poor].map((w) => [w, this.closestWords(w, count)]));
+    // Alternatives for the first word that has close real words; later poor words take their
+    // closest word, or are left out when they have none.
+    const first = original.find((w) => closest.get(w)?.length);
+    if (first === undefined) return [];
+    const out: string[] = [];
+    for (const choice of closest.get(first)!) {
+      const words = original.flatMap((w) => (w === first ? [choice] : poor.has(w) ? closest.get(w)!.slice(0, 1) : [w]));
+      const suggestion = words.join(' ');
+      if (!out.includes(suggestion)) out.push(suggestion);
+    }
+    return out.slice(0, count);
+  }
+
+  /**
+   * Popular products of the category nearest to `query` (that of the best match of the query or
+   * of its first "Did you mean"), or of the whole shop when no category is near.
+   */
+  fallback(query: string, options: { location?: string; limit: number }): { catId: string | null; catName: string | null; ids: string[] } {
+    const tries = [...this.didYouMean(query, 1), query];
+    let category: number | null = null;
+    for (const attempt of tries) {
+      const [best] = this.search(attempt, { location: options.location, limit: 1 }).ids;
+      if (best !== undefined) {
+        category = this.cats[this.slots.get(best)!]!;
+        break;
+      }
+    }
+    return {
+      catId: category === null ? null : this.catIds[category]!,
+      catName: category === null ? null : this.catNames[category]!,
+      ids: this.popular(category, options.location, options.limit),
+    };
+  }
+
+  /** The most popular products of a category (or of the shop), newest first among equals. */
+  popular(category: number | null, location: string | undefined, limit: number): string[] {
+    const key = `${category}|${location ?? ''}|${limit}`;
+    const cached = this.popularCache.get(key);
+    if (cached) return cached;
+    const allowed = this.allowedLocations(location);
+    const candidates: number[] = [];
+    for (let doc = 0; doc < this.ids.length; doc++) {
+      if (!this.alive[doc] || (category !== null && this.cats[doc] !== category) || (allowed && !allowed[this.locationSet[doc]!])) continue;
+      candidates.push(doc);
+    }
+    const key2 = (doc: number) => this.popularity[doc]!;
+    const ids = topK(candidates, limit, key2, this.dates).map((doc) => this.ids[doc]!);
+    this.popularCache.set(key, ids);
+    return ids;
+  }
+
+  private best(docs: number[], k: number): number[] {
+    const { matched, score, popularity } = this;
+    return topK(docs, k, (doc) => matched[doc]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01, this.dates);
+  }
+
+  /** Every vocabulary word that matches a query word, with how well. Cached per word. */
+  private expand(word: string): Expansion {
+    const cached = this.expansions.get(word);
+    if (cached) return cached;
+    const found = new Map<number, number>();
+    this.matchWord(word, 1, true, found);
+    const syns = this.synonyms.get(word) ?? this.synonyms.get(singular(word)) ?? [];
+    for (const synonym of syns) this.matchWord(synonym, SYNONYM_FACTOR, false, found);
+    const terms = Int32Array.from(found.keys());
+    const quality = Float32Array.from(found.values());
+    const expansion = { terms, quality, well: quality.some((q) => q >= WELL - 1e-6) };
+    if (this.expansions.size >= EXPANSION_CACHE) this.expansions.delete(this.expansions.keys().next().value!);
+    this.expansions.set(word, expansion);
+    return expansion;
+  }
+
+  private matchWord(word: string, factor: number, typos: boolean, found: Map<number, number>): void {
+    const add = (term: number | undefined, quality: number) => {
+      if (term === undefined) return;
+      const q = quality * factor;
+      if (q > (found.get(term) ?? 0)) found.set(term, q);
+    };
+    const length = word.length;
+    add(this.termIds.get(word), MATCH_QUALITY.exact);
+    const one = singular(word);
+    if (one !== word) add(this.termIds.get(one), MATCH_QUALITY.plural);
+    add(this.termIds.get(`${one}s`), MATCH_QUALITY.plural);
+    add(this.termIds.get(`${one}es`), MATCH_QUALITY.plural);
+    if (length >= 2) for (const term of this.withPrefix(word)) add(term, MATCH_QUALITY.prefix);
+    // A typo may have dropped a letter: a 4-letter query word can be a 5-letter word misspelt.
+    const typoLength = typos && length >= 4 ? length : 0;
+    const prefixEdits = allowedEdits(typoLength + 1);
+    if (length < 4) return;
+    for (let term = 0; term < this.terms.length; term++) {
+      const text = this.terms[term]!;
+      const edits = allowedEdits(Math.max(typoLength, text.length));
+      if (text.length < length - edits) continue;
+      // Inner words: `phone` in smartphone, `watch` in smartwatch.
+      if (length >= 4 && text.length > length && (text.includes(word) || (one.length >= 4 && text.includes(one)))) {
+        add(term, MATCH_QUALITY.infix);
+        continue;
+      }
+      if (typoLength === 0 || (edits === 0 && prefixEdits === 0)) continue;
+      const d = boundedDistances(word, text, Math.max(edits, prefixEdits));
+      if (d.full >= 1 && d.full <= edits) add(term, d.full === 1 ? MATCH_QUALITY.oneEdit : MATCH_QUALITY.twoEdits);
+      else if (d.prefix >= 1 && d.prefix <= prefixEdits && text.length > length) add(term, d.prefix === 1 ? MATCH_QUALITY.oneEditPrefix : MATCH_QUALITY.twoEditsPrefix);
+    }
+  }
+
+  /** Term ids of the vocabulary words that start with `prefix` (binary search in sorted order). */
+  private withPrefix(prefix: string): number[] {
+    if (!this.sortedTerms) this.sortedTerms = [...this.terms.keys()].sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1));
+    const sorted = this.sortedTerms;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.terms[sorted[mid]!]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < sorted.length && this.terms[sorted[i]!]!.startsWith(prefix); i++) if (this.terms[sorted[i]!] !== prefix) out.push(sorted[i]!);
+    return out;
+  }
+
+  /** The closest real words to a word: fewest edits, then shown words (not only descriptions), then most used. */
+  private closestWords(word: string, count: number): string[] {
+    const max = suggestionEdits(word.length);
+    const found: { text: string; distance: number; shown: boolean; used: number }[] = [];
+    for (let term = 0; term < this.terms.length; term++) {
+      const text = this.terms[term]!;
+      if (Math.abs(text.length - word.length) > max) continue;
+      const { full } = boundedDistances(word, text, max);
+      if (full <= max) found.push({ text, distance: full, shown: (this.termFields[term]! & ~DESCRIPTION) !== 0, used: this.postings[term]!.n });
+    }
+    found.sort((a, b) => a.distance - b.distance || Number(b.shown) - Number(a.shown) || b.used - a.used || (a.text < b.text ? -1 : 1));
+    return found.slice(0, count).map((f) => f.text);
+  }
+
+  private termId(word: string): number {
+    let id = this.termIds.get(word);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.termIds.set(word, id);
+      this.terms.push(word);
+      this.postings.push(new Postings());
+      this.termFields.push(0);
+      // A new word can match cached query words.
+      this.sortedTerms = null;
+      this.expansions.clear();
+    }
+    return id;
+  }
+
+  private internCategory(catId: string, catName: string): number {
+    let slot = this.catSlots.get(catId);
+    if (slot === undefined) {
+      slot = this.catIds.length;
+      this.catSlots.set(catId, slot);
+      this.catIds.push(catId);
+      this.catNames.push(catName);
+    } else this.catNames[slot] = catName;
+    return slot;
+  }
+
+  private internLocations(codes: string[]): number {
+    const key = [...codes].sort().join(',');
+    let id = this.locationSetIds.get(key);
+    if (id === undefined) {
+      id = this.locationSets.length;
+      this.locationSetIds.set(key, id);
+      this.locationSets.push(codes);
+    }
+    return id;
+  }
+
+  /** Which location sets a country sees (those listing it or All); null means no filter. */
+  private allowedLocations(location: string | undefined): Uint8Array | null {
+    if (!location || location === 'All') return null;
+    const code = location.toUpperCase();
+    return Uint8Array.from(this.locationSets, (set) => (set.includes(code) || set.includes('All') ? 1 : 0));
+  }
+
+  private ensureCapacity(n: number): void {
+    if (n <= this.alive.length) return;
+    const size = Math.max(n, this.alive.length * 2);
+    const alive = new Uint8Array(size);
+    alive.set(this.alive);
+    this.alive = alive;
+    this.wordBest = new Float32Array(size);
+    this.score = new Float32Array(size);
+    this.matched = new Uint8Array(size);
+  }
+
+  /** Drops the slots of replaced products from every posting list and renumbers the rest. */
+  private compact(): void {
+    const next = new Int32Array(this.ids.length).fill(-1);
+    let live = 0;
+    for (let doc = 0; doc < this.ids.length; doc++) if (this.alive[doc]) next[doc] = live++;
+    const keep = <T>(list: T[]) => list.filter((_, doc) => next[doc] !== -1);
+    this.ids = keep(this.ids);
+    this.cats = keep(this.cats);
+    this.popularity = keep(this.popularity);
+    this.dates = keep(this.dates);
+    this.locationSet = keep(this.locationSet);
+    this.fingerprints = keep(this.fingerprints);
+    this.alive.fill(0);
+    this.alive.fill(1, 0, live);
+    for (const postings of this.postings) {
+      let n = 0;
+      for (let k = 0; k < postings.n; k++) {
+        const doc = next[postings.docs[k]!]!;
+        if (doc === -1) continue;
+        postings.docs[n] = doc;
+        postings.fields[n++] = postings.fields[k]!;
+      }
+      postings.n = n;
+    }
+    this.ids.forEach((id, doc) => this.slots.set(id, doc));
+    this.dead = 0;
+  }
+}
+
+/** The words of a query that are searched for: stop words out, at most eight, each cut to 40 letters. */
+export function queryWords(query: string): string[] {
+  const words = textWords(query).filter((w) => !STOPWORDS.has(w));
+  return [...new Set(words.map((w) => w.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_QUERY_WORDS);
+}
+
+function popularity(product: Pick<SearchableProduct, 'rating' | 'numReviews'>): number {
+  return product.rating + 0.5 * Math.log10(1 + product.numReviews);
+}
+
+/** The `k` best of `docs` by `key` (higher first), newer first among equals; a bounded heap, not a full sort. */
+function topK(docs: number[], k: number, key: (doc: number) => number, dates: number[]): number[] {
+  const better = (a: number, b: number) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka !== kb) return ka > kb;
+    if (dates[a] !== dates[b]) return dates[a]! > dates[b]!;
+    return a < b;
+  };
+  if (k <= 0) return [];
+  // Min-heap of the best k so far: its root is the worst of them.
+  const heap: number[] = [];
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < heap.length && better(heap[worst]!, heap[l]!)) worst = l;
+      if (r < heap.length && better(heap[worst]!, heap[r]!)) worst = r;
+      if (worst === i) return;
+      [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
+      i = worst;
+    }
+  };
+  for (const doc of docs) {
+    if (heap.length < k) {
+      heap.push(doc);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!better(heap[parent]!, heap[i]!)) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (better(doc, heap[0]!)) {
+      heap[0] = doc;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => (better(a, b) ? -1 : 1));
+}
+
+/** FNV-1a, enough to tell whether a product's words changed. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
