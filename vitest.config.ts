@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * One run for every workspace. Back-end suites run in Node against real SQLite files, real HTTP
  * servers on 127.0.0.1 and real SMTP; the UI's component tests run in jsdom (ui/vitest.config.ts);
- * browser journeys drive Debian's Chromium (e2e/).
+ * browser journeys drive Debian's Chromium (e2e/); crash tests SIGKILL a real shop process (crash/).
  */
 export default defineConfig({
   test: {
@@ -20,6 +20,7 @@ export default defineConfig({
       },
       'ui/vitest.config.ts',
       'e2e/vitest.config.ts',
+      'crash/vitest.config.ts',
     ],
   },
 });

@@ -8,8 +8,14 @@
  *   3. checkouts: add → open payment → pay with the test card → confirm into an order.
  * Every command reply waits for the read models the UI reads next, so the latencies are what
  * a shopper sees.
+ *
+ * It runs once per event-log sync mode (BENCH_SYNC, default `full,normal`), each on its own copy
+ * of the prepared data in a freshly started server, and ends with the two side by side: what
+ * syncing every commit (the default) costs against NORMAL.
  */
 import { randomBytes } from 'node:crypto';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon, { type Request } from 'autocannon';
 import { newId } from '@shop/contracts';
@@ -172,58 +178,104 @@ export function checkoutSequence(tokens: string[], products: string[], placed: {
   ];
 }
 
+interface ModeResult {
+  mode: string;
+  baseline: Figures;
+  cart: Figures;
+  checkout: Figures;
+  orders: number;
+}
+
+/**
+ * One server run on its own copy of the prepared data: warm-up, /healthz, cart commands, checkouts.
+ * EVENT_LOG_SYNC picks how the event log commits (`full` is the shop's default).
+ */
+async function measureMode(mode: string, dataDir: string, jwtSecret: string, products: string[], signer: TokenService): Promise<ModeResult> {
+  const shoppers = () =>
+    Array.from({ length: SHOPPERS }, () => {
+      const userId = newId();
+      return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
+    });
+  const server = await startServer({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret, EVENT_LOG_SYNC: mode });
+  try {
+    const run = async (requests: Request[] | undefined, duration = DURATION) => {
+      const before = server.cpuMs();
+      const steal = hostSteal();
+      const result = await autocannon({ url: server.url + '/healthz', connections: CONNECTIONS, duration, ...(requests ? { requests } : {}) });
+      const after = server.cpuMs();
+      return figures(result, before === null || after === null ? null : after - before, steal());
+    };
+
+    await run(cartSequence(shoppers(), products), Math.min(3, DURATION)); // warm-up (JIT, caches), not counted
+    const baseline = await run(undefined);
+    const cart = await run(cartSequence(shoppers(), products));
+    const placed = { orders: 0 };
+    const checkout = await run(checkoutSequence(shoppers(), products, placed));
+    return { mode, baseline, cart, checkout, orders: placed.orders };
+  } finally {
+    await server.stop();
+  }
+}
+
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+const cpu = (f: Figures) => (f.cpuMsPerReq === null ? 'n/a' : f.cpuMsPerReq.toFixed(2));
+
+function printMode({ mode, baseline, cart, checkout, orders }: ModeResult): void {
+  console.log(`\nEVENT_LOG_SYNC=${mode}: ${CONNECTIONS} connections, ${DURATION} s per run, ${SHOPPERS} shoppers\n`);
+  console.log(pad('run', 30) + pad('req/s', 10) + pad('p50 ms', 9) + pad('p99 ms', 9) + pad('vs /healthz', 13) + pad('server CPU ms/req', 19) + pad('non-2xx/errors', 16) + 'host steal');
+  const row = (name: string, f: Figures) =>
+    console.log(pad(name, 30) + pad(Math.round(f.reqPerSec), 10) + pad(f.p50, 9) + pad(f.p99, 9) + pad((f.reqPerSec / baseline.reqPerSec).toFixed(2), 13) + pad(cpu(f), 19) + pad(f.errors, 16) + (f.steal === null ? 'n/a' : `${(f.steal * 100).toFixed(1)}%`));
+  row('/healthz (baseline)', baseline);
+  row('cart add/quantity/remove', cart);
+  row('checkout (4 requests each)', checkout);
+  console.log(`\ncart commands: ${Math.round(cart.reqPerSec)} commands/s, p50 ${cart.p50} ms, p99 ${cart.p99} ms, ratio to /healthz ${(cart.reqPerSec / baseline.reqPerSec).toFixed(2)}`);
+  if (cart.cpuMsPerReq) {
+    // Throughput also depends on what else the machine runs (the load generator shares it);
+    // the CPU the server spent per command says what one core of it can sustain.
+    console.log(`server CPU per cart command: ${cart.cpuMsPerReq.toFixed(2)} ms (/healthz ${cpu(baseline)} ms) = at most ${Math.round(1000 / cart.cpuMsPerReq)} commands/s per server core`);
+  }
+  console.log(`checkouts: ${orders} orders placed = ${(orders / DURATION).toFixed(0)} orders/s (each: add, open payment, pay, confirm)`);
+  const met = cart.reqPerSec >= TARGET.commandsPerSec && cart.p99 <= TARGET.p99 && cart.errors === 0;
+  console.log(`target: >= ${TARGET.commandsPerSec} cart commands/s with p99 <= ${TARGET.p99} ms and no errors: ${met ? 'MET' : 'MISSED'}${mode === 'full' ? '' : ' (not the shop\'s default: for comparison only)'}`);
+  if ((cart.steal ?? 0) > 0.02) console.log(`note: the host took ${(cart.steal! * 100).toFixed(1)}% of this machine's CPU time during the cart run; figures from a busy host run low`);
+}
+
+/** The cost of syncing every commit: the cart-command figures of each mode side by side. */
+function printComparison(results: ModeResult[]): void {
+  if (results.length < 2) return;
+  console.log('\nevent log sync, side by side (cart commands; `normal` loses acknowledged commands on power loss)\n');
+  console.log(pad('EVENT_LOG_SYNC', 16) + pad('commands/s', 12) + pad('p50 ms', 9) + pad('p99 ms', 9) + pad('server CPU ms/cmd', 19) + pad('orders/s', 10) + 'host steal');
+  for (const { mode, cart, orders } of results) {
+    console.log(pad(mode, 16) + pad(Math.round(cart.reqPerSec), 12) + pad(cart.p50, 9) + pad(cart.p99, 9) + pad(cpu(cart), 19) + pad((orders / DURATION).toFixed(0), 10) + (cart.steal === null ? 'n/a' : `${(cart.steal * 100).toFixed(1)}%`));
+  }
+  const full = results.find((r) => r.mode === 'full');
+  const normal = results.find((r) => r.mode === 'normal');
+  if (full && normal && normal.cart.reqPerSec > 0) {
+    console.log(`\nfull / normal: ${(full.cart.reqPerSec / normal.cart.reqPerSec).toFixed(2)}× the commands/s, p99 ${full.cart.p99} vs ${normal.cart.p99} ms`);
+  }
+}
+
 async function main() {
+  const modes = (process.env.BENCH_SYNC ?? 'full,normal').split(',').map((m) => m.trim()).filter(Boolean);
+  const unknown = modes.filter((m) => m !== 'full' && m !== 'normal');
+  if (modes.length === 0 || unknown.length > 0) throw new Error(`BENCH_SYNC lists full and/or normal (got ${process.env.BENCH_SYNC})`);
   const dir = tempDir('shop-bench-commands-');
   const jwtSecret = randomBytes(48).toString('base64url');
   try {
     console.log(`Preparing a seeded shop in ${dir.path}`);
-    const products = await prepare(dir.path, jwtSecret);
+    const prepared = join(dir.path, 'prepared');
+    const products = await prepare(prepared, jwtSecret);
     const signer = new TokenService(jwtSecret);
-    const shoppers = () =>
-      Array.from({ length: SHOPPERS }, () => {
-        const userId = newId();
-        return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
-      });
-
-    const server = await startServer({ DATA_DIR: dir.path, JWT_SECRET: jwtSecret });
-    try {
-      const run = async (requests: Request[] | undefined, duration = DURATION) => {
-        const before = server.cpuMs();
-        const steal = hostSteal();
-        const result = await autocannon({ url: server.url + '/healthz', connections: CONNECTIONS, duration, ...(requests ? { requests } : {}) });
-        const after = server.cpuMs();
-        return figures(result, before === null || after === null ? null : after - before, steal());
-      };
-
-      await run(cartSequence(shoppers(), products), 3); // warm-up (JIT, caches), not counted
-      const baseline = await run(undefined);
-      const cart = await run(cartSequence(shoppers(), products));
-      const placed = { orders: 0 };
-      const checkoutRun = await run(checkoutSequence(shoppers(), products, placed));
-
-      const pad = (s: string | number, n: number) => String(s).padEnd(n);
-      console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, ${SHOPPERS} shoppers\n`);
-      console.log(pad('run', 30) + pad('req/s', 10) + pad('p50 ms', 9) + pad('p99 ms', 9) + pad('vs /healthz', 13) + pad('server CPU ms/req', 19) + pad('non-2xx/errors', 16) + 'host steal');
-      const cpu = (f: Figures) => (f.cpuMsPerReq === null ? 'n/a' : f.cpuMsPerReq.toFixed(2));
-      const row = (name: string, f: Figures) =>
-        console.log(pad(name, 30) + pad(Math.round(f.reqPerSec), 10) + pad(f.p50, 9) + pad(f.p99, 9) + pad((f.reqPerSec / baseline.reqPerSec).toFixed(2), 13) + pad(cpu(f), 19) + pad(f.errors, 16) + (f.steal === null ? 'n/a' : `${(f.steal * 100).toFixed(1)}%`));
-      row('/healthz (baseline)', baseline);
-      row('cart add/quantity/remove', cart);
-      row('checkout (4 requests each)', checkoutRun);
-      const ordersPerSec = placed.orders / DURATION;
-      console.log(`\ncart commands: ${Math.round(cart.reqPerSec)} commands/s, p50 ${cart.p50} ms, p99 ${cart.p99} ms, ratio to /healthz ${(cart.reqPerSec / baseline.reqPerSec).toFixed(2)}`);
-      if (cart.cpuMsPerReq) {
-        // Throughput also depends on what else the machine runs (the load generator shares it);
-        // the CPU the server spent per command says what one core of it can sustain.
-        console.log(`server CPU per cart command: ${cart.cpuMsPerReq.toFixed(2)} ms (/healthz ${cpu(baseline)} ms) = at most ${Math.round(1000 / cart.cpuMsPerReq)} commands/s per server core`);
-      }
-      console.log(`checkouts: ${placed.orders} orders placed = ${ordersPerSec.toFixed(0)} orders/s (each: add, open payment, pay, confirm)`);
-      const met = cart.reqPerSec >= TARGET.commandsPerSec && cart.p99 <= TARGET.p99 && cart.errors === 0;
-      console.log(`target: >= ${TARGET.commandsPerSec} cart commands/s with p99 <= ${TARGET.p99} ms and no errors: ${met ? 'MET' : 'MISSED'}`);
-      if ((cart.steal ?? 0) > 0.02) console.log(`note: the host took ${(cart.steal! * 100).toFixed(1)}% of this machine's CPU time during the cart run; figures from a busy host run low`);
-    } finally {
-      await server.stop();
+    const results: ModeResult[] = [];
+    for (const mode of modes) {
+      // Each mode starts from the same prepared data, in a server of its own.
+      const dataDir = join(dir.path, mode);
+      cpSync(prepared, dataDir, { recursive: true });
+      const result = await measureMode(mode, dataDir, jwtSecret, products, signer);
+      printMode(result);
+      results.push(result);
     }
+    printComparison(results);
   } finally {
     dir.remove();
   }

@@ -19,6 +19,11 @@ export const configSchema = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
     EVENT_STORE: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
+    /**
+     * How the embedded event log commits: `full` syncs the WAL before a command is acknowledged;
+     * `normal` loses acknowledged commands on power loss and exists for benchmarks only.
+     */
+    EVENT_LOG_SYNC: z.enum(['full', 'normal']).default('full'),
     EVENTSTORE_URL: z.string().default('esdb://localhost:2113?tls=false'),
     READ_STORE: z.enum(['sqlite', 'mongodb']).default('sqlite'),
     MONGODB_URL: z.string().default('mongodb://localhost:27017/?replicaSet=rs0'),

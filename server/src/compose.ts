@@ -92,7 +92,7 @@ export async function openEventStore(config: Config): Promise<EventStore> {
     const { EventStoreDbEventStore } = await import('@shop/platform/event-store/eventstoredb');
     return new EventStoreDbEventStore(config.EVENTSTORE_URL);
   }
-  return new SqliteEventStore(join(config.DATA_DIR, 'events.db'));
+  return new SqliteEventStore(join(config.DATA_DIR, 'events.db'), { synchronous: config.EVENT_LOG_SYNC });
 }
 
 export async function openDocumentStore(config: Config): Promise<DocumentStore> {

@@ -16,7 +16,7 @@ async function main() {
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ dataDir: config.DATA_DIR, eventStore: config.EVENT_STORE, readStore: config.READ_STORE }, 'shop ready');
+  logger.info({ dataDir: config.DATA_DIR, eventStore: config.EVENT_STORE, eventLogSync: config.EVENT_LOG_SYNC, readStore: config.READ_STORE }, 'shop ready');
   console.log(`\n  Shop running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/\n`);
 
   let stopping = false;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { eventStoreContract } from './contract.ts';
@@ -145,6 +146,30 @@ describe('SQLite event store group commit', () => {
     } finally {
       await mine.close();
       await theirs.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('SQLite event store durability', () => {
+  it('commits with synchronous = FULL in WAL mode, so an acknowledged append survives power loss', async () => {
+    const dir = tempDir('shop-event-store-sync-');
+    const store = new SqliteEventStore(join(dir.path, 'events.sqlite'));
+    const benchOnly = new SqliteEventStore(join(dir.path, 'other.sqlite'), { synchronous: 'normal' });
+    try {
+      await store.append('s', [{ id: randomUUID(), type: 'Happened', data: {} }], 'no_stream');
+      // PRAGMA synchronous on the log's own connection: 2 = FULL (1 would be NORMAL).
+      expect(store.syncMode()).toBe('full');
+      expect(benchOnly.syncMode()).toBe('normal');
+      const db = new Database(join(dir.path, 'events.sqlite'), { readonly: true });
+      try {
+        expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      } finally {
+        db.close();
+      }
+    } finally {
+      await store.close();
+      await benchOnly.close();
       dir.remove();
     }
   });

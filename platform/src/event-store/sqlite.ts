@@ -16,7 +16,7 @@ import {
 import { RecentTail, type EventRow } from './recent-tail.ts';
 import { subscribeByPaging } from './subscribe-by-polling.ts';
 import { BackgroundCheckpoint } from '../sqlite/background-checkpoint.ts';
-import { openSqlite } from '../sqlite/open.ts';
+import { openSqlite, type SyncMode } from '../sqlite/open.ts';
 
 /** Stream heads remembered before the memory starts over (see SqliteEventStore.heads). */
 const MAX_REMEMBERED_HEADS = 100_000;
@@ -57,6 +57,12 @@ class FailedWhileWriting extends Error {}
  * an insert, so under load this is what lets the store keep up; alone, an append waits for no
  * more than the rest of the current turn. Each append still succeeds or fails on its own, and
  * its promise settles only after the transaction holding it has committed.
+ *
+ * Durability: the log commits with `synchronous = FULL` unless told otherwise, so "committed"
+ * means the WAL was synced (fdatasync) before the commit returned: an acknowledged command
+ * survives power loss, not only a process crash. Group commit makes that one sync per group.
+ * `normal` (EVENT_LOG_SYNC=normal) exists to measure what the sync costs; it can lose
+ * acknowledged commands on power loss.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -81,10 +87,10 @@ export class SqliteEventStore implements EventStore {
   private readonly recent = new RecentTail();
   private readonly checkpoint: BackgroundCheckpoint | null;
 
-  constructor(file: string) {
+  constructor(file: string, { synchronous = 'full' }: { synchronous?: SyncMode } = {}) {
     // Appends are small transactions and reads come through the memory map (or the recent tail):
     // a small page cache keeps each commit's cache scan short (see openSqlite).
-    this.db = openSqlite(file, { cacheKb: 4096 });
+    this.db = openSqlite(file, { cacheKb: 4096, synchronous });
     this.checkpoint = file === ':memory:' ? null : new BackgroundCheckpoint(this.db, file);
     this.db.exec(SCHEMA);
     this.emitter.setMaxListeners(0);
@@ -287,6 +293,12 @@ export class SqliteEventStore implements EventStore {
   onAppended(listener: (position: bigint) => void): () => void {
     this.emitter.on('appended', listener);
     return () => this.emitter.off('appended', listener);
+  }
+
+  /** How this connection commits, as SQLite reports it (`PRAGMA synchronous`: 2 = FULL, 1 = NORMAL). */
+  syncMode(): SyncMode | 'off' | 'extra' {
+    const level = this.db.pragma('synchronous', { simple: true });
+    return level === 2 ? 'full' : level === 1 ? 'normal' : level === 3 ? 'extra' : 'off';
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,9 @@
 import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
+import { syncDirectorySync } from '../fs/durable.ts';
 
 /** What a token says about its bearer. */
 export interface TokenClaims {
@@ -109,9 +110,30 @@ export class TokenService {
  */
 export function loadOrCreateSecret(file: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+  const dir = dirname(file);
+  const created = mkdirSync(dir, { recursive: true });
+  if (created !== undefined) syncDirectorySync(dirname(created));
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  // Tokens signed with it are handed out from now on, so it must survive power loss: written and
+  // synced under a temp name, then linked into place (link fails if another process on this data
+  // directory got there first: theirs wins) and the folder synced.
+  const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeSync(fd, secret + '\n');
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    unlinkSync(temp);
+    syncDirectorySync(dir);
+  }
   chmodSync(file, 0o600);
   return secret;
 }

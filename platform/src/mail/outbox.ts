@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { makeDirectoryDurably, writeFileDurably } from '../fs/durable.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer, MailMessage } from './port.ts';
 
@@ -22,9 +22,9 @@ export class OutboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const info = await this.composer.sendMail({ from: this.from, ...message });
-    await mkdir(this.folder, { recursive: true, mode: 0o700 });
+    await makeDirectoryDurably(this.folder, 0o700);
     const file = join(this.folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    await writeFileDurably(file, info.message as Buffer, { mode: 0o600 });
     this.logger.info({ path: file, subject: message.subject }, 'mail written to outbox');
   }
 

@@ -43,6 +43,11 @@ export interface BackgroundCheckpointOptions {
  * a few times, a worker thread with its own connection checkpoints instead, every `intervalMs`
  * while there are commits, and this connection's automatic checkpoints are turned off. If the
  * worker fails, they are turned back on, so the WAL never grows without bound.
+ *
+ * Durability does not depend on the worker: a commit of the log (synchronous = FULL) has synced
+ * the WAL before it returns. The worker's connection runs at better-sqlite3's WAL default
+ * (NORMAL), at which a checkpoint still syncs the WAL before copying it and the database after,
+ * before the WAL may be reused; a PASSIVE checkpoint copies only committed frames.
  */
 export class BackgroundCheckpoint {
   private readonly commits = new Int32Array(new SharedArrayBuffer(4));

@@ -3,21 +3,32 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
 /**
+ * How a commit reaches the disk in WAL mode. `full`: the WAL is synced before the commit returns,
+ * so a committed transaction survives power loss or an OS crash (one fdatasync per transaction).
+ * `normal`: the WAL is synced only at checkpoints; a commit survives a process crash, but power
+ * loss may roll back the last transactions. Fine for a file that is rebuilt from another one.
+ */
+export type SyncMode = 'full' | 'normal';
+
+/**
  * Opens a SQLite file tuned for a single-writer server: WAL so readers never block the writer,
- * NORMAL sync (durable across a process crash; an OS crash may lose the last transactions),
- * a busy timeout so a second process on the same file waits instead of failing, and memory-mapped
- * reads with a page cache of `cacheKb` (64 MB unless told).
+ * `synchronous` as asked (NORMAL unless told; see SyncMode), a busy timeout so a second process
+ * on the same file waits instead of failing, and memory-mapped reads with a page cache of
+ * `cacheKb` (64 MB unless told).
  *
  * A large cache is not free for a file written in many small transactions: every commit ends by
  * scanning the cache's whole hash table (SQLite looks for pages past the end of the file, and the
  * lock page it touches on each write sits at 1 GB, so the scan is never the short one). Reads of
  * the file itself come through the memory map, not the cache, so such a file wants a small one.
  */
-export function openSqlite(file: string, { cacheKb = 65536 }: { cacheKb?: number } = {}): Database.Database {
+export function openSqlite(
+  file: string,
+  { cacheKb = 65536, synchronous = 'normal' }: { cacheKb?: number; synchronous?: SyncMode } = {},
+): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   // Reads are the hot path: map the file (no read syscall per page) and keep a larger page cache.
