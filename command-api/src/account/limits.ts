@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AccountError } from './errors.ts';
 
 /**
@@ -64,6 +64,25 @@ export type LimiterFactory = (spec: LimiterSpec) => RateLimiterAbstract;
 /** Counters in this process's memory: the embedded shop's store (one process, lost on restart). */
 export const memoryLimiters: LimiterFactory = (spec) =>
   new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSec, blockDuration: spec.blockDurationSec ?? 0 });
+
+/**
+ * Counters in a MongoDB database (one `rateLimits` collection, expired by a TTL index), shared by
+ * every API process of the distributed mode. `db` is the read store's database (`mongodb`'s
+ * `Db`). While MongoDB fails, each process counts in memory instead (the limits then hold per
+ * process) rather than refusing everyone or letting everything through.
+ */
+export function mongoLimiters(db: object): LimiterFactory {
+  return (spec) =>
+    new RateLimiterMongo({
+      storeClient: db,
+      tableName: 'rateLimits',
+      keyPrefix: spec.name,
+      points: spec.points,
+      duration: spec.durationSec,
+      blockDuration: spec.blockDurationSec ?? 0,
+      insuranceLimiter: memoryLimiters(spec),
+    });
+}
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
