@@ -170,9 +170,9 @@ export class AccountCommands {
    * secret is checked before the (costly) new hash is made.
    */
   async resetPassword(email: string, newPassword: string, resetToken: string | undefined, client: Client): Promise<Written> {
+    const attempt = await this.throttle.beginReset(client.address);
     const account = await this.store.findByEmail(email);
     if (!account) throw new AccountError(MSG.userNotFound, 404);
-    const attempt = await this.throttle.beginReset(account.userId, client.address);
     const secretHash = resetToken ? resetSecretHash(resetToken) : null;
     const at = this.clock.now().toISOString();
     const refusal = resetRefusal(account, secretHash, at);

@@ -28,8 +28,11 @@ export interface AccountLimits {
   signInLockAfterPerAddress: number;
   signInWindowMs: number;
   signInLockMs: number;
-  /** Refused password resets (no or a wrong reset secret) per account and per address, per `signInWindowMs`. */
-  resetTriesPerAccount: number;
+  /**
+   * Password resets one address may try per `signInWindowMs` (a success gives its point back).
+   * Per address only: the secret is 256 random bits, so no account needs guarding against
+   * guesses, and a per-account count would let anyone block the owner's reset.
+   */
   resetTriesPerAddress: number;
 }
 
@@ -45,8 +48,7 @@ export const defaultAccountLimits: AccountLimits = {
   signInLockAfterPerAddress: 50,
   signInWindowMs: 15 * 60_000,
   signInLockMs: 15 * 60_000,
-  resetTriesPerAccount: 5,
-  resetTriesPerAddress: 30,
+  resetTriesPerAddress: 10,
 };
 
 /** One counter family: `points` per `durationSec`; over it, refused for `blockDurationSec` (when set). */
@@ -120,7 +122,6 @@ export class AccountThrottle {
   private readonly checksPerAddress: RateLimiterAbstract;
   private readonly signInPerAccount: RateLimiterAbstract;
   private readonly signInPerAddress: RateLimiterAbstract;
-  private readonly resetsPerAccount: RateLimiterAbstract;
   private readonly resetsPerAddress: RateLimiterAbstract;
 
   constructor(
@@ -142,7 +143,6 @@ export class AccountThrottle {
       durationSec: signInWindow,
       blockDurationSec: lock,
     });
-    this.resetsPerAccount = limiters({ name: 'reset-account', points: limits.resetTriesPerAccount, durationSec: signInWindow, blockDurationSec: lock });
     this.resetsPerAddress = limiters({ name: 'reset-address', points: limits.resetTriesPerAddress, durationSec: signInWindow, blockDurationSec: lock });
   }
 
@@ -228,25 +228,15 @@ export class AccountThrottle {
 
   /**
    * Admits one password reset before its secret is compared, or refuses it (429). Resets are
-   * rare, so every try counts; a successful one gives both points back.
+   * rare, so every try counts; a successful one gives its point back.
    */
-  async beginReset(userId: string, address: string): Promise<{ succeeded(): Promise<void> }> {
-    for (const [limiter, key] of [
-      [this.resetsPerAddress, address],
-      [this.resetsPerAccount, userId],
-    ] as const) {
-      const taken = await take(limiter, key);
-      if ('refusedForMs' in taken) {
-        const wait = taken.refusedForMs;
-        throw new AccountError(`Too many password reset attempts. Please try again in ${minutes(wait)} minutes.`, 429, {}, seconds(wait));
-      }
+  async beginReset(address: string): Promise<{ succeeded(): Promise<void> }> {
+    const taken = await take(this.resetsPerAddress, address);
+    if ('refusedForMs' in taken) {
+      const wait = taken.refusedForMs;
+      throw new AccountError(`Too many password reset attempts. Please try again in ${minutes(wait)} minutes.`, 429, {}, seconds(wait));
     }
-    return {
-      succeeded: async () => {
-        await this.resetsPerAddress.reward(address);
-        await this.resetsPerAccount.reward(userId);
-      },
-    };
+    return { succeeded: () => this.resetsPerAddress.reward(address).then(() => undefined) };
   }
 
   private signInRefused(waitMs: number): AccountError {
