@@ -2,7 +2,12 @@
 # storefront), the relay and the projector workers. They differ only in their command.
 #
 #   docker build -t gift-gear-shop .
-#   docker run -p 3000:3000 gift-gear-shop          # the embedded shop (SQLite in /data)
+#   docker run -p 3000:3000 -e PAYMENTS=razorpay -e RAZORPAY_KEY_ID=... gift-gear-shop   # the embedded shop (SQLite in /data)
+#   docker run -p 3000:3000 -e ALLOW_TEST_PAYMENTS=true gift-gear-shop                  # a demo with the offline test provider
+#
+# NODE_ENV=production refuses the offline test payment provider unless ALLOW_TEST_PAYMENTS=true,
+# and X-Forwarded-For is not believed unless TRUST_PROXY names the proxies in front (1 behind one
+# load balancer): otherwise any client could choose its own address for the per-address limits.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -31,6 +36,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
+    TRUST_PROXY=0 \
     UI_DIST=/app/ui/dist
 # TypeScript runs through tsx (as `npm start` does), so the sources and node_modules come along.
 COPY --from=build /app /app

@@ -18,6 +18,15 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        test: {
+          name: 'hostile',
+          environment: 'node',
+          include: ['hostile/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
       'ui/vitest.config.ts',
       'e2e/vitest.config.ts',
       'crash/vitest.config.ts',

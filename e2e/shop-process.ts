@@ -58,7 +58,7 @@ export async function startShop(uiDist: string, nodeEnv: 'test' | 'production' =
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'true', UI_DIST: uiDist, NODE_ENV: nodeEnv },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'true', UI_DIST: uiDist, NODE_ENV: nodeEnv, ALLOW_TEST_PAYMENTS: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -20,4 +20,5 @@ export { AccountCommands, type AccountServiceOptions } from './account/commands.
 export { accountRouter } from './account/routes.ts';
 export type { AccountRouteDeps } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';
+export { memoryLimiters, mongoLimiters, type LimiterFactory } from './account/limits.ts';
 export { orderDecider } from './order/decider.ts';

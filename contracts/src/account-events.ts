@@ -62,12 +62,18 @@ export const accountVerified = z.object({
   verifiedAt: at,
 });
 
-/** The server-side grant a password reset needs: a reset code was proven, usable once, briefly. */
+/**
+ * The server-side grant a password reset needs: a reset code was proven, usable once, briefly,
+ * and only by the client that proved it. `secretHash` is the SHA-256 (hex) of the one-use secret
+ * that client was handed; the secret itself is never stored. Absent in grants recorded before
+ * grants had secrets (those allow no reset).
+ */
 export const passwordResetCodeVerified = z.object({
   userId: idSchema,
   codeId: z.uuid(),
   verifiedAt: at,
   grantExpiresAt: at,
+  secretHash: z.string().regex(/^[a-f0-9]{64}$/).optional(),
 });
 
 /**

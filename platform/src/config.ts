@@ -49,6 +49,20 @@ export const configSchema = z
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
     /** Card payments: the offline test provider (default) or Razorpay. */
     PAYMENTS: z.enum(['test', 'razorpay']).default('test'),
+    /**
+     * The offline test provider takes no money, so with NODE_ENV=production it is refused unless
+     * this says the shop is a demo.
+     */
+    ALLOW_TEST_PAYMENTS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /**
+     * Proxies in front of the shop whose X-Forwarded-For entries are believed (0: none, the
+     * socket's address is the client's). Set it to the number of hops you run (1 behind one
+     * load balancer); any more lets clients pick their own address for the per-address limits.
+     */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     RAZORPAY_KEY_ID: z.string().min(1).optional(),
     RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
     /** Checks `X-Razorpay-Signature` on webhooks; without it webhooks are refused. */
@@ -77,6 +91,16 @@ export const configSchema = z
       .transform((v) => v === 'true'),
     /** Relay and projector workers: port of their /healthz and /metrics (0 = none). */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.PAYMENTS === 'test' && !c.ALLOW_TEST_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message:
+          'the offline test provider (PAYMENTS=test) takes no money and is refused with NODE_ENV=production: set PAYMENTS=razorpay, or ALLOW_TEST_PAYMENTS=true if this shop is a demo',
+      });
+    }
   })
   .transform((c) => ({
     ...c,

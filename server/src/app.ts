@@ -49,7 +49,10 @@ const features: FeatureRoutes[] = [
 
 /** The one Koa application: `/api/*` (commands and queries), images, health, and the UI. */
 export function createApp(shop: Shop): Koa {
-  const app = new Koa({ proxy: shop.config.NODE_ENV === 'production' });
+  // Per-address limits key on ctx.ip: the socket's address unless TRUST_PROXY names how many
+  // proxies in front add X-Forwarded-For entries (then the entry the outermost trusted one added).
+  const hops = shop.config.TRUST_PROXY;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops, proxyIpHeader: 'X-Forwarded-For' });
   const allowed = new Set(shop.config.CORS_ORIGINS);
 
   app.use(requestLog(shop.logger));

@@ -5,6 +5,9 @@ import {
   CheckoutProcess,
   cartDecider,
   deriveCodeKey,
+  memoryLimiters,
+  mongoLimiters,
+  type LimiterFactory,
   orderDecider,
   recoverCheckouts,
   RefundDesk,
@@ -95,6 +98,16 @@ export async function openEventStore(config: Config): Promise<EventStore> {
   return new SqliteEventStore(join(config.DATA_DIR, 'events.db'), { synchronous: config.EVENT_LOG_SYNC });
 }
 
+/**
+ * Where the account limits count: in this process's memory on the embedded shop, in the MongoDB
+ * read store when there is one, so every API process of the distributed mode enforces one limit.
+ */
+export async function openLimiters(config: Config, docs: DocumentStore): Promise<LimiterFactory> {
+  if (config.READ_STORE !== 'mongodb') return memoryLimiters;
+  const { MongoDocumentStore } = await import('@shop/platform/document-store/mongodb');
+  return docs instanceof MongoDocumentStore ? mongoLimiters(docs.database) : memoryLimiters;
+}
+
 export async function openDocumentStore(config: Config): Promise<DocumentStore> {
   if (config.READ_STORE === 'mongodb') {
     const { MongoDocumentStore } = await import('@shop/platform/document-store/mongodb');
@@ -146,7 +159,14 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     mailer,
     files: new LocalFolderFiles(join(config.DATA_DIR, 'uploads')),
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
-    accounts: new AccountCommands({ events, mailer, codeKey: deriveCodeKey(serverSecret), logger, shopUrl: config.PUBLIC_URL }),
+    accounts: new AccountCommands({
+      events,
+      mailer,
+      codeKey: deriveCodeKey(serverSecret),
+      logger,
+      shopUrl: config.PUBLIC_URL,
+      limiters: await openLimiters(config, docs),
+    }),
     payments,
     refunds,
     awaitProjections: external

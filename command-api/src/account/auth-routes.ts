@@ -55,7 +55,7 @@ export function authRoutes(router: Router, deps: AccountRouteDeps): void {
     const id = ctx.params.id;
     if (!isId(id)) throw new HttpError(400, failureBody.otp('Invalid user id'));
     const { email } = validate(emailVerifyAckRequest, ctx.request.body ?? {}, invalid('otp'));
-    await accounts.confirmPendingVerification(id, email);
+    await accounts.confirmPendingVerification(id, email, clientOf(ctx));
     ctx.body = { success: true, message: 'Please enter the code we sent to your e-mail.' };
   });
 
@@ -63,7 +63,8 @@ export function authRoutes(router: Router, deps: AccountRouteDeps): void {
     const { otp, email } = validate(verifyCodeRequest, ctx.request.body ?? {}, invalid('otp'));
     const result = await accounts.verifyCode(email, otp);
     await settle(result.position);
-    ctx.body = { success: true, message: 'OTP verified successfully' };
+    // A verified reset code hands this client (only) the secret the new password needs.
+    ctx.body = { success: true, message: 'OTP verified successfully', ...(result.resetToken ? { resetToken: result.resetToken } : {}) };
   });
 
   router.post('/user/forgotPassword', replyAs('failed'), async (ctx) => {
@@ -73,10 +74,11 @@ export function authRoutes(router: Router, deps: AccountRouteDeps): void {
     ctx.body = { success: true, status: 'SUCCESS', message: 'We have sent a code to your e-mail to reset your password.' };
   });
 
-  // Needs a reset code verified for this e-mail within the last 10 minutes; the e-mail alone is not enough.
+  // Needs the secret handed to the client that verified a reset code for this e-mail within the
+  // last 10 minutes (`resetToken`); the e-mail alone is not enough, nor is another client's code.
   router.post('/user/forgotPassword/changePassword', replyAs('failed'), async (ctx) => {
-    const { email, newPass } = validate(resetPasswordRequest, ctx.request.body ?? {}, invalid('failed'));
-    const result = await accounts.resetPassword(email, newPass);
+    const { email, newPass, resetToken } = validate(resetPasswordRequest, ctx.request.body ?? {}, invalid('failed'));
+    const result = await accounts.resetPassword(email, newPass, resetToken, clientOf(ctx));
     await settle(result.position);
     ctx.body = { success: true, status: 'SUCCESS', message: 'Your password has been changed. Please sign in.' };
   });

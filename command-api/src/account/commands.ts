@@ -1,12 +1,13 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { CodePurpose, SignedInUser } from '@shop/contracts';
 import { newId } from '@shop/contracts';
 import type { EventStore, GoogleIdentity, Logger, Mailer } from '@shop/platform';
 import { AccountStore } from './account-store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CodeHasher } from './codes.ts';
-import type { AccountState } from './decider.ts';
+import { resetRefusal, type AccountState } from './decider.ts';
 import { AccountError, MSG } from './errors.ts';
-import { AccountThrottle, defaultAccountLimits, type AccountLimits } from './limits.ts';
+import { AccountThrottle, defaultAccountLimits, memoryLimiters, type AccountLimits, type LimiterFactory } from './limits.ts';
 import { codeMail } from './mail-templates.ts';
 import { NewsletterCommands } from './newsletter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -21,9 +22,20 @@ export interface AccountServiceOptions {
   shopUrl: string;
   clock?: Clock;
   limits?: Partial<AccountLimits>;
+  /** Where the abuse counters live (memory by default; a shared store when several API processes run). */
+  limiters?: LimiterFactory;
   /** How a throttled sign-in is held back; tests may pass a no-op. */
   sleep?: (ms: number) => Promise<void>;
 }
+
+/** How passwords are hashed and checked; a field of the service so tests can count the checks. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
+/** The SHA-256 (hex) of a reset secret: all the log keeps of it. */
+export const resetSecretHash = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 
 /** Where a request came from, for per-address limits. */
 export interface Client {
@@ -50,13 +62,14 @@ export class AccountCommands {
   readonly clock: Clock;
   readonly throttle: AccountThrottle;
   readonly newsletter: NewsletterCommands;
+  readonly passwords: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
   private readonly store: AccountStore;
   private readonly codes: CodeHasher;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly options: AccountServiceOptions) {
     this.clock = options.clock ?? systemClock();
-    this.throttle = new AccountThrottle(this.clock, { ...defaultAccountLimits, ...options.limits });
+    this.throttle = new AccountThrottle(options.limiters ?? memoryLimiters, { ...defaultAccountLimits, ...options.limits });
     this.store = new AccountStore(options.events);
     this.codes = new CodeHasher(options.codeKey);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -68,9 +81,9 @@ export class AccountCommands {
     input: { name: string; email: string; phone: string; password: string },
     client: Client,
   ): Promise<Written & { userId: string; mailed: boolean }> {
-    this.throttle.assertMailAllowed(client.address);
+    await this.throttle.takeMail(client.address);
     if (await this.store.findByEmail(input.email)) throw new AccountError(MSG.emailTaken, 409);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     const now = this.clock.now();
     const userId = await this.store.reserveEmail(input.email, now);
     const { code, issued } = this.codes.issue('verify', now);
@@ -80,7 +93,11 @@ export class AccountCommands {
       { type: 'Register', userId, name, email, phone, passwordHash, at: now.toISOString(), code: issued },
       { userId },
     );
-    this.throttle.recordMail(userId, client.address);
+    // The code e-mailed now counts against the new account, so a resend right after is spaced
+    // out; a new account is never over its budget, so this only counts.
+    await this.throttle.takeAccountCode(userId).catch((error: unknown) => {
+      if (!(error instanceof AccountError)) throw error;
+    });
     // The account exists now whatever the mail does; a lost code is replaced through "resend".
     const mailed = await this.mail(codeMail(email, name, code, 'verify')).then(
       () => true,
@@ -89,21 +106,21 @@ export class AccountCommands {
     return { userId, position: result.position, mailed };
   }
 
-  /** Checks e-mail and password; throttled per account and per address after failures. */
+  /**
+   * Checks e-mail and password; throttled per account and per address. The attempt is counted
+   * before the password is checked, so a parallel burst runs no more checks than the limit.
+   */
   async signIn(email: string, password: string, client: Client): Promise<SignedInUser> {
     const account = await this.store.findByEmail(email);
-    this.throttle.assertSignInAllowed(account?.userId ?? null, client.address);
-    if (!account) {
-      this.throttle.recordSignInFailure(null, client.address);
-      throw new AccountError(MSG.signInUserNotFound, 404);
+    const attempt = await this.throttle.beginSignIn(account?.userId ?? null, client.address);
+    if (!account) throw new AccountError(MSG.signInUserNotFound, 404);
+    await this.sleep(attempt.delayMs);
+    if (!account.passwordHash) {
+      await attempt.uncounted();
+      throw new AccountError(MSG.googleOnly, 400);
     }
-    await this.sleep(this.throttle.signInDelayMs(account.userId));
-    if (!account.passwordHash) throw new AccountError(MSG.googleOnly, 400);
-    if (!(await verifyPassword(password, account.passwordHash))) {
-      this.throttle.recordSignInFailure(account.userId, client.address);
-      throw new AccountError(MSG.wrongPassword, 400);
-    }
-    this.throttle.recordSignInSuccess(account.userId);
+    if (!(await this.passwords.verify(password, account.passwordHash))) throw new AccountError(MSG.wrongPassword, 400);
+    await attempt.succeeded();
     // Checked after the password, so the verification state is only told to the owner.
     if (!account.verified) throw new AccountError(MSG.notVerified, 403, { isVerify: false });
     return signedInUser(account);
@@ -114,39 +131,56 @@ export class AccountCommands {
     const account = await this.store.findByEmail(email);
     if (!account) throw new AccountError(MSG.userNotFound, 404);
     if (purpose === 'verify' && account.verified) throw new AccountError(MSG.alreadyVerified, 400);
-    this.throttle.assertCodeAllowed(account.userId, client.address, account.code !== null);
+    await this.throttle.takeCode(account.userId, client.address, account.code !== null);
     const { code, issued } = this.codes.issue(purpose, this.clock.now());
     const result = await this.store.run(account.userId, { type: 'IssueCode', code: issued }, { userId: account.userId });
-    this.throttle.recordMail(account.userId, client.address);
     await this.mail(codeMail(account.email, account.name, code, purpose));
     return { userId: account.userId, position: result.position };
   }
 
   /**
    * Checks a code against the account's latest one. A wrong code is recorded (the 6th try of a
-   * code fails even when right); a right reset code records the short-lived reset grant.
+   * code fails even when right); a right reset code records the short-lived reset grant, which
+   * belongs to this client: it gets the grant's one-use secret (`resetToken`), the log keeps only
+   * the secret's hash, and the reset needs the secret back.
    */
-  async verifyCode(email: string, otp: string): Promise<Written & { purpose: CodePurpose }> {
+  async verifyCode(email: string, otp: string): Promise<Written & { purpose: CodePurpose; resetToken?: string }> {
     const account = await this.store.findByEmail(email);
     if (!account) throw new AccountError(MSG.userNotFound, 404);
     const purpose = account.code?.purpose ?? 'verify';
+    const resetToken = randomBytes(32).toString('base64url');
     const result = await this.store.run(
       account.userId,
-      { type: 'VerifyCode', hashFor: (codeId) => this.codes.hash(codeId, otp), at: this.clock.now().toISOString() },
+      {
+        type: 'VerifyCode',
+        hashFor: (codeId) => this.codes.hash(codeId, otp),
+        at: this.clock.now().toISOString(),
+        resetSecretHash: resetSecretHash(resetToken),
+      },
       { userId: account.userId },
     );
     if (result.events.some((event) => event.type === 'VerificationCodeAttemptFailed')) throw new AccountError(MSG.invalidOtp, 400);
-    return { position: result.position, purpose };
+    const granted = result.events.some((event) => event.type === 'PasswordResetCodeVerified');
+    return { position: result.position, purpose, ...(granted ? { resetToken } : {}) };
   }
 
-  /** Sets a new password, allowed only by a reset code verified moments ago (used once). */
-  async resetPassword(email: string, newPassword: string): Promise<Written> {
+  /**
+   * Sets a new password, allowed only to the client that verified a reset code moments ago: it
+   * presents the grant's secret (`resetToken`), which works once. Tries are throttled, and the
+   * secret is checked before the (costly) new hash is made.
+   */
+  async resetPassword(email: string, newPassword: string, resetToken: string | undefined, client: Client): Promise<Written> {
+    const attempt = await this.throttle.beginReset(client.address);
     const account = await this.store.findByEmail(email);
     if (!account) throw new AccountError(MSG.userNotFound, 404);
-    if (!account.resetGrant) throw new AccountError(MSG.resetNotAllowed, 403);
-    const passwordHash = await hashPassword(newPassword);
+    const secretHash = resetToken ? resetSecretHash(resetToken) : null;
     const at = this.clock.now().toISOString();
-    return this.store.run(account.userId, { type: 'ResetPassword', passwordHash, at }, { userId: account.userId });
+    const refusal = resetRefusal(account, secretHash, at);
+    if (refusal) throw refusal;
+    const passwordHash = await this.passwords.hash(newPassword);
+    const result = await this.store.run(account.userId, { type: 'ResetPassword', passwordHash, secretHash, at }, { userId: account.userId });
+    await attempt.succeeded();
+    return result;
   }
 
   /**
@@ -155,14 +189,15 @@ export class AccountCommands {
    */
   async changePassword(userId: string, current: string, next: string, client: Client, keptSession?: string): Promise<Written> {
     const account = await this.registered(userId);
-    this.throttle.assertSignInAllowed(userId, client.address);
-    if (!account.passwordHash) throw new AccountError(MSG.googleOnly, 400);
-    if (!(await verifyPassword(current, account.passwordHash))) {
-      // A stolen token must not become an unlimited password oracle: same limits as sign-in.
-      this.throttle.recordSignInFailure(userId, client.address);
-      throw new AccountError(MSG.currentPasswordWrong, 400);
+    // A stolen token must not become an unlimited password oracle: same limits as sign-in.
+    const attempt = await this.throttle.beginSignIn(userId, client.address);
+    if (!account.passwordHash) {
+      await attempt.uncounted();
+      throw new AccountError(MSG.googleOnly, 400);
     }
-    const passwordHash = await hashPassword(next);
+    if (!(await this.passwords.verify(current, account.passwordHash))) throw new AccountError(MSG.currentPasswordWrong, 400);
+    await attempt.succeeded();
+    const passwordHash = await this.passwords.hash(next);
     const at = this.clock.now().toISOString();
     return this.store.run(userId, { type: 'ChangePassword', checkedHash: account.passwordHash, passwordHash, at, keptSession }, { userId });
   }
@@ -205,7 +240,8 @@ export class AccountCommands {
    * `PUT /verifyAccount/emailVerify/:id` of the original stored a client-sent code on the user.
    * Ours only confirms the id and e-mail belong together: codes are created by the server.
    */
-  async confirmPendingVerification(userId: string, email: string | undefined): Promise<void> {
+  async confirmPendingVerification(userId: string, email: string | undefined, client: Client): Promise<void> {
+    await this.throttle.takeCodeCheck(userId, client.address);
     const account = await this.store.load(userId);
     if (!account.registered || (email !== undefined && email !== account.email)) throw new AccountError(MSG.userNotFound, 404);
   }

@@ -11,6 +11,9 @@ const T0 = new Date('2025-06-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000).toISOString();
 const HASH = 'scrypt$32768$8$1$c2FsdA$aGFzaA';
 const NEW_HASH = 'scrypt$32768$8$1$c2FsdDI$aGFzaDI';
+/** SHA-256 hex of the secret the verifying client was handed, and of someone else's guess. */
+const SECRET_HASH = 'a'.repeat(64);
+const OTHER_SECRET_HASH = 'b'.repeat(64);
 
 function issue(purpose: 'verify' | 'reset', minutes = 0): { code: string; issued: IssuedCode } {
   return hasher.issue(purpose, new Date(at(minutes)));
@@ -18,7 +21,7 @@ function issue(purpose: 'verify' | 'reset', minutes = 0): { code: string; issued
 
 const given = (...events: AccountEvent[]): AccountState => fold(accountDecider, events);
 const when = accountDecider.decide;
-const verifyWith = (code: string, minutes: number) => ({ type: 'VerifyCode' as const, hashFor: (id: string) => hasher.hash(id, code), at: at(minutes) });
+const verifyWith = (code: string, minutes: number) => ({ type: 'VerifyCode' as const, hashFor: (id: string) => hasher.hash(id, code), at: at(minutes), resetSecretHash: SECRET_HASH });
 
 const first = issue('verify');
 const registered: AccountEvent[] = when(
@@ -94,7 +97,7 @@ describe('account decider: password reset', () => {
   const resetIssued: AccountEvent = { type: 'VerificationCodeIssued', data: { userId, ...reset.issued } };
 
   it('given no verified reset code, when a reset is asked, then refused', () => {
-    expect(() => when({ type: 'ResetPassword', passwordHash: NEW_HASH, at: at(3) }, given(...registered, verified, resetIssued))).toThrow(
+    expect(() => when({ type: 'ResetPassword', passwordHash: NEW_HASH, secretHash: SECRET_HASH, at: at(3) }, given(...registered, verified, resetIssued))).toThrow(
       /verify the code/,
     );
   });
@@ -102,21 +105,41 @@ describe('account decider: password reset', () => {
   it('given a verified reset code, when reset within 10 minutes, then PasswordReset, and the grant is used up', () => {
     const proof = when(verifyWith(reset.code, 3), given(...registered, verified, resetIssued));
     expect(proof).toEqual([
-      { type: 'PasswordResetCodeVerified', data: { userId, codeId: reset.issued.codeId, verifiedAt: at(3), grantExpiresAt: at(13) } },
+      {
+        type: 'PasswordResetCodeVerified',
+        data: { userId, codeId: reset.issued.codeId, verifiedAt: at(3), grantExpiresAt: at(13), secretHash: SECRET_HASH },
+      },
     ]);
     const state = given(...registered, verified, resetIssued, ...proof);
-    const done = when({ type: 'ResetPassword', passwordHash: NEW_HASH, at: at(12) }, state);
+    const done = when({ type: 'ResetPassword', passwordHash: NEW_HASH, secretHash: SECRET_HASH, at: at(12) }, state);
     expect(done).toEqual([{ type: 'PasswordReset', data: { userId, passwordHash: NEW_HASH, codeId: reset.issued.codeId, resetAt: at(12) } }]);
     const after = given(...registered, verified, resetIssued, ...proof, ...done);
     expect(after.passwordHash).toBe(NEW_HASH);
-    expect(() => when({ type: 'ResetPassword', passwordHash: HASH, at: at(12) }, after)).toThrow(/verify the code/);
+    expect(() => when({ type: 'ResetPassword', passwordHash: HASH, secretHash: SECRET_HASH, at: at(12) }, after)).toThrow(/verify the code/);
   });
 
   it('given a reset grant older than 10 minutes, when reset, then refused', () => {
     const proof = when(verifyWith(reset.code, 3), given(...registered, verified, resetIssued));
-    expect(() => when({ type: 'ResetPassword', passwordHash: NEW_HASH, at: at(13.01) }, given(...registered, verified, resetIssued, ...proof))).toThrow(
+    expect(() => when({ type: 'ResetPassword', passwordHash: NEW_HASH, secretHash: SECRET_HASH, at: at(13.01) }, given(...registered, verified, resetIssued, ...proof))).toThrow(
       /too long ago/,
     );
+  });
+
+  it('given a verified reset code, when a reset comes without the grant\'s secret or with another, then refused', () => {
+    const proof = when(verifyWith(reset.code, 3), given(...registered, verified, resetIssued));
+    const state = given(...registered, verified, resetIssued, ...proof);
+    for (const secretHash of [null, OTHER_SECRET_HASH, '']) {
+      expect(() => when({ type: 'ResetPassword', passwordHash: NEW_HASH, secretHash, at: at(4) }, state)).toThrow(/verify the code/);
+    }
+  });
+
+  it('given a grant recorded before grants had secrets, when a reset comes, then refused', () => {
+    const legacy: AccountEvent = {
+      type: 'PasswordResetCodeVerified',
+      data: { userId, codeId: reset.issued.codeId, verifiedAt: at(3), grantExpiresAt: at(13) },
+    };
+    const state = given(...registered, verified, resetIssued, legacy);
+    expect(() => when({ type: 'ResetPassword', passwordHash: NEW_HASH, secretHash: SECRET_HASH, at: at(4) }, state)).toThrow(/verify the code/);
   });
 
   it('given an unverified account, when its reset code is verified, then it becomes verified too', () => {

@@ -42,8 +42,12 @@ export interface AccountState {
   googleSubject: string | null;
   /** The latest issued code until it is used; a new code replaces the old one. */
   code: ActiveCode | null;
-  /** Set by a verified reset code; consumed by the reset it allows. */
-  resetGrant: { codeId: string; expiresAt: string } | null;
+  /**
+   * Set by a verified reset code; consumed by the reset it allows. `secretHash` is the SHA-256 of
+   * the secret handed to the client that verified the code (null for grants recorded before
+   * grants had secrets: those allow no reset).
+   */
+  resetGrant: { codeId: string; expiresAt: string; secretHash: string | null } | null;
   /** Current upload records (uploadId → image URLs), as `GET /api/imageUpload` lists them. */
   uploads: ReadonlyMap<string, string[]>;
   /** Every image URL this user ever uploaded: the only URLs a profile may point at. */
@@ -54,8 +58,10 @@ export type AccountCommand =
   | { type: 'Register'; userId: string; name: string; email: string; phone: string; passwordHash: string; at: string; code: IssuedCode }
   | { type: 'IssueCode'; code: IssuedCode }
   /** `hashFor` hashes the candidate code under a code id; the decider never sees a key. */
-  | { type: 'VerifyCode'; hashFor: (codeId: string) => string; at: string }
-  | { type: 'ResetPassword'; passwordHash: string; at: string }
+  /** `resetSecretHash`: what a reset grant this verification opens will require back. */
+  | { type: 'VerifyCode'; hashFor: (codeId: string) => string; at: string; resetSecretHash: string }
+  /** `secretHash`: the hash of the secret the client presented (null: it presented none). */
+  | { type: 'ResetPassword'; passwordHash: string; secretHash: string | null; at: string }
   /** `checkedHash` is the hash the old password was verified against, to catch a concurrent change. */
   | { type: 'ChangePassword'; checkedHash: string; passwordHash: string; at: string; keptSession?: string }
   | { type: 'UpdateProfile'; name: string; phone: string; images?: string[]; email?: string; at: string }
@@ -102,7 +108,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return {
         ...state,
         code: state.code?.codeId === event.data.codeId ? null : state.code,
-        resetGrant: { codeId: event.data.codeId, expiresAt: event.data.grantExpiresAt },
+        resetGrant: { codeId: event.data.codeId, expiresAt: event.data.grantExpiresAt, secretHash: event.data.secretHash ?? null },
       };
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash };
@@ -143,6 +149,18 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
 
 function codeIssued(userId: string, code: IssuedCode): Ev<'VerificationCodeIssued'> {
   return { type: 'VerificationCodeIssued', data: { userId, ...code } };
+}
+
+/**
+ * Why a password reset with this secret (hash) at this time is refused, or null when it is
+ * allowed: only the client holding the secret of a live grant may reset. The service asks
+ * before hashing the new password; `decide` asks again on the state it appends to.
+ */
+export function resetRefusal(state: AccountState, secretHash: string | null, at: string): AccountError | null {
+  const grant = state.resetGrant;
+  if (!grant || !grant.secretHash || !secretHash || !sameDigest(secretHash, grant.secretHash)) return new AccountError(MSG.resetNotAllowed, 403);
+  if (Date.parse(at) > Date.parse(grant.expiresAt)) return new AccountError(MSG.resetExpired, 403);
+  return null;
 }
 
 function requireAccount(state: AccountState): void {
@@ -189,17 +207,19 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       const grantExpiresAt = new Date(Date.parse(command.at) + RESET_GRANT_TTL_MS).toISOString();
       return [
         ...(state.verified ? [] : [verified]),
-        { type: 'PasswordResetCodeVerified', data: { userId, codeId: code.codeId, verifiedAt: command.at, grantExpiresAt } },
+        {
+          type: 'PasswordResetCodeVerified',
+          data: { userId, codeId: code.codeId, verifiedAt: command.at, grantExpiresAt, secretHash: command.resetSecretHash },
+        },
       ];
     }
 
     case 'ResetPassword': {
       requireAccount(state);
-      const grant = state.resetGrant;
-      if (!grant) throw new AccountError(MSG.resetNotAllowed, 403);
-      if (Date.parse(command.at) > Date.parse(grant.expiresAt)) throw new AccountError(MSG.resetExpired, 403);
+      const refusal = resetRefusal(state, command.secretHash, command.at);
+      if (refusal) throw refusal;
       return [
-        { type: 'PasswordReset', data: { userId: state.userId, passwordHash: command.passwordHash, codeId: grant.codeId, resetAt: command.at } },
+        { type: 'PasswordReset', data: { userId: state.userId, passwordHash: command.passwordHash, codeId: state.resetGrant!.codeId, resetAt: command.at } },
       ];
     }
 

@@ -71,12 +71,14 @@ describe('account flows over HTTP', () => {
     const mail = await shop.mail.next(email);
     expect(mail.subject).toBe('Reset your Gift & Gear Shop password');
 
-    expect((await post('/api/user/verifyemail', { otp: codeIn(mail), email })).body).toEqual({ success: true, message: 'OTP verified successfully' });
-    const reset = await post('/api/user/forgotPassword/changePassword', { email, newPass: 'Reset-password-88', confirmPass: 'Reset-password-88' });
+    const verified = await shop.call<{ resetToken: string }>('/api/user/verifyemail', { method: 'POST', body: { otp: codeIn(mail), email } });
+    expect(verified.body).toEqual({ success: true, message: 'OTP verified successfully', resetToken: expect.stringMatching(/^[\w-]{43}$/) });
+    const { resetToken } = verified.body;
+    const reset = await post('/api/user/forgotPassword/changePassword', { email, newPass: 'Reset-password-88', confirmPass: 'Reset-password-88', resetToken });
     expect(reset).toMatchObject({ status: 200, body: { success: true, status: 'SUCCESS' } });
 
-    // The grant is used once.
-    const replay = await post('/api/user/forgotPassword/changePassword', { email, newPass: 'Attacker-pass-99', confirmPass: 'Attacker-pass-99' });
+    // The grant is used once, even by the client that holds its secret.
+    const replay = await post('/api/user/forgotPassword/changePassword', { email, newPass: 'Attacker-pass-99', confirmPass: 'Attacker-pass-99', resetToken });
     expect(replay).toMatchObject({ status: 403, body: { status: 'FAILED' } });
 
     const signIn = await post('/api/user/signin', { email, password: 'Reset-password-88' });
@@ -92,13 +94,15 @@ describe('account flows over HTTP', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: true, isVerify: false, msg: expect.stringContaining('not verified') });
 
-    // A resend right after sign-up is spaced out; the test moves the service clock, not the wall clock.
+    // A resend right after sign-up is spaced out; the test moves the service clock and the wall
+    // clock the limiter's store reads, instead of waiting.
     const early = await post('/api/user/verifyAccount/resendOtp', { email });
     expect(early).toMatchObject({ status: 429, body: { success: false } });
     expect(early.headers.get('retry-after')).toMatch(/^\d+$/);
     const clock = shop.t.shop.accounts.clock;
     const later = new Date(Date.now() + 31_000);
     const spy = vi.spyOn(clock, 'now').mockImplementation(() => new Date(later));
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(later.getTime());
     try {
       const resent = await post('/api/user/verifyAccount/resendOtp', { email });
       expect(resent.status).toBe(200);
@@ -115,6 +119,7 @@ describe('account flows over HTTP', () => {
       expect((await post('/api/user/verifyemail', { otp: secondCode, email })).status).toBe(200);
     } finally {
       spy.mockRestore();
+      wall.mockRestore();
     }
     expect((await post('/api/user/signin', { email, password: PASSWORD })).status).toBe(200);
   });

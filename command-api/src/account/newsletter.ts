@@ -23,7 +23,7 @@ export class NewsletterCommands {
   async subscribe(email: string, address: string): Promise<{ created: boolean; position: bigint }> {
     const stream = accountStreams.newsletter(emailDigest(email));
     if ((await this.events.readStream(stream, { toRevision: 0n })).length > 0) return { created: false, position: 0n };
-    this.throttle.assertMailAllowed(address);
+    await this.throttle.takeMail(address);
     const data = newsletterSubscribed.parse({ email, subscribedAt: this.clock.now().toISOString() });
     let position: bigint;
     try {
@@ -32,7 +32,6 @@ export class NewsletterCommands {
       if (error instanceof WrongExpectedRevisionError) return { created: false, position: 0n };
       throw error;
     }
-    this.throttle.recordMail(null, address);
     try {
       await this.mailer.send(newsletterMail(email, this.shopUrl));
     } catch (error) {

@@ -66,6 +66,8 @@ export const resetPasswordRequest = z
     email: email('Please enter your email'),
     newPass: password('Please enter new password', MIN_PASSWORD_LENGTH),
     confirmPass: password('Please confirm password'),
+    /** The secret `POST /verifyemail` gave the client that verified the reset code; checked by the service. */
+    resetToken: z.string().max(200).optional(),
   })
   .refine((b) => b.newPass === b.confirmPass, 'Password and confirm password not match');
 

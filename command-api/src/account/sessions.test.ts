@@ -42,8 +42,10 @@ describe('sessions ended by account changes', () => {
     const { email, userId, token } = await signUpVerified(shop);
     expect((await post('/api/user/forgotPassword', { email })).status).toBe(200);
     const code = codeIn(await shop.mail.next(email));
-    expect((await post('/api/user/verifyemail', { otp: code, email })).status).toBe(200);
-    const reset = await post('/api/user/forgotPassword/changePassword', { email, newPass: 'Reset-pass-62', confirmPass: 'Reset-pass-62' });
+    const verified = await post('/api/user/verifyemail', { otp: code, email });
+    expect(verified.status).toBe(200);
+    const { resetToken } = verified.body as { resetToken: string };
+    const reset = await post('/api/user/forgotPassword/changePassword', { email, newPass: 'Reset-pass-62', confirmPass: 'Reset-pass-62', resetToken });
     expect(reset.status).toBe(200);
 
     expect((await profile(userId, token)).status).toBe(401);

@@ -11,6 +11,15 @@ export function shopper(t: TestShop, options: { isAdmin?: boolean } = {}) {
   return { userId, token };
 }
 
+/** A shopper with a real (unverified) account, so the accounts read model knows their name. */
+export async function namedShopper(t: TestShop, name: string) {
+  const email = `${name.toLowerCase()}.${newId()}@example.in`;
+  const client = { address: `fixture-${newId()}` };
+  const { userId, position } = await t.shop.accounts.signUp({ name, email, phone: '9876543210', password: 'Fixture-pass-123' }, client);
+  await t.shop.awaitProjections(position, ['accounts']);
+  return { userId, email, token: t.shop.tokens.sign({ userId, email, isAdmin: false }) };
+}
+
 let categoryId: string | undefined;
 let subcategoryId: string | undefined;
 

@@ -4,12 +4,12 @@ import { DomainError, fold } from '../shared/decider.ts';
 import { reviewDecider, type AddReview, type ReviewEvent } from './decider.ts';
 
 const productId = newId();
-const review = (rating: number, text = 'Lovely'): AddReview => ({
+const review = (rating: number, text = 'Lovely', customerId = 'u1', customerName = 'Asha'): AddReview => ({
   type: 'AddReview',
   reviewId: newId(),
   productId,
-  customerId: 'u1',
-  customerName: 'Asha',
+  customerId,
+  customerName,
   review: text,
   customerRating: rating,
   dateCreated: '2026-01-01T00:00:00.000Z',
@@ -20,7 +20,7 @@ describe('review decider', () => {
   it('records a review with the product\'s new totals', () => {
     const first = when([], review(4));
     expect(first).toEqual([{ type: 'ProductReviewed', data: expect.objectContaining({ customerRating: 4, numReviews: 1, ratingSum: 4 }) }]);
-    const second = when(first, review(3.5));
+    const second = when(first, review(3.5, 'Nice', 'u2', 'Ravi'));
     expect(second[0]!.data).toMatchObject({ numReviews: 2, ratingSum: 7.5 });
   });
 
@@ -33,5 +33,37 @@ describe('review decider', () => {
     const command = review(5);
     const given = when([], command);
     expect(when(given, command)).toEqual([]);
+  });
+
+  it('given a customer\'s review, when they review the product again, then their one review is edited and the totals follow', () => {
+    const first = when([], review(4, 'Lovely'));
+    const other = when(first, review(2, 'Meh', 'u2', 'Ravi'));
+    const again = review(5, 'Even better after a month');
+    const edit = when([...first, ...other], again);
+    expect(edit).toEqual([
+      {
+        type: 'ProductReviewEdited',
+        data: {
+          reviewId: first[0]!.data.reviewId,
+          productId,
+          customerId: 'u1',
+          customerName: 'Asha',
+          review: 'Even better after a month',
+          customerRating: 5,
+          dateCreated: first[0]!.data.dateCreated,
+          editedAt: again.dateCreated,
+          numReviews: 2,
+          ratingSum: 7,
+        },
+      },
+    ]);
+    const state = fold(reviewDecider, [...first, ...other, ...edit]);
+    expect(state).toMatchObject({ numReviews: 2, ratingSum: 7 });
+    expect(state.byCustomer.get('u1')).toMatchObject({ reviewId: first[0]!.data.reviewId, review: 'Even better after a month', customerRating: 5 });
+  });
+
+  it('given a customer\'s review, when the same review comes again under a new id, then nothing changes', () => {
+    const first = when([], review(4, 'Lovely'));
+    expect(when(first, review(4, '  Lovely '))).toEqual([]);
   });
 });

@@ -1,17 +1,34 @@
 import type { ReviewEventMap } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
 
-export type ReviewEvent = DomainEvent<'ProductReviewed', ReviewEventMap['ProductReviewed']>;
+export type ReviewEvent =
+  | DomainEvent<'ProductReviewed', ReviewEventMap['ProductReviewed']>
+  | DomainEvent<'ProductReviewEdited', ReviewEventMap['ProductReviewEdited']>;
 
-/** A product's reviews so far, summed, so each new review can carry the product's new average. */
+/** What one customer's review of the product says now. */
+interface CustomerReview {
+  reviewId: string;
+  customerName: string;
+  review: string;
+  customerRating: number;
+  dateCreated: string;
+}
+
+/**
+ * A product's reviews so far, summed, so each new review can carry the product's new average,
+ * and each customer's one review, so a second one edits it instead of adding another.
+ */
 export interface ReviewState {
   numReviews: number;
   ratingSum: number;
   reviewIds: ReadonlySet<string>;
+  byCustomer: ReadonlyMap<string, CustomerReview>;
 }
 
+/** A customer's review of a product: the first adds it, any later one edits it. */
 export interface AddReview {
   type: 'AddReview';
+  /** The id a new review gets (derived by the caller; a retried command is recognised by it). */
   reviewId: string;
   productId: string;
   customerId: string;
@@ -22,12 +39,14 @@ export interface AddReview {
 }
 
 export const reviewDecider: Decider<ReviewState, AddReview, ReviewEvent> = {
-  initialState: { numReviews: 0, ratingSum: 0, reviewIds: new Set() },
+  initialState: { numReviews: 0, ratingSum: 0, reviewIds: new Set(), byCustomer: new Map() },
   evolve(state, event) {
+    const { reviewId, customerId, customerName, review, customerRating, dateCreated } = event.data;
     return {
       numReviews: event.data.numReviews,
       ratingSum: event.data.ratingSum,
-      reviewIds: new Set(state.reviewIds).add(event.data.reviewId),
+      reviewIds: new Set(state.reviewIds).add(reviewId),
+      byCustomer: new Map(state.byCustomer).set(customerId, { reviewId, customerName, review, customerRating, dateCreated }),
     };
   },
   decide(command, state) {
@@ -38,11 +57,44 @@ export const reviewDecider: Decider<ReviewState, AddReview, ReviewEvent> = {
     if (!(rating >= 1 && rating <= 5) || !Number.isInteger(rating * 2)) {
       throw new DomainError('Rating must be between 1 and 5 in half steps');
     }
-    const { type: _type, ...data } = command;
+    const { productId, customerId, customerName } = command;
+    const earlier = state.byCustomer.get(customerId);
+    if (earlier) {
+      // One review per customer and product: a second one edits the first, so one shopper can
+      // neither stuff a product's rating nor bury it under copies.
+      if (earlier.review === review && earlier.customerRating === rating && earlier.customerName === customerName) return [];
+      return [
+        {
+          type: 'ProductReviewEdited',
+          data: {
+            reviewId: earlier.reviewId,
+            productId,
+            customerId,
+            customerName,
+            review,
+            customerRating: rating,
+            dateCreated: earlier.dateCreated,
+            editedAt: command.dateCreated,
+            numReviews: state.numReviews,
+            ratingSum: state.ratingSum - earlier.customerRating + rating,
+          },
+        },
+      ];
+    }
     return [
       {
         type: 'ProductReviewed',
-        data: { ...data, review, numReviews: state.numReviews + 1, ratingSum: state.ratingSum + rating },
+        data: {
+          reviewId: command.reviewId,
+          productId,
+          customerId,
+          customerName,
+          review,
+          customerRating: rating,
+          dateCreated: command.dateCreated,
+          numReviews: state.numReviews + 1,
+          ratingSum: state.ratingSum + rating,
+        },
       },
     ];
   },

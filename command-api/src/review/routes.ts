@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { idSchema, newId, reviewEventSchemas, reviewStreams, type ReviewDoc } from '@shop/contracts';
+import { ACCOUNT_COLLECTIONS, idSchema, newId, reviewEventSchemas, reviewStreams, type ReviewDoc, type UserDoc } from '@shop/contracts';
 import { assertSelf, requireUser, validate } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
 import { READ_MODELS, bodyOf, catalogProduct, replyingDomainErrors, type CommandDeps } from '../cart/http.ts';
@@ -8,7 +8,7 @@ import { streamCommands } from '../shared/stream-commands.ts';
 import { reviewDecider } from './decider.ts';
 
 const check = (event: DomainEvent) => {
-  reviewEventSchemas.ProductReviewed.parse(event.data);
+  reviewEventSchemas[event.type as keyof typeof reviewEventSchemas].parse(event.data);
 };
 
 /** Checked in the order the form shows them, with the spec's message for empty text. */
@@ -21,10 +21,14 @@ const reviewBody = z.object({
     .max(5, 'Rating must be between 1 and 5')
     .refine((n) => Number.isInteger(n * 2), 'Rating goes in half steps')
     .default(1),
-  customerName: z.string().trim().max(80).optional(),
+  /** Accepted for the original client's sake and ignored: the name shown is the account's. */
+  customerName: z.string().max(200).optional(),
 });
 
-/** Adding a review. The reviewer is the token's user; the product's rating follows in the catalog. */
+/**
+ * Adding a review (a second one by the same user edits the first). The reviewer is the token's
+ * user and the name shown is their account's; the product's rating follows in the catalog.
+ */
 export function reviewCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
   const streams = streamCommands(deps.events);
@@ -34,13 +38,14 @@ export function reviewCommandRoutes(deps: CommandDeps): Router {
     const user = assertSelf(ctx, body.customerId);
     const input = validate(reviewBody, body);
     await catalogProduct(deps.docs, input.productId, { error: true, msg: 'Product not found' });
+    // Who wrote it is customerId, from the token; the name shown is the account's, never the body's.
+    const account = await deps.docs.get<UserDoc>(ACCOUNT_COLLECTIONS.users, user.userId);
     const command = {
       type: 'AddReview',
       reviewId: newId(),
       productId: input.productId,
       customerId: user.userId,
-      // A display name only; who wrote it is customerId, from the token.
-      customerName: input.customerName || user.email.split('@')[0] || 'Customer',
+      customerName: account?.name || user.email.split('@')[0] || 'Customer',
       review: input.review,
       customerRating: input.customerRating,
       dateCreated: new Date().toISOString(),
@@ -49,9 +54,11 @@ export function reviewCommandRoutes(deps: CommandDeps): Router {
       streams.handle(reviewStreams.product(input.productId), reviewDecider, command, { userId: user.userId }, { check }),
     );
     await deps.awaitProjections(result.position, [READ_MODELS.reviews, READ_MODELS.catalog]);
-    const { type: _type, reviewId, ...rest } = command;
-    const doc: ReviewDoc = { _id: reviewId, id: reviewId, ...rest };
-    ctx.status = 201;
+    // The review as it stands now: the new one, the first one edited, or the first one unchanged.
+    const stored = result.events[0]?.data ?? { ...result.state.byCustomer.get(user.userId)!, productId: input.productId, customerId: user.userId };
+    const { reviewId, productId, customerId, customerName, review, customerRating, dateCreated } = stored;
+    const doc: ReviewDoc = { _id: reviewId, id: reviewId, productId, customerId, customerName, review, customerRating, dateCreated };
+    ctx.status = result.events[0]?.type === 'ProductReviewed' ? 201 : 200;
     ctx.body = doc;
   });
 

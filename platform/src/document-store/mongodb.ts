@@ -118,6 +118,11 @@ export class MongoDocumentStore implements DocumentStore {
     this.db = this.client.db(dbName);
   }
 
+  /** The store's database, for neighbours that keep their own collections beside the read models (shared rate limits). */
+  get database(): Db {
+    return this.db;
+  }
+
   static async connect(url: string, dbName: string): Promise<MongoDocumentStore> {
     const store = new MongoDocumentStore(url, dbName);
     await store.client.connect();

@@ -15,6 +15,7 @@ import { applyReviewToProduct } from '../review/catalog-rating.ts';
 /** Events of other features that change what a product shows (its rating, its stock left). */
 const followers: Record<string, (event: RecordedEvent, view: ProjectionView) => Promise<void>> = {
   ProductReviewed: applyReviewToProduct,
+  ProductReviewEdited: applyReviewToProduct,
   StockReserved: applyStockToProduct,
   StockReleased: applyStockToProduct,
 };

@@ -7,7 +7,8 @@ import type { ProjectionView } from '../projection.ts';
  * review count from the totals the event carries. Setting, not adding, keeps a replay harmless.
  */
 export async function applyReviewToProduct(event: RecordedEvent, view: ProjectionView): Promise<void> {
-  const data = reviewEventSchemas.ProductReviewed.parse(event.data);
+  const schema = event.type === 'ProductReviewEdited' ? reviewEventSchemas.ProductReviewEdited : reviewEventSchemas.ProductReviewed;
+  const data = schema.parse(event.data);
   const product = await view.get<ProductDoc>('products', data.productId);
   if (!product) return;
   const rating = roundToHalf(data.ratingSum / data.numReviews);

@@ -7,10 +7,11 @@ export const REVIEWS = { reviews: 'productReviews' } as const;
 export const reviewProjection: Projection = {
   name: 'reviews',
   collections: [{ name: REVIEWS.reviews, indexes: [['productId', 'dateCreated']] }],
-  handles: new Set(['ProductReviewed']),
+  handles: new Set(['ProductReviewed', 'ProductReviewEdited']),
   apply(event, view) {
-    const { reviewId, productId, customerId, customerName, review, customerRating, dateCreated } =
-      reviewEventSchemas.ProductReviewed.parse(event.data);
+    // An edit carries the whole review (and its first date), so both are a put of the same document.
+    const schema = event.type === 'ProductReviewEdited' ? reviewEventSchemas.ProductReviewEdited : reviewEventSchemas.ProductReviewed;
+    const { reviewId, productId, customerId, customerName, review, customerRating, dateCreated } = schema.parse(event.data);
     const doc: ReviewDoc = { _id: reviewId, id: reviewId, productId, customerId, customerName, review, customerRating, dateCreated };
     view.put(REVIEWS.reviews, doc);
   },

@@ -17,6 +17,11 @@ export interface SignUpBody {
 }
 
 /** `POST /api/user/verifyAccount/resendOtp`: never the code itself (it goes by e-mail only). */
+/** `POST /api/user/verifyemail`: a verified reset code also hands this client the reset's one-use secret. */
+export interface VerifyReply extends FlaggedReply {
+  resetToken?: string;
+}
+
 export interface ResendReply extends FlaggedReply {
   existingUserId?: string;
 }
@@ -70,10 +75,10 @@ export const accountApi = shopApi.injectEndpoints({
     forgotPassword: build.mutation<FlaggedReply, { email: string }>({
       query: (body) => ({ url: '/user/forgotPassword', method: 'POST', body }),
     }),
-    verifyEmail: build.mutation<FlaggedReply, { otp: string; email: string }>({
+    verifyEmail: build.mutation<VerifyReply, { otp: string; email: string }>({
       query: (body) => ({ url: '/user/verifyemail', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<FlaggedReply, { email: string; newPass: string; confirmPass: string }>({
+    resetPassword: build.mutation<FlaggedReply, { email: string; newPass: string; confirmPass: string; resetToken: string }>({
       query: (body) => ({ url: '/user/forgotPassword/changePassword', method: 'POST', body }),
     }),
     saveProfile: build.mutation<User, ProfileBody>({

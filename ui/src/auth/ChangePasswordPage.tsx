@@ -11,7 +11,7 @@ import { BusyButton } from '../account/common.tsx';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { finishCodeFlow, readPendingEmail } from './authStorage.ts';
+import { finishCodeFlow, readPendingEmail, readResetToken } from './authStorage.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { resetProblem } from './validation.ts';
 
@@ -35,7 +35,7 @@ export default function ChangePasswordPage() {
     }
     setBusy(true);
     try {
-      const reply = await resetPassword({ email, newPass, confirmPass }).unwrap();
+      const reply = await resetPassword({ email, newPass, confirmPass, resetToken: readResetToken() }).unwrap();
       if (failedBody(reply)) throw { data: reply };
       finishCodeFlow();
       dispatch(notifySuccess(reply.message || 'Your password has been changed. Please sign in.'));

@@ -12,7 +12,7 @@ import { brand } from '../app/theme.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { CHANGE_PASSWORD, finishCodeFlow, readActionType, readPendingEmail } from './authStorage.ts';
+import { CHANGE_PASSWORD, finishCodeFlow, keepResetToken, readActionType, readPendingEmail } from './authStorage.ts';
 import { emptyOtp, OtpBoxes } from './OtpBoxes.tsx';
 import { AUTH_MESSAGES } from './validation.ts';
 
@@ -46,6 +46,7 @@ export default function VerifyOtpPage() {
       dispatch(notifySuccess(reply.message || 'OTP verified successfully'));
       setBusy('done');
       if (resetting) {
+        keepResetToken(reply.resetToken);
         void navigate('/changePassword');
       } else {
         finishCodeFlow();

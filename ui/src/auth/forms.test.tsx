@@ -123,6 +123,7 @@ describe('Change Password after a reset', () => {
   it('checks new, confirm, and that they match; then resets and goes to /signIn', async () => {
     localStorage.setItem('userEmail', 'asha@example.in');
     localStorage.setItem('actionType', 'changePassword');
+    sessionStorage.setItem('resetToken', 'secret-from-verify');
     const calls = mockApi({ 'POST /api/user/forgotPassword/changePassword': { body: { success: true, status: 'SUCCESS', message: 'Your password has been changed.' } } });
     const { container, store } = renderWithShop(<ChangePasswordPage />, { route: '/changePassword', session: VISITOR });
     const submit = screen.getByTestId('change-password-submit');
@@ -138,8 +139,14 @@ describe('Change Password after a reset', () => {
     type(container, 'confirmPass', 'new-secret-1');
     fireEvent.click(submit);
     await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/signIn'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'asha@example.in', newPass: 'new-secret-1', confirmPass: 'new-secret-1' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      email: 'asha@example.in',
+      newPass: 'new-secret-1',
+      confirmPass: 'new-secret-1',
+      resetToken: 'secret-from-verify',
+    });
     expect(localStorage.getItem('userEmail')).toBeNull();
+    expect(sessionStorage.getItem('resetToken')).toBeNull();
     expect(localStorage.getItem('actionType')).toBeNull();
   });
 });

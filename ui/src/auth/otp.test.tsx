@@ -86,7 +86,9 @@ describe('Verify OTP screen', () => {
     let tries = 0;
     mockApi({
       'POST /api/user/verifyemail': () =>
-        ++tries === 1 ? { status: 400, body: { success: false, message: 'Invalid OTP' } } : { body: { success: true, message: 'OTP verified successfully' } },
+        ++tries === 1
+          ? { status: 400, body: { success: false, message: 'Invalid OTP' } }
+          : { body: { success: true, message: 'OTP verified successfully', resetToken: 'secret-for-this-tab' } },
     });
     const { store } = renderWithShop(<VerifyOtpPage />, { route: '/verifyOTP', session: VISITOR });
     fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '111111' } });
@@ -96,5 +98,8 @@ describe('Verify OTP screen', () => {
     fireEvent.click(screen.getByTestId('verify-otp-submit'));
     await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/changePassword'));
     expect(localStorage.getItem('userEmail')).toBe('asha@example.in');
+    // The reset's secret stays in this tab only.
+    expect(sessionStorage.getItem('resetToken')).toBe('secret-for-this-tab');
+    expect(localStorage.getItem('resetToken')).toBeNull();
   });
 });
