@@ -1,7 +1,9 @@
 import Router from '@koa/router';
-import { replyCache, type DocumentStore } from '@shop/platform';
+import type { Middleware } from 'koa';
+import { replyCache, type DocumentStore, type PublicUrls } from '@shop/platform';
 import { CATALOG } from '@shop/projections';
 import { categoryRoutes } from './catalog/categories.ts';
+import { catalogImageUrls } from './catalog/image-urls.ts';
 import { productRoutes } from './catalog/products.ts';
 import { searchRoutes } from './catalog/search.ts';
 import { countryRoutes } from './countries/routes.ts';
@@ -13,11 +15,14 @@ export { bannersReply, categoryListReply } from './catalog/categories.ts';
 export { productPageReply } from './catalog/products.ts';
 
 /** Every query route of the shop, answered from read models only. Mount under `/api`. */
-export function readRouter(docs: DocumentStore): Router {
+export function readRouter(docs: DocumentStore, urls: PublicUrls): Router {
   const router = new Router();
   // Catalog replies depend on nothing but the URL and the catalog read model, so each is built
-  // once per change of that model (by any writer) and then served from memory.
-  const catalogCache = replyCache({ version: () => docs.changeVersion(Object.values(CATALOG)) });
+  // once per change of that model (by any writer) and then served from memory, with its image
+  // paths already made URLs.
+  const cache = replyCache({ version: () => docs.changeVersion(Object.values(CATALOG)) });
+  const imageUrls = catalogImageUrls(urls);
+  const catalogCache: Middleware = (ctx, next) => cache(ctx, () => imageUrls(ctx, next));
   categoryRoutes(router, docs, catalogCache);
   productRoutes(router, docs, catalogCache);
   searchRoutes(router, docs, catalogCache);
