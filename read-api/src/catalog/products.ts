@@ -21,7 +21,7 @@ export function productRoutes(router: Router, docs: DocumentStore, cached: Middl
    * A page when `page` or `perPage` is given. Without either, the original answered every match
    * (clients without a pager rely on it): ours does too, newest first, up to
    * MAX_UNPAGED_RESULTS. The listing routes then say page 1 (of 1, or of 0 when nothing
-   * matched), as the original's `page` did; the filter routes keep their original zeros.
+   * matched); the filter routes keep the zeros api-replies.md gives them.
    */
   async function listing(ctx: Context, filter: Filter, q: ListingQuery, unpaged: 'page 1' | 'zeros'): Promise<void> {
     if (q.page !== undefined || q.perPage !== undefined) {
