@@ -27,6 +27,16 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        test: {
+          // A client written for the original API, served from another origin, against the real server.
+          name: 'compat',
+          environment: 'node',
+          include: ['compat/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
       'ui/vitest.config.ts',
       'e2e/vitest.config.ts',
       'crash/vitest.config.ts',

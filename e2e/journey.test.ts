@@ -347,13 +347,15 @@ describe.sequential('A new shopper’s whole journey', () => {
       { name: 'second.png', mimeType: 'image/png', buffer: makePng(24, 24) },
     ]);
     await expectSnackbar(page, 'Images Uploaded!', 'success');
-    await expect.poll(() => page.locator('[data-testid="profile-avatar"] img').getAttribute('src')).toMatch(/^\/uploads\/.+\.png$/);
+    // Replies give image URLs at the shop's public address (PUBLIC_URL, here the printed one).
+    const uploads = `${baseURL}/uploads/`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect.poll(() => page.locator('[data-testid="profile-avatar"] img').getAttribute('src')).toMatch(new RegExp(`^${uploads}.+\\.png$`));
     expect(await page.getByTestId('avatar-previews').locator('img').count()).toBe(2);
     await field(page, 'name').fill('Asha V. Verma');
     await field(page, 'phone').fill('9123456780');
     await page.getByTestId('profile-save').click();
     await expectSnackbar(page, 'user updated', 'success');
-    await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).toMatch(/^\/uploads\//);
+    await expect.poll(() => page.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).toMatch(new RegExp(`^${uploads}`));
     await snap(page, 'my-account-profile');
     const avatarUrl = (await page.locator('[data-testid="profile-avatar"] img').getAttribute('src'))!;
     expect((await fetch(new URL(avatarUrl, page.url()))).headers.get('content-type')).toContain('image/png');

@@ -35,6 +35,7 @@ export async function startTestShop(
   const server = createApp(shop).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
+  shop.publicUrls.listening(port);
   return {
     url: `http://127.0.0.1:${port}`,
     shop,

@@ -1,7 +1,9 @@
 import Router from '@koa/router';
-import { replyCache, type DocumentStore } from '@shop/platform';
+import type { Middleware } from 'koa';
+import { replyCache, type DocumentStore, type PublicUrls } from '@shop/platform';
 import { CATALOG_COUNTERS, SEARCH } from '@shop/projections';
 import { categoryRoutes } from './catalog/categories.ts';
+import { catalogImageUrls } from './catalog/image-urls.ts';
 import { productRoutes } from './catalog/products.ts';
 import { searchRoutes } from './catalog/search.ts';
 import { stockChanges } from './catalog/stock-changes.ts';
@@ -14,16 +16,18 @@ export { bannersReply, categoryListReply } from './catalog/categories.ts';
 export { productPageReply } from './catalog/products.ts';
 
 /** Every query route of the shop, answered from read models only. Mount under `/api`. */
-export function readRouter(docs: DocumentStore): Router {
+export function readRouter(docs: DocumentStore, urls: PublicUrls): Router {
   const router = new Router();
   // Catalog replies depend on nothing but the URL and the catalog read model, so each is built
-  // once per change of that model (by any writer) and then served from memory. A product's stock
-  // moving retires only the replies holding that product.
-  const catalogCache = replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog]), items: stockChanges(docs) });
+  // once per change of that model (by any writer) and then served from memory, with its image
+  // paths already made URLs. A product's stock moving retires only the replies holding that product.
+  const imageUrls = catalogImageUrls(urls);
+  const withUrls = (cache: Middleware): Middleware => (ctx, next) => cache(ctx, () => imageUrls(ctx, next));
+  const catalogCache = withUrls(replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog]), items: stockChanges(docs) }));
   categoryRoutes(router, docs, catalogCache);
   productRoutes(router, docs, catalogCache);
   // Search replies also depend on the search read model (its own projection).
-  const searchCache = replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog, ...Object.values(SEARCH)]), items: stockChanges(docs) });
+  const searchCache = withUrls(replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog, ...Object.values(SEARCH)]), items: stockChanges(docs) }));
   searchRoutes(router, docs, searchCache);
   countryRoutes(router);
   return router;

@@ -32,9 +32,9 @@ export type FeatureRoutes = (shop: Shop) => Router;
 
 /** Every `/api` feature, commands and queries. Add a feature by adding its routes here. */
 const features: FeatureRoutes[] = [
-  (shop) => readRouter(shop.docs),
+  (shop) => readRouter(shop.docs, shop.publicUrls),
   (shop) => accountRouter(shop),
-  (shop) => accountQueryRouter(shop.docs, shop.tokens),
+  (shop) => accountQueryRouter(shop.docs, shop.tokens, shop.publicUrls),
   (shop) => cartCommandRoutes(shop),
   (shop) => cartQueryRouter(shop),
   (shop) => myListCommandRoutes(shop),
@@ -73,7 +73,7 @@ export function createApp(shop: Shop): Koa {
   const api = apiRouter(features.map((feature) => feature(shop)));
   app.use((ctx, next) => (isApiPath(ctx.path) ? body(ctx, () => api(ctx, next)) : next()));
 
-  app.use(serveUi(shop.config.UI_DIST, { docs: shop.docs, logger: shop.logger }));
+  app.use(serveUi(shop.config.UI_DIST, { docs: shop.docs, logger: shop.logger, urls: shop.publicUrls }));
   app.use(serveFiles(shop.files, '/uploads'));
   app.use(body);
 

@@ -15,6 +15,7 @@ import {
 import {
   JoseGoogleVerifier,
   LocalFolderFiles,
+  PublicUrls,
   ShopMetrics,
   SqliteDocumentStore,
   SqliteEventStore,
@@ -67,6 +68,8 @@ export interface Shop {
   mailer: Mailer;
   /** Uploaded files (avatars), served at /uploads. */
   files: FileStore;
+  /** Image paths in replies become URLs at PUBLIC_URL (call `listening(port)` once the server listens). */
+  publicUrls: PublicUrls;
   /** Null unless GOOGLE_CLIENT_ID is set. */
   google: GoogleIdentityVerifier | null;
   accounts: AccountCommands;
@@ -158,6 +161,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     tokens: new TokenService(serverSecret, config.JWT_EXPIRES_IN as `${number}d`, new SessionCutoffs(docs)),
     mailer,
     files: new LocalFolderFiles(join(config.DATA_DIR, 'uploads')),
+    publicUrls: new PublicUrls(config.PUBLIC_URL),
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
     accounts: new AccountCommands({
       events,

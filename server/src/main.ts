@@ -16,6 +16,7 @@ async function main() {
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  shop.publicUrls.listening(port);
   logger.info({ dataDir: config.DATA_DIR, eventStore: config.EVENT_STORE, eventLogSync: config.EVENT_LOG_SYNC, readStore: config.READ_STORE }, 'shop ready');
   console.log(`\n  Shop running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/\n`);
 

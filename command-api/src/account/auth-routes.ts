@@ -40,7 +40,7 @@ export function authRoutes(router: Router, deps: AccountRouteDeps): void {
     const { email, password } = validate(signInRequest, ctx.request.body ?? {}, invalid('error'));
     const user = await accounts.signIn(email, password, clientOf(ctx));
     const token = deps.tokens.sign({ userId: user.id, email: user.email, isAdmin: user.isAdmin });
-    ctx.body = { user, token, msg: 'User Login Successfully!' };
+    ctx.body = { user: deps.publicUrls.withImages(user), token, msg: 'User Login Successfully!' };
   });
 
   router.post('/user/verifyAccount/resendOtp', replyAs('otp'), async (ctx) => {

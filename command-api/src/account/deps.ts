@@ -1,4 +1,4 @@
-import type { DocumentStore, FileStore, GoogleIdentityVerifier, Logger, TokenService } from '@shop/platform';
+import type { DocumentStore, FileStore, GoogleIdentityVerifier, Logger, PublicUrls, TokenService } from '@shop/platform';
 import type { AccountCommands } from './commands.ts';
 
 /** What the account routes need from the composition root (the server's `Shop` has all of it). */
@@ -11,6 +11,8 @@ export interface AccountRouteDeps {
   /** Read models, to answer a command with the document the next GET will show. */
   docs: DocumentStore;
   logger: Logger;
+  /** Image paths in replies (avatars, uploads) become URLs at the shop's public address. */
+  publicUrls: PublicUrls;
   config: { GOOGLE_CLIENT_ID?: string | undefined };
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
 }

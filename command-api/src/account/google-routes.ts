@@ -26,6 +26,6 @@ export function googleRoutes(router: Router, deps: AccountRouteDeps): void {
     await deps.awaitProjections(result.position, ACCOUNTS_PROJECTION);
     const { user } = result;
     const token = deps.tokens.sign({ userId: user.id, email: user.email, isAdmin: user.isAdmin });
-    ctx.body = { user, token, msg: 'User Login Successfully!' };
+    ctx.body = { user: deps.publicUrls.withImages(user), token, msg: 'User Login Successfully!' };
   });
 }

@@ -23,7 +23,7 @@ export function profileRoutes(router: Router, deps: AccountRouteDeps): void {
     await deps.awaitProjections(position, ACCOUNTS_PROJECTION);
     const user = await deps.docs.get<UserDoc>(ACCOUNT_COLLECTIONS.users, userId);
     if (!user) throw failure(404, 'User not found');
-    return user;
+    return deps.publicUrls.withImages(user);
   }
 
   router.put('/user/changePassword/:id', signedIn, replyAs('error'), async (ctx) => {
@@ -37,7 +37,9 @@ export function profileRoutes(router: Router, deps: AccountRouteDeps): void {
   router.put('/user/:id', signedIn, replyAs('error'), async (ctx) => {
     const userId = ownUserId(ctx);
     const { name, phone, images, email } = validate(profileRequest, ctx.request.body ?? {}, invalid('error'));
-    const result = await deps.accounts.updateProfile(userId, { name, phone, images, email });
+    // Avatars come back as the URLs our replies gave; the account records them as paths.
+    const paths = images?.map((image) => deps.publicUrls.path(image));
+    const result = await deps.accounts.updateProfile(userId, { name, phone, images: paths, email });
     ctx.body = await updatedUser(userId, result.position);
   });
 }

@@ -59,7 +59,7 @@ export function uploadRoutes(router: Router, deps: AccountRouteDeps): void {
     const result = await deps.accounts.recordUpload(userId, urls);
     await deps.awaitProjections(result.position, ACCOUNTS_PROJECTION);
     ctx.status = 201;
-    ctx.body = urls;
+    ctx.body = urls.map((url) => deps.publicUrls.url(url));
   });
 
   router.delete('/imageUpload/deleteAllImages', signedIn, replyAs('error'), async (ctx) => {

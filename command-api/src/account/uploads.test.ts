@@ -50,10 +50,11 @@ describe('avatar uploads over HTTP', () => {
     expect(stored.status).toBe(201);
     const urls = stored.body as string[];
     expect(urls).toHaveLength(2);
-    expect(urls[0]).toMatch(new RegExp(`^/uploads/avatars/${userId}/[\\w-]+\\.png$`));
+    // Absolute URLs at the shop's address, so a client on another origin can show them.
+    expect(urls[0]).toMatch(new RegExp(`^${shop.t.url}/uploads/avatars/${userId}/[\\w-]+\\.png$`));
     expect(urls[1]).toMatch(/\.jpg$/);
 
-    const served = await fetch(shop.t.url + urls[0]);
+    const served = await fetch(urls[0]!);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -107,9 +108,9 @@ describe('avatar uploads over HTTP', () => {
     expect(cleared).toMatchObject({ status: 200, body: { success: true } });
     expect((await shop.call('/api/imageUpload', { token: a.token })).body).toEqual([]);
     expect((await shop.call<unknown[]>('/api/imageUpload', { token: b.token })).body).toHaveLength(1);
-    expect((await fetch(shop.t.url + kept!)).status).toBe(200);
-    expect((await fetch(shop.t.url + dropped!)).status).toBe(404);
-    expect((await fetch(shop.t.url + theirs!)).status).toBe(200);
+    expect((await fetch(kept!)).status).toBe(200);
+    expect((await fetch(dropped!)).status).toBe(404);
+    expect((await fetch(theirs!)).status).toBe(200);
     // fetch would normalise `..` away; a raw request sends it as an attacker would.
     for (const path of ['/uploads/../events.db', '/uploads/%2e%2e/events.db', `/uploads/avatars/${a.userId}/../../../events.db`]) {
       expect(await rawStatus(shop.t.url, path)).toBe(404);

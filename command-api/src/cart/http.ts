@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { ProductDoc } from '@shop/contracts';
-import { HttpError, type DocumentStore, type EventStore, type Logger, type TokenService } from '@shop/platform';
+import { HttpError, type DocumentStore, type EventStore, type Logger, type PublicUrls, type TokenService } from '@shop/platform';
 import { DomainError } from '../shared/decider.ts';
 import { catalogProducts } from './catalog-products.ts';
 
@@ -10,6 +10,8 @@ export interface CommandDeps {
   docs: DocumentStore;
   tokens: TokenService;
   logger: Logger;
+  /** Image paths in replies become URLs at the shop's public address. */
+  publicUrls: PublicUrls;
   /** Read-your-writes: resolves once the named projections have processed `position`. */
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
 }

@@ -36,7 +36,7 @@ export function cartCommandRoutes(deps: CommandDeps): Router {
     const { line, position } = await replyingDomainErrors(() => cart.add(userId, input, { correlationId: ctx.state.requestId }));
     await deps.awaitProjections(position, [READ_MODELS.cart]);
     ctx.status = 201;
-    ctx.body = line;
+    ctx.body = deps.publicUrls.withImage(line);
   });
 
   router.put('/cart/:id', auth, async (ctx) => {
@@ -48,7 +48,7 @@ export function cartCommandRoutes(deps: CommandDeps): Router {
       cart.changeQuantity(userId, id, quantity, { correlationId: ctx.state.requestId }),
     );
     await deps.awaitProjections(position, [READ_MODELS.cart]);
-    ctx.body = line;
+    ctx.body = deps.publicUrls.withImage(line);
   });
 
   router.delete('/cart/:id', auth, async (ctx) => {

@@ -43,7 +43,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const billing = validate(billingSchema, body);
     const { reply } = await openCheckoutPayment(deps, userId, billing);
     ctx.status = 201;
-    ctx.body = reply;
+    ctx.body = deps.publicUrls.withLineImages(reply);
   });
 
   router.post('/orders/create', auth, async (ctx) => {
@@ -53,7 +53,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     await deps.awaitProjections(outcome.ok && outcome.replayed ? await deps.events.headPosition() : outcome.position, AFTER_ORDER);
     if (!outcome.ok) throw new HttpError(409, { error: true, msg: outcome.msg });
     ctx.status = outcome.replayed ? 200 : 201;
-    ctx.body = outcome.order;
+    ctx.body = deps.publicUrls.withLineImages(outcome.order);
   });
 
   // The embedded test provider's "card form": pays an open payment with a test card.

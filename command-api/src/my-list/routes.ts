@@ -47,7 +47,7 @@ export function myListCommandRoutes(deps: CommandDeps): Router {
     const { entryId, ...rest } = entry;
     const doc: MyListDoc = { _id: entryId, id: entryId, userId, ...rest, dateCreated: new Date().toISOString() };
     ctx.status = 201;
-    ctx.body = doc;
+    ctx.body = deps.publicUrls.withImage(doc);
   });
 
   router.delete('/my-list/:id', auth, async (ctx) => {

@@ -63,7 +63,7 @@ export function orderCommandRoutes(deps: CommandDeps): Router {
       if (settled > position) position = settled;
     }
     await deps.awaitProjections(position, [READ_MODELS.orders, READ_MODELS.catalog]);
-    ctx.body = orderDocFrom(result.state.placed!, result.state.status!);
+    ctx.body = deps.publicUrls.withLineImages(orderDocFrom(result.state.placed!, result.state.status!));
   });
 
   return router;

@@ -23,6 +23,30 @@ export function requireUser(tokens: TokenService) {
   };
 }
 
+/**
+ * For the reads a signed-out client makes on every load (its cart, its My List): a request with
+ * no token, or with the `null` / `undefined` an existing client sends until it reloads after
+ * signing in, passes as a visitor (no `ctx.state.user`; the route answers as for an empty
+ * account). A token that is there but not valid (expired, tampered, its session ended) is still
+ * a 401, so a storefront whose session ended signs out.
+ */
+export function userOrVisitor(tokens: TokenService) {
+  return async (ctx: Context, next: Next) => {
+    const token = bearer(ctx);
+    if (token) {
+      const user = await tokens.authenticate(token);
+      if (!user) throw new HttpError(401, { error: true, msg: 'Please login to continue' });
+      ctx.state.user = user;
+    }
+    await next();
+  };
+}
+
+/** Whether `userOrVisitor` let a visitor through (no signed-in user on this request). */
+export function isVisitor(ctx: Context): boolean {
+  return ctx.state.user === undefined;
+}
+
 /** Reads the bearer token when present; anonymous requests pass through. */
 export function optionalUser(tokens: TokenService) {
   return async (ctx: Context, next: Next) => {

@@ -17,51 +17,56 @@ const NEWEST_FIRST: SortSpec = [
 export function productRoutes(router: Router, docs: DocumentStore, cached: Middleware): void {
   const readQuery = (query: Record<string, string | string[] | undefined>) => validate(listingQuery, normaliseQuery(query));
 
-  async function paged(ctx: Context, filter: Filter, q: ListingQuery): Promise<void> {
-    replyJson(ctx, await productPageReply(docs, filter, pageOf(q)));
-  }
-
-  /** Filter routes answered every match with zero page fields; ours page when asked, else cap. */
-  async function filtered(ctx: Context, filter: Filter, q: ListingQuery): Promise<void> {
-    if (q.page !== undefined || q.perPage !== undefined) return paged(ctx, filter, q);
+  /**
+   * A page when `page` or `perPage` is given. Without either, the original answered every match
+   * (clients without a pager rely on it): ours does too, newest first, up to
+   * MAX_UNPAGED_RESULTS. The listing routes then say page 1 (of 1, or of 0 when nothing
+   * matched); the filter routes keep the zeros api-replies.md gives them.
+   */
+  async function listing(ctx: Context, filter: Filter, q: ListingQuery, unpaged: 'page 1' | 'zeros'): Promise<void> {
+    if (q.page !== undefined || q.perPage !== undefined) {
+      replyJson(ctx, await productPageReply(docs, filter, pageOf(q)));
+      return;
+    }
     const products = await docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, limit: MAX_UNPAGED_RESULTS });
-    replyJson(ctx, pageJson(products, 0, 0));
+    if (unpaged === 'zeros') replyJson(ctx, pageJson(products, 0, 0));
+    else replyJson(ctx, pageJson(products, products.length > 0 ? 1 : 0, 1));
   }
 
   router.get('/products', cached, async (ctx) => {
     const q = readQuery(ctx.query);
-    await paged(ctx, productFilter(q), q);
+    await listing(ctx, productFilter(q), q, 'page 1');
   });
 
   router.get('/products/catId', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (!q.catId) throw failure(400, 'catId is required');
-    await paged(ctx, productFilter(q), q);
+    await listing(ctx, productFilter(q), q, 'page 1');
   });
 
   router.get('/products/subCatId', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (!q.subCatId) throw failure(400, 'subCatId is required');
-    await paged(ctx, productFilter(q), q);
+    await listing(ctx, productFilter(q), q, 'page 1');
   });
 
   router.get('/products/catName', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (!q.catName) throw failure(400, 'catName is required');
-    await paged(ctx, productFilter(q), q);
+    await listing(ctx, productFilter(q), q, 'page 1');
   });
 
   router.get('/products/fiterByPrice', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (q.minPrice === undefined || q.maxPrice === undefined) throw failure(400, 'minPrice and maxPrice are required');
     if (q.minPrice > q.maxPrice) throw failure(400, 'minPrice must not exceed maxPrice');
-    await filtered(ctx, productFilter(q), q);
+    await listing(ctx, productFilter(q), q, 'zeros');
   });
 
   router.get('/products/rating', cached, async (ctx) => {
     const q = readQuery(ctx.query);
     if (q.rating === undefined) throw failure(400, 'rating is required');
-    await filtered(ctx, productFilter(q), q);
+    await listing(ctx, productFilter(q), q, 'zeros');
   });
 
   router.get('/products/featured', cached, async (ctx) => {

@@ -1,5 +1,5 @@
 import { isId } from '@shop/contracts';
-import type { DocumentStore } from '@shop/platform';
+import type { DocumentStore, PublicUrls } from '@shop/platform';
 import { CATALOG } from '@shop/projections';
 import { bannersReply, categoryListReply, productFilter, productPageReply } from '@shop/read-api';
 
@@ -7,10 +7,19 @@ import { bannersReply, categoryListReply, productFilter, productPageReply } from
  * The catalog replies a page's first screen shows, read straight from the read models (no HTTP
  * round trip), keyed by the request paths index.html's boot script and the storefront's RTK
  * Query cache use for them (ui/index.html, ui/src/app/boot.ts), with the same bodies the API
- * answers (read-api/src/catalog). Each value is the reply's JSON text. Null when the path has no
- * first screen, or a reply would not be a 200 (an unknown product, say: the browser shows that).
+ * answers (read-api/src/catalog), image URLs included. Each value is the reply's JSON text. Null
+ * when the path has no first screen, or a reply would not be a 200 (an unknown product, say: the
+ * browser shows that).
  */
-export async function firstScreenData(docs: DocumentStore, pathname: string): Promise<Record<string, string> | null> {
+export async function firstScreenData(docs: DocumentStore, urls: PublicUrls, pathname: string): Promise<Record<string, string> | null> {
+  const replies = await catalogReplies(docs, pathname);
+  if (!replies) return null;
+  // The same image URLs as the API's replies, so the browser fetches each picture once.
+  for (const [url, json] of Object.entries(replies)) replies[url] = urls.imagesInJson(json);
+  return replies;
+}
+
+async function catalogReplies(docs: DocumentStore, pathname: string): Promise<Record<string, string> | null> {
   let m: RegExpExecArray | null;
   if (pathname === '/' || pathname === '/index.html') {
     const [categories, banners] = await Promise.all([categoryReply(docs), bannersReply(docs, 'home')]);

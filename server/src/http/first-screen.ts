@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DocumentStore, Logger } from '@shop/platform';
+import type { DocumentStore, Logger, PublicUrls } from '@shop/platform';
 import { firstScreenData } from './first-screen-data.ts';
 
 /**
@@ -19,6 +19,8 @@ import { firstScreenData } from './first-screen-data.ts';
 
 export interface FirstScreenDeps {
   docs: DocumentStore;
+  /** Image paths become URLs at the public address, as in the API's replies. */
+  urls: PublicUrls;
   logger: Pick<Logger, 'error'>;
 }
 
@@ -70,7 +72,7 @@ export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) 
   const ssrDir = resolve(distDir, 'ssr');
   const entry = resolve(ssrDir, 'first-screen.js');
   if (!deps || !existsSync(entry) || !existsSync(resolve(ssrDir, 'route-assets.json'))) return async (_pathname: string, indexHtml: string) => indexHtml;
-  const { docs, logger } = deps;
+  const { docs, urls, logger } = deps;
   const assets = JSON.parse(readFileSync(resolve(ssrDir, 'route-assets.json'), 'utf8')) as RouteAssets;
 
   /** Per path, the render of the data with hash `hash` (null when it failed: not retried for that data). */
@@ -151,7 +153,7 @@ export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) 
   return async function withFirstScreen(pathname: string, indexHtml: string): Promise<string> {
     let replies: Record<string, string> | null;
     try {
-      replies = await firstScreenData(docs, pathname);
+      replies = await firstScreenData(docs, urls, pathname);
     } catch (error) {
       logger.error({ err: error, path: pathname }, 'first screen data failed; the page is served without one');
       return indexHtml;

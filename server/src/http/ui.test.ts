@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test-support/shop.ts';
+import { importCatalog } from '@shop/command-api';
+import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
+import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 
 describe('serving the built storefront', () => {
@@ -96,5 +98,18 @@ describe('the static first screen', () => {
     expect(await page(listing)).not.toContain('data-first-screen');
     await expect.poll(() => page(listing), { timeout: 10_000 }).toContain(`<p class="copy">${listing} /api/category /api/products?subCatId=`);
     expect(await page(crashing)).not.toContain('data-first-screen');
+  });
+
+  it('inlines the same absolute image URLs as the API replies, so each picture is fetched once', async () => {
+    const catalog = smallCatalog();
+    await shop.shop.awaitProjections(await importCatalog(shop.shop.catalog, catalog), ['catalog']);
+    const id = catalog.ids.shirt;
+    const path = `/product/${id}`;
+    await page(path);
+    await expect.poll(() => page(path), { timeout: 10_000 }).toContain('data-first-screen');
+    const inlined = JSON.parse(/window\.__firstScreen=(.*?)<\/script>/.exec(await page(path))![1]!) as Record<string, { images: string[] }>;
+    const served = await api<{ images: string[] }>(shop.url, `/api/products/${id}`);
+    expect(served.body.images).toEqual([`${shop.url}/images/seed/product/a.svg`, `${shop.url}/images/seed/product/b.svg`]);
+    expect(inlined[`/api/products/${id}`]!.images).toEqual(served.body.images);
   });
 });
