@@ -24,6 +24,7 @@ import { apiRouter, isApiPath } from './http/api-router.ts';
 import { httpMetrics, metricsRoute } from './http/metrics.ts';
 import { jsonBody } from './http/json-body.ts';
 import { requestLog } from './http/request-log.ts';
+import { ContentSecurityPolicy, bootScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { seedImageRoutes } from './http/seed-images.ts';
 import { serveUi } from './http/ui.ts';
 
@@ -51,8 +52,14 @@ const features: FeatureRoutes[] = [
 export function createApp(shop: Shop): Koa {
   const app = new Koa({ proxy: shop.config.NODE_ENV === 'production' });
   const allowed = new Set(shop.config.CORS_ORIGINS);
+  const csp = new ContentSecurityPolicy({
+    inlineScriptHashes: bootScriptHashes(shop.config.UI_DIST),
+    googleSignIn: shop.config.GOOGLE_CLIENT_ID !== undefined,
+    razorpay: shop.config.PAYMENTS === 'razorpay',
+  });
 
   app.use(requestLog(shop.logger));
+  app.use(securityHeaders(csp));
   if (shop.config.METRICS) app.use(httpMetrics(shop.metrics));
   app.use(errorReplies(shop.logger));
   app.use(
@@ -70,7 +77,7 @@ export function createApp(shop: Shop): Koa {
   const api = apiRouter(features.map((feature) => feature(shop)));
   app.use((ctx, next) => (isApiPath(ctx.path) ? body(ctx, () => api(ctx, next)) : next()));
 
-  app.use(serveUi(shop.config.UI_DIST, { docs: shop.docs, logger: shop.logger }));
+  app.use(serveUi(shop.config.UI_DIST, { docs: shop.docs, logger: shop.logger }, csp));
   app.use(serveFiles(shop.files, '/uploads'));
   app.use(body);
 
@@ -80,7 +87,8 @@ export function createApp(shop: Shop): Koa {
     ctx.body = { status: 'ok' };
   });
   seedImageRoutes(root);
-  if (shop.config.METRICS) metricsRoute(root, shop.metrics);
+  // Without a token, metrics are served only on the separate HEALTH_PORT listener (main.ts).
+  if (shop.config.METRICS && shop.config.METRICS_TOKEN) metricsRoute(root, shop.metrics, shop.config.METRICS_TOKEN);
   app.use(root.routes()).use(root.allowedMethods());
   return app;
 }
