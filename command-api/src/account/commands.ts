@@ -4,7 +4,7 @@ import type { EventStore, GoogleIdentity, Logger, Mailer } from '@shop/platform'
 import { AccountStore } from './account-store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CodeHasher } from './codes.ts';
-import type { AccountState } from './decider.ts';
+import { MAX_STORED_UPLOADS, storedUploadCount, type AccountState } from './decider.ts';
 import { AccountError, MSG } from './errors.ts';
 import { AccountThrottle, defaultAccountLimits, type AccountLimits } from './limits.ts';
 import { codeMail } from './mail-templates.ts';
@@ -170,6 +170,11 @@ export class AccountCommands {
   async updateProfile(userId: string, input: { name: string; phone: string; images?: string[]; email?: string }): Promise<Written> {
     await this.registered(userId);
     return this.store.run(userId, { type: 'UpdateProfile', ...input, at: this.clock.now().toISOString() }, { userId });
+  }
+
+  /** How many more images the user may upload before the per-user quota is reached. */
+  async uploadsLeft(userId: string): Promise<number> {
+    return MAX_STORED_UPLOADS - storedUploadCount(await this.registered(userId));
   }
 
   async recordUpload(userId: string, images: string[]): Promise<Written> {
