@@ -18,6 +18,16 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        // Attacks as a hostile client would make them, against a real shop (issue #13).
+        test: {
+          name: 'hostile',
+          environment: 'node',
+          include: ['hostile/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
       'ui/vitest.config.ts',
       'e2e/vitest.config.ts',
     ],

@@ -28,6 +28,9 @@ import { ContentSecurityPolicy, bootScriptHashes, securityHeaders } from './http
 import { seedImageRoutes } from './http/seed-images.ts';
 import { serveUi } from './http/ui.ts';
 
+/** Largest JSON request body, in bytes; a longer one is refused with 413 and a JSON reply. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
 /** A feature's routes, mounted under `/api`. Each feature folder exports one. */
 export type FeatureRoutes = (shop: Shop) => Router;
 
@@ -47,6 +50,13 @@ const features: FeatureRoutes[] = [
   (shop) => orderQueryRouter(shop),
   (shop) => adminRouter(shop),
 ];
+
+/** Every `/api` route as `METHOD /api/path` (HEAD and OPTIONS left out), from the routers themselves. */
+export function listApiRoutes(shop: Shop): string[] {
+  const api = new Router({ prefix: '/api' });
+  for (const feature of features) api.use(feature(shop).routes());
+  return api.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => `${m} ${String(layer.path)}`));
+}
 
 /** The one Koa application: `/api/*` (commands and queries), images, health, and the UI. */
 export function createApp(shop: Shop): Koa {
@@ -73,7 +83,9 @@ export function createApp(shop: Shop): Koa {
   );
   // `/api` requests go straight to the API: the UI, the uploaded files and the root routes never
   // answer under /api, and every layer passed is an async frame and a router match per command.
-  const body = jsonBody({ limit: 1024 * 1024 });
+  // The largest body a client has reason to send (a checkout's address, a Razorpay webhook) is a
+  // few kilobytes; 64 KB leaves room and keeps what one request can make the parser chew small.
+  const body = jsonBody({ limit: JSON_BODY_LIMIT });
   const api = apiRouter(features.map((feature) => feature(shop)));
   app.use((ctx, next) => (isApiPath(ctx.path) ? body(ctx, () => api(ctx, next)) : next()));
 
