@@ -142,7 +142,7 @@ export async function send(url: string, method: string, path: string, init: { bo
  */
 export function replyProblem(reply: Reply): string | null {
   if (reply.status >= 500) return `status ${reply.status}: ${reply.text.slice(0, 200)}`;
-  if (/\bat .+\(.+:\d+:\d+\)|node_modules|\.ts:\d+/.test(reply.text)) return `stack trace in reply: ${reply.text.slice(0, 200)}`;
+  if (/\bat [^()]+\([^()]+:\d+:\d+\)|node_modules|\.ts:\d+/.test(reply.text)) return `stack trace in reply: ${reply.text.slice(0, 200)}`;
   if (reply.status >= 400) {
     if (!reply.contentType.includes('application/json')) return `status ${reply.status} is not JSON (${reply.contentType})`;
     const body = reply.json as Record<string, unknown> | undefined;
