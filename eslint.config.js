@@ -1,6 +1,9 @@
-// Flat config: typescript-eslint's recommended rules for every workspace, browser globals for ui/.
+// Flat config: typescript-eslint's recommended rules for every workspace, browser globals for ui/,
+// and no regular expression that can backtrack super-linearly (a request field must never be able
+// to hold the event loop: issue #13).
 import js from '@eslint/js';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -13,6 +16,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-misleading-capturing-group': 'error',
     },
   },
   {

@@ -19,11 +19,12 @@ export default defineConfig({
         },
       },
       {
+        // Attacks as a hostile client would make them, against a real shop (issue #13).
         test: {
           name: 'hostile',
           environment: 'node',
           include: ['hostile/**/*.test.ts'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 180_000,
         },
       },

@@ -11,6 +11,9 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
+/** The bearer token test shops serve `/metrics` to (METRICS_TOKEN). */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+
 /**
  * A real shop on a real port of 127.0.0.1 with its SQLite files in a fresh temp folder.
  * `seed: true` writes the demo catalog through the real command path first.
@@ -27,6 +30,7 @@ export async function startTestShop(
     UI_DIST: `${dir.path}/no-ui`,
     // Refunds are made when a test sweeps (shop.refunds.sweep()), not in the background mid-test.
     REFUND_SWEEP_MS: '3600000',
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...options.env,
   });
   const shop = await composeShop(config, createLogger(config.LOG_LEVEL));

@@ -89,7 +89,12 @@ export const configSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
-    /** Relay and projector workers: port of their /healthz and /metrics (0 = none). */
+    /**
+     * `/metrics` on the shop's port answers only a scraper sending `Authorization: Bearer
+     * <METRICS_TOKEN>`; without it, metrics are served only on HEALTH_PORT.
+     */
+    METRICS_TOKEN: z.preprocess((v) => v || undefined, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(512).optional()),
+    /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })
   .superRefine((c, ctx) => {

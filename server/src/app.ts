@@ -24,8 +24,12 @@ import { apiRouter, isApiPath } from './http/api-router.ts';
 import { httpMetrics, metricsRoute } from './http/metrics.ts';
 import { jsonBody } from './http/json-body.ts';
 import { requestLog } from './http/request-log.ts';
+import { ContentSecurityPolicy, bootScriptHashes, securityHeaders } from './http/security-headers.ts';
 import { seedImageRoutes } from './http/seed-images.ts';
 import { serveUi } from './http/ui.ts';
+
+/** Largest JSON request body, in bytes; a longer one is refused with 413 and a JSON reply. */
+export const JSON_BODY_LIMIT = 64 * 1024;
 
 /** A feature's routes, mounted under `/api`. Each feature folder exports one. */
 export type FeatureRoutes = (shop: Shop) => Router;
@@ -47,6 +51,13 @@ const features: FeatureRoutes[] = [
   (shop) => adminRouter(shop),
 ];
 
+/** Every `/api` route as `METHOD /api/path` (HEAD and OPTIONS left out), from the routers themselves. */
+export function listApiRoutes(shop: Shop): string[] {
+  const api = new Router({ prefix: '/api' });
+  for (const feature of features) api.use(feature(shop).routes());
+  return api.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => `${m} ${String(layer.path)}`));
+}
+
 /** The one Koa application: `/api/*` (commands and queries), images, health, and the UI. */
 export function createApp(shop: Shop): Koa {
   // Per-address limits key on ctx.ip: the socket's address unless TRUST_PROXY names how many
@@ -54,8 +65,14 @@ export function createApp(shop: Shop): Koa {
   const hops = shop.config.TRUST_PROXY;
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops, proxyIpHeader: 'X-Forwarded-For' });
   const allowed = new Set(shop.config.CORS_ORIGINS);
+  const csp = new ContentSecurityPolicy({
+    inlineScriptHashes: bootScriptHashes(shop.config.UI_DIST),
+    googleSignIn: shop.config.GOOGLE_CLIENT_ID !== undefined,
+    razorpay: shop.config.PAYMENTS === 'razorpay',
+  });
 
   app.use(requestLog(shop.logger));
+  app.use(securityHeaders(csp));
   if (shop.config.METRICS) app.use(httpMetrics(shop.metrics));
   app.use(errorReplies(shop.logger));
   app.use(
@@ -69,11 +86,13 @@ export function createApp(shop: Shop): Koa {
   );
   // `/api` requests go straight to the API: the UI, the uploaded files and the root routes never
   // answer under /api, and every layer passed is an async frame and a router match per command.
-  const body = jsonBody({ limit: 1024 * 1024 });
+  // The largest body a client has reason to send (a checkout's address, a Razorpay webhook) is a
+  // few kilobytes; 64 KB leaves room and keeps what one request can make the parser chew small.
+  const body = jsonBody({ limit: JSON_BODY_LIMIT });
   const api = apiRouter(features.map((feature) => feature(shop)));
   app.use((ctx, next) => (isApiPath(ctx.path) ? body(ctx, () => api(ctx, next)) : next()));
 
-  app.use(serveUi(shop.config.UI_DIST, { docs: shop.docs, logger: shop.logger, urls: shop.publicUrls }));
+  app.use(serveUi(shop.config.UI_DIST, { docs: shop.docs, logger: shop.logger, urls: shop.publicUrls }, csp));
   app.use(serveFiles(shop.files, '/uploads'));
   app.use(body);
 
@@ -83,7 +102,8 @@ export function createApp(shop: Shop): Koa {
     ctx.body = { status: 'ok' };
   });
   seedImageRoutes(root);
-  if (shop.config.METRICS) metricsRoute(root, shop.metrics);
+  // Without a token, metrics are served only on the separate HEALTH_PORT listener (main.ts).
+  if (shop.config.METRICS && shop.config.METRICS_TOKEN) metricsRoute(root, shop.metrics, shop.config.METRICS_TOKEN);
   app.use(root.routes()).use(root.allowedMethods());
   return app;
 }

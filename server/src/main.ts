@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createLogger, loadConfig } from '@shop/platform';
+import { startHealthServer } from '@shop/projections/distributed/health-server';
 import { createApp } from './app.ts';
 import { composeShop } from './compose.ts';
 import { seedCatalogIfNew } from './seed/seed.ts';
@@ -17,6 +18,9 @@ async function main() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   shop.publicUrls.listening(port);
+  // Metrics for a scraper on a private network, apart from the public port (which serves them
+  // only with METRICS_TOKEN).
+  const health = config.METRICS && config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, shop.metrics, () => true) : undefined;
   logger.info({ dataDir: config.DATA_DIR, eventStore: config.EVENT_STORE, eventLogSync: config.EVENT_LOG_SYNC, readStore: config.READ_STORE }, 'shop ready');
   console.log(`\n  Shop running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/\n`);
 
@@ -31,6 +35,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;
     clearTimeout(force);
+    health?.close();
     await shop.close();
     process.exit(0);
   };

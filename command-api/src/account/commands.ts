@@ -5,7 +5,7 @@ import type { EventStore, GoogleIdentity, Logger, Mailer } from '@shop/platform'
 import { AccountStore } from './account-store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CodeHasher } from './codes.ts';
-import { resetRefusal, type AccountState } from './decider.ts';
+import { MAX_STORED_UPLOADS, resetRefusal, storedUploadCount, type AccountState } from './decider.ts';
 import { AccountError, MSG } from './errors.ts';
 import { AccountThrottle, defaultAccountLimits, memoryLimiters, type AccountLimits, type LimiterFactory } from './limits.ts';
 import { codeMail } from './mail-templates.ts';
@@ -205,6 +205,11 @@ export class AccountCommands {
   async updateProfile(userId: string, input: { name: string; phone: string; images?: string[]; email?: string }): Promise<Written> {
     await this.registered(userId);
     return this.store.run(userId, { type: 'UpdateProfile', ...input, at: this.clock.now().toISOString() }, { userId });
+  }
+
+  /** How many more images the user may upload before the per-user quota is reached. */
+  async uploadsLeft(userId: string): Promise<number> {
+    return MAX_STORED_UPLOADS - storedUploadCount(await this.registered(userId));
   }
 
   async recordUpload(userId: string, images: string[]): Promise<Written> {

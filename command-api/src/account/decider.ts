@@ -246,6 +246,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 
     case 'RecordUpload':
       requireAccount(state);
+      if (storedUploadCount(state) + command.images.length > MAX_STORED_UPLOADS) throw new AccountError(MSG.uploadQuota, 413);
       return [
         { type: 'AvatarImagesUploaded', data: { userId: state.userId, uploadId: command.uploadId, images: command.images, uploadedAt: command.at } },
       ];
@@ -294,3 +295,13 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
   evolve,
   decide,
 };
+
+/** Uploaded images a user may keep listed at once (each at most 5 MB): the per-user disk quota. */
+export const MAX_STORED_UPLOADS = 30;
+
+/** Images in the user's current upload records. */
+export function storedUploadCount(state: Pick<AccountState, 'uploads'>): number {
+  let count = 0;
+  for (const images of state.uploads.values()) count += images.length;
+  return count;
+}

@@ -35,6 +35,7 @@ export const MSG = {
   passwordChangedMeanwhile: 'Your password was changed meanwhile. Please try again.',
   emailReadOnly: 'The e-mail address can not be changed',
   unknownImages: 'Please upload the images before saving them to your profile',
+  uploadQuota: 'You have uploaded as many images as you can keep. Please delete your uploaded images before uploading more.',
   googleLinkedElsewhere: 'This e-mail is linked to a different Google account',
   mailFailed: 'We could not send the e-mail. Please try again later.',
 } as const;

@@ -6,7 +6,12 @@ import { z } from 'zod';
  * issue only.
  */
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * local@label.label…: no character can be taken by two parts of the pattern (labels hold no dot,
+ * the local part no @), so matching is linear in the length. The old `[^\s@]+\.[^\s@]+` split a
+ * run of dots every possible way: `"a@" + "." * 160000 + "@"` took 13 s (issue #13).
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
 export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 128;
@@ -14,13 +19,19 @@ const MAX_PASSWORD_LENGTH = 128;
 /** Missing, null and blank all give the field's "can not be blank" message; numbers become text. */
 const present = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'number' ? String(value) : value);
 
-function text(blank: string, more: (s: z.ZodString) => z.ZodType<string> = (s) => s) {
-  return z.preprocess(present, more(z.string({ error: blank }).trim().min(1, blank)));
+/**
+ * A text field: its raw length is checked first and that check aborts, so an over-long value gets
+ * `tooLong` without being trimmed, matched or transformed (zod 4 runs the later checks after a
+ * failed one unless told to abort).
+ */
+function text(blank: string, rawMax: number, tooLong: string, more: (s: z.ZodString) => z.ZodType<string> = (s) => s) {
+  return z.preprocess(present, more(z.string({ error: blank }).max(rawMax, { error: tooLong, abort: true }).trim().min(1, blank)));
 }
 
 function email(blank: string) {
   const invalid = 'Please enter a valid email address';
-  return text(blank, (s) => s.max(254, invalid).regex(EMAIL_PATTERN, invalid).toLowerCase());
+  // 254 is the longest address SMTP carries; a little room for the spaces a form may add around it.
+  return text(blank, 320, invalid, (s) => s.max(254, { error: invalid, abort: true }).regex(EMAIL_PATTERN, invalid).toLowerCase());
 }
 
 /** Passwords are never trimmed: spaces are allowed characters. */
@@ -29,14 +40,17 @@ function password(blank: string, minimum = 1) {
     present,
     z
       .string({ error: blank })
+      .max(MAX_PASSWORD_LENGTH * 8, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`, abort: true })
       .refine((v) => v.trim().length > 0, blank)
       .refine((v) => v.length >= minimum, `Password must be at least ${minimum} characters`)
       .refine((v) => v.length <= MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
   );
 }
 
-const name = (blank: string) => text(blank, (s) => s.max(80, 'Name must be at most 80 characters'));
-const phone = (blank: string) => text(blank, (s) => s.regex(PHONE_PATTERN, 'Please enter a valid phone number'));
+const NAME_TOO_LONG = 'Name must be at most 80 characters';
+const INVALID_PHONE = 'Please enter a valid phone number';
+const name = (blank: string) => text(blank, 320, NAME_TOO_LONG, (s) => s.max(80, NAME_TOO_LONG));
+const phone = (blank: string) => text(blank, 64, INVALID_PHONE, (s) => s.regex(PHONE_PATTERN, INVALID_PHONE));
 
 export const signUpRequest = z.object({
   name: name('name can not be blank!'),
@@ -55,7 +69,7 @@ export const forgotRequest = z.object({ email: email('Please enter your email') 
 export const newsletterRequest = z.object({ email: email('email can not be blank!') });
 
 export const verifyCodeRequest = z.object({
-  otp: text('Please enter OTP', (s) => s.regex(/^\d{6}$/, 'Invalid OTP')),
+  otp: text('Please enter OTP', 64, 'Invalid OTP', (s) => s.regex(/^\d{6}$/, 'Invalid OTP')),
   email: email('email can not be blank!'),
 });
 

@@ -4,6 +4,7 @@ import { RazorpayPaymentProvider } from '@shop/platform';
 import type { RazorpayStandIn } from '@shop/platform/payments/razorpay-stand-in';
 import { addToCart, api, billing, listProduct, shopper, type TestShop } from '../cart/test-fixtures.ts';
 import { razorpayKeys as keys, startRazorpayShop, type RazorpayShop } from './razorpay-fixture.ts';
+import { TEST_METRICS_TOKEN } from '../../../test-support/shop.ts';
 
 let standIn: RazorpayStandIn;
 let t: TestShop;
@@ -79,7 +80,7 @@ describe('refunds owed are made through the payment provider', () => {
     expect(await paymentEvents(providerOrderId)).not.toContain('PaymentRefunded');
     expect(await refundDoc(providerOrderId)).toMatchObject({ status: 'requested' });
     // Operators see it: the metrics count what is owed and how long the oldest has waited.
-    const metrics = await api<string>(t.url, '/metrics');
+    const metrics = await api<string>(t.url, '/metrics', { token: TEST_METRICS_TOKEN });
     expect(metrics.body).toMatch(/^refunds_owed 1$/m);
     expect(metrics.body).toMatch(/^refunds_owed_oldest_seconds (?!0$)[\d.]+$/m);
 
@@ -88,6 +89,6 @@ describe('refunds owed are made through the payment provider', () => {
     expect(refundsOf(paymentId)).toHaveLength(1);
     expect(await paymentEvents(providerOrderId)).toContain('PaymentRefunded');
     await t.shop.runner.catchUp();
-    expect((await api<string>(t.url, '/metrics')).body).toMatch(/^refunds_owed 0$/m);
+    expect((await api<string>(t.url, '/metrics', { token: TEST_METRICS_TOKEN })).body).toMatch(/^refunds_owed 0$/m);
   });
 });

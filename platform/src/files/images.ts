@@ -1,4 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
 export interface SniffedImage {
   ext: 'jpg' | 'png' | 'webp';
@@ -17,5 +17,11 @@ const ACCEPTED: Record<string, SniffedImage> = {
  */
 export async function sniffImage(bytes: Uint8Array): Promise<SniffedImage | null> {
   const type = await fileTypeFromBuffer(bytes);
+  return (type && ACCEPTED[type.mime]) ?? null;
+}
+
+/** `sniffImage` for a file on disk: reads only the few bytes the magic numbers need. */
+export async function sniffImageFile(path: string): Promise<SniffedImage | null> {
+  const type = await fileTypeFromFile(path);
   return (type && ACCEPTED[type.mime]) ?? null;
 }

@@ -1,18 +1,42 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { IMAGE_CONTENT_TYPES, SAFE_FILE_KEY, type FileStore, type StoredFile } from './port.ts';
 
 /** Files under one folder (DATA_DIR/uploads), served by the shop itself under `urlPrefix`. */
 export class LocalFolderFiles implements FileStore {
+  /** Under the root, so a staged upload is moved in by a rename; `.incoming` is no valid key, so never served. */
+  readonly stagingDir: string;
+
   constructor(
     private readonly root: string,
     private readonly urlPrefix = '/uploads',
-  ) {}
+  ) {
+    this.stagingDir = join(root, '.incoming');
+  }
 
   async put(key: string, bytes: Uint8Array, _contentType: string): Promise<StoredFile> {
     const file = this.path(key);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, bytes, { flag: 'wx' });
+    await writeFile(file, bytes, { flag: 'wx', flush: true });
+    await syncDir(dirname(file));
+    return { key, url: `${this.urlPrefix}/${key}` };
+  }
+
+  async putFile(key: string, sourcePath: string, _contentType: string): Promise<StoredFile> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    // The bytes reach the disk before the name does, and the name before the caller's event.
+    await syncFile(sourcePath);
+    try {
+      await rename(sourcePath, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      // A staging folder on another disk: copy, make the copy durable, drop the source.
+      await copyFile(sourcePath, file);
+      await syncFile(file);
+      await rm(sourcePath, { force: true });
+    }
+    await syncDir(dirname(file));
     return { key, url: `${this.urlPrefix}/${key}` };
   }
 
@@ -41,5 +65,24 @@ export class LocalFolderFiles implements FileStore {
   private path(key: string): string {
     if (!SAFE_FILE_KEY.test(key)) throw new Error(`Unsafe file key: ${key}`);
     return join(this.root, key);
+  }
+}
+
+async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes a new name in `dir` durable (the entry, not only the file's bytes). */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }

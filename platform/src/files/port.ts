@@ -9,7 +9,15 @@ export interface StoredFile {
 }
 
 export interface FileStore {
+  /** Stores `bytes`; resolves once they are durable (an event may name the file from then on). */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<StoredFile>;
+  /**
+   * Takes a finished file from `stagingDir` (an upload streamed to disk) into the store under
+   * `key`; resolves once it is durable. The source is gone afterwards.
+   */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<StoredFile>;
+  /** A local folder where uploads are streamed before `putFile` takes them; never served. */
+  readonly stagingDir: string;
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
   /** Removing a missing file is not an error. */
   delete(key: string): Promise<void>;

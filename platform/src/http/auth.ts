@@ -7,7 +7,8 @@ export type AuthenticatedUser = Session;
 
 function bearer(ctx: Context): string | null {
   const header = ctx.get('Authorization');
-  const match = /^Bearer\s+(.+)$/i.exec(header);
+  // `\S` after the spaces: the token can not be split from them two ways (linear matching).
+  const match = /^Bearer\s+(\S.*)$/i.exec(header);
   const token = match?.[1]?.trim();
   return token && token !== 'null' && token !== 'undefined' ? token : null;
 }

@@ -78,7 +78,9 @@ export class PublicUrls {
   }
 
   #set(url: string): void {
-    this.#base = url.replace(/\/+$/, '');
+    let end = url.length;
+    while (end > 0 && url.charCodeAt(end - 1) === 47 /* / */) end--;
+    this.#base = url.slice(0, end);
     this.#jsonBase = JSON.stringify(this.#base).slice(1, -1);
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
-import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
+import { TEST_METRICS_TOKEN, api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 
 /** Operations: the Prometheus endpoint the shop serves next to the API. */
 let t: TestShop;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const scrape = async () => (await api<string>(t.url, '/metrics')).body;
+const scrape = async () => (await api<string>(t.url, '/metrics', { token: TEST_METRICS_TOKEN })).body;
 
 /** The value of one series in Prometheus's text format, or undefined. */
 function sample(text: string, series: string): number | undefined {

@@ -56,6 +56,16 @@ function inlineJson(replies: Record<string, string>): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * `html` with the first `marker` replaced by `content`, verbatim. Not `String.replace`: its
+ * replacement string gives `$&`, `$'`, `` $` `` and `$$` a meaning, and the content holds product
+ * names and descriptions that anyone with catalog access wrote.
+ */
+export function spliceOnce(html: string, marker: string, content: string): string {
+  const at = html.indexOf(marker);
+  return at < 0 ? html : html.slice(0, at) + content + html.slice(at + marker.length);
+}
+
 /** The worker: loads the render once, then renders one page per message. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -173,8 +183,10 @@ export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) 
     // Stylesheets of the page's chunks, parser-inserted so they block rendering: the first
     // screen never paints unstyled and then jumps.
     const css = (assets[routeKey(pathname)]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
-    return indexHtml
-      .replace('<!--first-screen-head-->', `${css}${cached.screen.head}<script>window.__firstScreen=${data}</script>`)
-      .replace('<div id="root"></div>', `<div id="root" data-first-screen>${cached.screen.body}</div>`);
+    return spliceOnce(
+      spliceOnce(indexHtml, '<!--first-screen-head-->', `${css}${cached.screen.head}<script>window.__firstScreen=${data}</script>`),
+      '<div id="root"></div>',
+      `<div id="root" data-first-screen>${cached.screen.body}</div>`,
+    );
   };
 }

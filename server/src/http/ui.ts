@@ -7,6 +7,7 @@ import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { firstScreen, type FirstScreenDeps } from './first-screen.ts';
 import { isApiPath } from './api-router.ts';
+import { inlineScriptHashes, type ContentSecurityPolicy } from './security-headers.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -15,9 +16,10 @@ const gzipAsync = promisify(gzip);
  * Serves the built storefront: files as they are (hashed assets cached for a year), and
  * `index.html` for any other GET that is not an API call, so client-side routes deep-link.
  * index.html carries the first screen of the page it opens (see first-screen.ts) when `firstScreenDeps`
- * are given and the build has one.
+ * are given and the build has one. With `csp`, the page's policy lists the hashes of exactly the
+ * inline scripts the served page carries (a first screen adds one with its data).
  */
-export function serveUi(distDir: string, firstScreenDeps?: FirstScreenDeps) {
+export function serveUi(distDir: string, firstScreenDeps?: FirstScreenDeps, csp?: ContentSecurityPolicy) {
   const root = resolve(distDir);
   const available = existsSync(resolve(root, 'index.html'));
   const withFirstScreen = firstScreen(root, available ? firstScreenDeps : undefined);
@@ -46,6 +48,7 @@ export function serveUi(distDir: string, firstScreenDeps?: FirstScreenDeps) {
     }
     const html = await withFirstScreen(ctx.path, await readFile(resolve(root, 'index.html'), 'utf8'));
     ctx.type = 'html';
+    if (csp) ctx.set('Content-Security-Policy', csp.with(inlineScriptHashes(html)));
     ctx.vary('Accept-Encoding');
     // Made per request, so compressed per request: brotli at a fast level, else gzip.
     const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');

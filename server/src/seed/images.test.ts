@@ -24,7 +24,7 @@ function expectWellFormedSvg(svg: string): void {
   expect(svg.match(/https?:/g)).toHaveLength(1);
   expect(svg).not.toMatch(/href=|@import|<image|<script|<foreignObject/i);
   for (const ref of svg.match(/url\([^)]*\)/g) ?? []) expect(ref).toMatch(/^url\(#[a-z]+\)$/);
-  const tokens = svg.match(/<[^>]*>|[^<]+/g) ?? [];
+  const tokens = svg.match(/<[^<>]*>|[^<]+/g) ?? [];
   expect(tokens.join('')).toBe(svg);
   const stack: string[] = [];
   let roots = 0;

@@ -68,11 +68,11 @@ export function slugify(text: string, maxLength = 60): string {
     .replace(/&/g, ' and ')
     .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, ''); // runs of dashes are single dashes by now
   if (slug.length > maxLength) {
     const cut = slug.slice(0, maxLength + 1);
     const at = cut.lastIndexOf('-');
-    slug = (at > 0 ? cut.slice(0, at) : slug.slice(0, maxLength)).replace(/-+$/, '');
+    slug = (at > 0 ? cut.slice(0, at) : slug.slice(0, maxLength)).replace(/-$/, '');
   }
   return slug;
 }

@@ -11,7 +11,7 @@ import AuditPage from './AuditPage.tsx';
 
 /** A token whose payload says what we want (the UI only reads it; the server verifies it). */
 function fakeToken(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, '');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'admin-1', email: 'auditor@example.in', ...claims })}.signature`;
 }
 

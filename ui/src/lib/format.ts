@@ -15,9 +15,16 @@ export function groupIndian(value: number): string {
   const negative = value < 0;
   const [whole = '0', fraction] = Math.abs(Math.round(value * 100) / 100).toString().split('.');
   const last3 = whole.slice(-3);
-  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  const rest = pairs(whole.slice(0, -3));
   const grouped = rest ? `${rest},${last3}` : last3;
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction.padEnd(2, '0')}` : ''}`;
+}
+
+/** "1234567" → "1,23,45,67": commas between pairs of digits counted from the right. */
+function pairs(digits: string): string {
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 2) groups.unshift(digits.slice(Math.max(0, end - 2), end));
+  return groups.join(',');
 }
 
 /** "Rs 1,299" — the spec's price prefix, Indian digit grouping. */

@@ -10,7 +10,8 @@ import { FIRST_ORDER_DISCOUNT } from '../lib/constants.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** As the server checks it (command-api/src/account/requests.ts): linear, dot-separated labels. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /** Footer newsletter band: the first-order offer and an e-mail form posting to /api/newsletter. */
 export function Newsletter() {
