@@ -30,6 +30,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/products/featured': { query: LISTING },
   'GET /api/products/:id': { query: ['location'] },
   'GET /api/search': { query: ['q', 'location', 'limit'] },
+  'GET /api/search/results': { query: ['q', 'location', 'page', 'perPage'] },
   'GET /api/countries': {},
   'POST /api/user/signup': { body: ['name', 'email', 'phone', 'password'] },
   'POST /api/user/signin': { body: ['email', 'password'] },
