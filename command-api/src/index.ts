@@ -21,3 +21,4 @@ export { accountRouter } from './account/routes.ts';
 export type { AccountRouteDeps } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';
 export { orderDecider } from './order/decider.ts';
+export { OrderMailDesk, ORDER_MAIL_CHECKPOINT } from './order/mail-desk.ts';
