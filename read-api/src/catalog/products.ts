@@ -3,12 +3,9 @@ import type { Context, Middleware } from 'koa';
 import { MAX_UNPAGED_RESULTS, isId } from '@shop/contracts';
 import { HttpError, failure, validate, type DocumentStore, type Filter, type SortSpec } from '@shop/platform';
 import { CATALOG } from '@shop/projections';
-import { listingQuery, normaliseQuery, pageOf, productFilter, type ListingQuery } from './query.ts';
+import { LISTING_SORTS, listingQuery, normaliseQuery, pageOf, productFilter, sortOf, type ListingQuery } from './query.ts';
 
-const NEWEST_FIRST: SortSpec = [
-  ['dateCreated', -1],
-  ['_id', -1],
-];
+const NEWEST_FIRST: SortSpec = LISTING_SORTS.newest;
 
 /**
  * Product routes of the original API, reply shapes included. Paths are registered before
@@ -18,13 +15,13 @@ export function productRoutes(router: Router, docs: DocumentStore, cached: Middl
   const readQuery = (query: Record<string, string | string[] | undefined>) => validate(listingQuery, normaliseQuery(query));
 
   async function paged(ctx: Context, filter: Filter, q: ListingQuery): Promise<void> {
-    replyJson(ctx, await productPageReply(docs, filter, pageOf(q)));
+    replyJson(ctx, await productPageReply(docs, filter, pageOf(q), sortOf(q)));
   }
 
   /** Filter routes answered every match with zero page fields; ours page when asked, else cap. */
   async function filtered(ctx: Context, filter: Filter, q: ListingQuery): Promise<void> {
     if (q.page !== undefined || q.perPage !== undefined) return paged(ctx, filter, q);
-    const products = await docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, limit: MAX_UNPAGED_RESULTS });
+    const products = await docs.findRaw(CATALOG.products, filter, { sort: sortOf(q), limit: MAX_UNPAGED_RESULTS });
     replyJson(ctx, pageJson(products, 0, 0));
   }
 
@@ -89,13 +86,18 @@ function replyJson(ctx: Context, json: string): void {
 }
 
 /**
- * A paged listing's reply as JSON text, `{ products, totalPages, page }`, newest first, with the
- * stored documents spliced in as they are.
+ * A paged listing's reply as JSON text, `{ products, totalPages, page }`, newest first unless
+ * another sort is asked for, with the stored documents spliced in as they are.
  */
-export async function productPageReply(docs: DocumentStore, filter: Filter, { page, perPage, skip }: { page: number; perPage: number; skip: number }): Promise<string> {
+export async function productPageReply(
+  docs: DocumentStore,
+  filter: Filter,
+  { page, perPage, skip }: { page: number; perPage: number; skip: number },
+  sort: SortSpec = NEWEST_FIRST,
+): Promise<string> {
   const [total, products] = await Promise.all([
     docs.count(CATALOG.products, filter),
-    docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, skip, limit: perPage }),
+    docs.findRaw(CATALOG.products, filter, { sort, skip, limit: perPage }),
   ]);
   return pageJson(products, Math.ceil(total / perPage), page);
 }
