@@ -204,8 +204,12 @@ export interface CheckoutSession {
   /** Paise. */
   amount: number;
   currency: string;
-  /** Whole rupees, as the server computed it. */
+  /** Whole rupees, as the server computed it: the lines' subtotals less `discount`. */
   total: number;
+  /** Whole rupees: the sum of the lines' subtotals. */
+  subtotal?: number;
+  /** The first-order discount the server took off, if any. */
+  discount?: { kind: string; label: string; amount: number } | null;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };
