@@ -156,7 +156,12 @@ export interface ProductQuery {
   page?: number;
   perPage?: number;
   location: string;
+  /** The listing's sort (server default: newest first). */
+  sort?: ListingSort;
 }
+
+/** The sorts `?sort=` takes on listings (read-api/src/catalog/query.ts). */
+export type ListingSort = 'newest' | 'price-asc' | 'price-desc' | 'rating' | 'discount';
 
 /** One event of the audited stream, as `GET /api/admin/audit/:kind/:id` lists it. */
 export interface AuditEntry {
