@@ -1,5 +1,6 @@
 import AppsIcon from '@mui/icons-material/Apps';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import SortIcon from '@mui/icons-material/Sort';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import Box from '@mui/material/Box';
@@ -68,9 +69,13 @@ export function ListingToolbar({
             aria-haspopup="menu"
             aria-label={`Sort by: ${sortLabel}`}
             data-testid="sort-menu"
-            sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+            sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: 0 }}
           >
-            Sort: {sortLabel}
+            <SortIcon fontSize="small" sx={{ display: { xs: 'inline-block', sm: 'none' } }} />
+            {/* A phone's toolbar has room for the icon only; the menu marks the current sort. */}
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Sort: {sortLabel}
+            </Box>
           </Button>
           <Menu anchorEl={sortAnchor} open={Boolean(sortAnchor)} onClose={() => setSortAnchor(null)}>
             {SORT_OPTIONS.map((option) => (
@@ -99,7 +104,7 @@ export function ListingToolbar({
             aria-haspopup="menu"
             aria-label={`Products per page: ${perPage}`}
             data-testid="per-page"
-            sx={{ fontWeight: 600 }}
+            sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
           >
             Show: {perPage}
           </Button>
