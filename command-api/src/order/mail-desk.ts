@@ -8,6 +8,12 @@ import { orderPlacedMail, orderStatusMail } from './mail-templates.ts';
 /** The desk's own checkpoint in the document store (beside the projections'). */
 export const ORDER_MAIL_CHECKPOINT = 'order-mail';
 const MAILED = new Set(['OrderPlaced', 'OrderStatusChanged']);
+/**
+ * Events without a mail move the checkpoint in memory only, and are written down every this
+ * many (and at stop): a cart command must not cost a second commit. Passing them again after a
+ * restart costs a read and nothing else.
+ */
+const PERSIST_EVERY = 5_000n;
 
 export interface OrderMailOptions {
   /** Re-read the log this often without a local append (another process may write). */
@@ -32,6 +38,8 @@ export interface OrderMailOptions {
  */
 export class OrderMailDesk {
   private position = 0n;
+  /** The checkpoint as stored. */
+  private persisted = 0n;
   private stopped = false;
   private dirty = true;
   private wake: (() => void) | undefined;
@@ -55,9 +63,10 @@ export class OrderMailDesk {
     if (saved === null) {
       // First run on a shop that may already have orders: those were never promised a mail.
       this.position = await this.events.headPosition();
-      await this.docs.commit({ writes: [], checkpoints: [{ name: ORDER_MAIL_CHECKPOINT, position: this.position }] });
+      await this.persist();
     } else {
       this.position = saved;
+      this.persisted = saved;
     }
     this.unsubscribe = this.events.onAppended(() => {
       this.dirty = true;
@@ -72,6 +81,7 @@ export class OrderMailDesk {
     this.stopWake?.();
     await this.loop;
     await this.draining.catch(() => 0);
+    await this.persist().catch(() => undefined);
   }
 
   /** Sends every mail owed up to the log's head as it is now; resolves with how many were sent. */
@@ -96,17 +106,21 @@ export class OrderMailDesk {
           await this.mailer.send(message);
           sent++;
         }
-        await this.advance(event.position);
+        // Written down at once after a mail, so a restart repeats as few as it can.
+        this.position = event.position;
+        await this.persist();
       }
-      await this.advance(last.position);
+      if (last.position > this.position) this.position = last.position;
+      if (this.position - this.persisted >= PERSIST_EVERY) await this.persist();
       if (page.length < batchSize) return sent;
     }
   }
 
-  private async advance(position: bigint): Promise<void> {
-    if (position <= this.position) return;
+  private async persist(): Promise<void> {
+    if (this.position === this.persisted && this.persisted !== 0n) return;
+    const position = this.position;
     await this.docs.commit({ writes: [], checkpoints: [{ name: ORDER_MAIL_CHECKPOINT, position }] });
-    this.position = position;
+    this.persisted = position;
   }
 
   /** The mail an event asks for; the order's details come from its own stream (the write side). */

@@ -70,6 +70,7 @@ describe('order e-mails', () => {
   });
 
   it('a restart that lost the checkpoint (a crash after sending) sends nothing twice', async () => {
+    await t.shop.orderMail.drain();
     const before = readdirSync(join(t.dataDir, 'outbox')).length;
     // As if the process died after every send and before any checkpoint: a new desk starts from 0.
     await t.shop.docs.commit({ writes: [], checkpoints: [{ name: ORDER_MAIL_CHECKPOINT, position: 0n }] });
@@ -94,6 +95,7 @@ describe('order e-mails', () => {
     };
     const head = await t.shop.events.headPosition();
     const next = await placeOrder();
+    await t.shop.orderMail.drain(); // the shop's own desk is done before this one takes over
     await t.shop.docs.commit({ writes: [], checkpoints: [{ name: ORDER_MAIL_CHECKPOINT, position: head }] });
     const desk = new OrderMailDesk(t.shop.events, t.shop.docs, flaky, silent, t.url, { retryMs: 60_000 });
     await desk.start();
