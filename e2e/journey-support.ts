@@ -51,6 +51,19 @@ export async function codeFor(email: string, subject: RegExp, after: readonly st
   return code;
 }
 
+/** The outbox's mails to `email` whose subject matches, newest first (quoted-printable soft breaks undone). */
+export function mailsTo(email: string, subject: RegExp): { file: string; subject: string; text: string }[] {
+  return readMails()
+    .map((m) => ({ ...m, subject: unfold(m.text, 'Subject') || m.subject, text: m.text.replace(/=\r?\n/g, '') }))
+    .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && subject.test(m.subject));
+}
+
+/** A header's value with folded lines joined (long subjects wrap). */
+function unfold(text: string, name: string): string {
+  const headers = text.slice(0, text.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)?.[1]?.trim() ?? '';
+}
+
 export function outboxFiles(): string[] {
   try {
     return readdirSync(outbox()).filter((f) => f.endsWith('.eml') && statSync(join(outbox(), f)).isFile());

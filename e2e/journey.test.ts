@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { codeFor, expectRefusal, expectSnackbar, makePng, outboxFiles } from './journey-support.ts';
+import { codeFor, expectRefusal, expectSnackbar, mailsTo, makePng, outboxFiles } from './journey-support.ts';
 import { api, baseURL, DESKTOP, disconnect, gotoHome, openTab, SCREENSHOTS, snap, withTab, type ApiProduct, type Tab } from './support.ts';
 
 afterAll(disconnect);
@@ -24,6 +24,8 @@ beforeAll(async () => {
 const field = (page: Page, name: string) => page.locator(`main [name="${name}"]`);
 const cartCount = (page: Page) => page.getByTestId('cart-count').textContent();
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'INR' });
+/** Rs 20 off a shopper's first order, decided by the server. */
+const FIRST_ORDER_DISCOUNT = 20;
 const checkout = (page: Page) => page.getByTestId('checkout-submit').click();
 const paymentDialog = (page: Page) => page.getByTestId('test-payment');
 
@@ -182,6 +184,13 @@ describe.sequential('A new shopper’s whole journey', () => {
     await snap(page, 'my-list-empty');
     await page.goto(`/product/${plain.id}`);
     await expect.poll(() => page.getByTestId('wishlist-button').textContent()).toBe('Add to Wishlist');
+    // Listed again, then the filled heart on the product page takes it off.
+    await page.getByTestId('wishlist-button').click();
+    await expectSnackbar(page, 'the product added in my list', 'success');
+    await expect.poll(() => page.getByTestId('wishlist-button').textContent()).toBe('ADDED TO WISHLIST');
+    await page.getByTestId('wishlist-button').click();
+    await expectSnackbar(page, 'item removed from My List!', 'success');
+    await expect.poll(() => page.getByTestId('wishlist-button').textContent()).toBe('Add to Wishlist');
   });
 
   it('the cart: formats, totals, a quantity past stock, a change', async () => {
@@ -220,9 +229,17 @@ describe.sequential('A new shopper’s whole journey', () => {
     await page.getByTestId('order-summary').waitFor();
     expect(await page.getByTestId('summary-line').count()).toBe(2);
     for (const t of await page.getByTestId('summary-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(23);
-    expect(await page.getByTestId('summary-total').textContent()).toBe(money(total));
+    // The shopper's first order: Rs 20 off, shown as a line of its own.
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe(money(total - FIRST_ORDER_DISCOUNT));
+    expect(await page.getByTestId('summary-discount').textContent()).toBe(`First order discount−Rs ${FIRST_ORDER_DISCOUNT}`);
+    expect(await page.getByTestId('summary-total-sub').textContent()).toBe(money(total));
     await page.locator('main select[name="country"]').waitFor();
+    // Opened pre-filled from the profile.
+    await expect.poll(() => field(page, 'fullName').inputValue()).toBe(shopper.name);
+    expect(await field(page, 'phoneNumber').inputValue()).toBe(shopper.phone);
+    expect(await field(page, 'email').inputValue()).toBe(shopper.email);
     await snap(page, 'checkout');
+    for (const name of ['fullName', 'phoneNumber', 'email']) await field(page, name).fill('');
     billing = [
       ['fullName', 'Please fill full name', shopper.name],
       ['country', 'Please fill country', 'India'],
@@ -245,7 +262,8 @@ describe.sequential('A new shopper’s whole journey', () => {
     const dialog = paymentDialog(page);
     await checkout(page);
     await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
-    expect(await dialog.getByTestId('payment-amount').textContent()).toBe(money(total));
+    expect(await dialog.getByTestId('payment-amount').textContent()).toBe(money(total - FIRST_ORDER_DISCOUNT));
+    expect(await dialog.getByTestId('payment-discount').textContent()).toBe(`First order discount −Rs ${FIRST_ORDER_DISCOUNT} included`);
     await dialog.getByTestId('test-card-declined').click();
     await snap(page, 'checkout-test-payment');
     await dialog.getByTestId('pay-button').click();
@@ -283,7 +301,7 @@ describe.sequential('A new shopper’s whole journey', () => {
     expect(await row.getByTestId('order-status').textContent()).toBe('pending');
     expect(await row.getByTestId('order-status').getAttribute('data-tone')).toBe('danger');
     expect(await row.getByTestId('order-date').textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await row.getByTestId('order-amount').textContent()).toBe(`Rs ${total.toLocaleString('en-IN')}`);
+    expect(await row.getByTestId('order-amount').textContent()).toBe(`Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`);
     expect(await row.textContent()).toMatch(/12 MG Road,? Flat 4B, Indiranagar/);
     await expect.poll(() => cartCount(page)).toBe('0');
     await snap(page, 'orders');
@@ -298,6 +316,55 @@ describe.sequential('A new shopper’s whole journey', () => {
     await page.goto('/cart');
     await page.getByText('Your Cart is currently empty').waitFor();
     await snap(page, 'cart-empty');
+  });
+
+  it('the order confirmation e-mail lands in the outbox once', async () => {
+    const paid = (total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN');
+    await expect.poll(() => mailsTo(shopper.email, /order \w+ is placed/).length).toBe(1);
+    const [mail] = mailsTo(shopper.email, /order \w+ is placed/);
+    expect(mail!.text).toContain(`Amount paid: Rs ${paid}`);
+    expect(mail!.text).toContain('12 MG Road, Flat 4B, Indiranagar');
+    expect(mail!.text).toContain(sized.name);
+    // Still one a while later: the desk sent it once, not once per projection pass.
+    await page.waitForTimeout(1500);
+    expect(mailsTo(shopper.email, /order \w+ is placed/)).toHaveLength(1);
+  });
+
+  it('a second order: the same product twice is one line of 2, checkout starts from the last address, no discount', async () => {
+    await page.goto(`/product/${plain.id}`);
+    await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(plain.name);
+    await page.getByTestId('add-to-cart').click();
+    await expectSnackbar(page, 'Item is added in the cart', 'success');
+    await expect.poll(() => cartCount(page)).toBe('1');
+    await page.getByTestId('add-to-cart').click();
+    await page.goto('/cart');
+    const line = page.locator(`[data-testid="cart-line"][data-product-id="${plain.id}"]`);
+    await expect.poll(() => line.getByTestId('cart-quantity').textContent()).toBe('2');
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    expect(await cartCount(page)).toBe('1');
+    await snap(page, 'cart-same-product-twice');
+
+    await page.getByTestId('cart-checkout').click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.locator('main select[name="country"]').waitFor();
+    for (const [name, , value] of billing) {
+      await expect.poll(() => field(page, name).inputValue(), { message: name }).toBe(value);
+    }
+    const full = plain.price * 2;
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe(money(full));
+    expect(await page.getByTestId('summary-discount').count()).toBe(0);
+    await snap(page, 'checkout-prefilled');
+    await checkout(page);
+    const dialog = paymentDialog(page);
+    await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
+    expect(await dialog.getByTestId('payment-amount').textContent()).toBe(money(full));
+    expect(await dialog.getByTestId('payment-discount').count()).toBe(0);
+    await dialog.getByTestId('test-card-success').click();
+    await dialog.getByTestId('pay-button').click();
+    await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
+    await page.waitForURL((url) => url.pathname === '/orders');
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+    expect(await page.getByTestId('order-amount').allTextContents()).toEqual([`Rs ${full.toLocaleString('en-IN')}`, `Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`]);
   });
 
   it('logout, forgot password → code → new password → sign in', async () => {

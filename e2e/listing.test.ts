@@ -81,6 +81,43 @@ describe('Product listing', () => {
     });
   });
 
+  it('sorts by price from the sort menu, kept in the URL', async () => {
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    const category = categoryList.find((c) => c.name === 'Electronics') ?? categoryList[0]!;
+    await withTab('listing-sort', DESKTOP, async ({ page }) => {
+      await page.goto(`/products/category/${category.id}`);
+      const newest = await api<Page_>(`/api/products?catId=${category.id}&page=1&perPage=10`);
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(newest));
+      expect(await page.getByTestId('sort-menu').textContent()).toBe('Sort: Newest');
+
+      await page.getByTestId('sort-menu').click();
+      await page.getByRole('menuitem', { name: 'Price: low to high' }).waitFor();
+      await snap(page, 'listing-sort-menu');
+      await page.getByRole('menuitem', { name: 'Price: low to high' }).click();
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price-asc');
+      const cheapest = await api<Page_>(`/api/products?catId=${category.id}&page=1&perPage=10&sort=price-asc`);
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(cheapest));
+      // The cards as the shopper reads them: each price no higher than the next.
+      const prices = cheapest.products.map((p) => p.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      const shown = (await page.locator('[data-testid="product-grid"] [data-testid="product-card"]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-product-id'))));
+      expect(shown.map((id) => cheapest.products.find((p) => p.id === id)!.price)).toEqual(prices);
+
+      // A reload (or a shared link) keeps the order; high to low reverses it.
+      await page.reload();
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(cheapest));
+      expect(await page.getByTestId('sort-menu').textContent()).toBe('Sort: Price: low to high');
+      await page.getByTestId('sort-menu').click();
+      await page.getByRole('menuitem', { name: 'Price: high to low' }).click();
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price-desc');
+      const dearest = await api<Page_>(`/api/products?catId=${category.id}&page=1&perPage=10&sort=price-desc`);
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(dearest));
+      const high = dearest.products.map((p) => p.price);
+      expect(high).toEqual([...high].sort((a, b) => b - a));
+      await snap(page, 'listing-sorted');
+    });
+  });
+
   it('shows the sidebar extras: featured products and side banners', async () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     await withTab('listing-sidebar', DESKTOP, async ({ page }) => {

@@ -12,7 +12,7 @@ export interface RouteInput {
   query?: readonly string[];
 }
 
-const LISTING = ['page', 'perPage', 'catId', 'subCatId', 'catName', 'minPrice', 'maxPrice', 'rating', 'location'] as const;
+const LISTING = ['page', 'perPage', 'catId', 'subCatId', 'catName', 'minPrice', 'maxPrice', 'rating', 'location', 'sort'] as const;
 const BILLING = ['fullName', 'country', 'streetAddressLine1', 'streetAddressLine2', 'city', 'state', 'zipCode', 'phoneNumber', 'email'] as const;
 
 export const ROUTE_INPUTS: Record<string, RouteInput> = {
@@ -66,6 +66,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/payments/razorpay/webhook': { body: ['event', 'payload'] },
   'PUT /api/orders/:id/status': { body: ['status'] },
   'GET /api/orders': { query: ['userId', 'userid'] },
+  'GET /api/orders/checkout/defaults': {},
   'GET /api/orders/:id': {},
   'GET /api/admin/audit/:kind/:id': { query: ['at'] },
   'GET /api/admin/projections': {},

@@ -95,6 +95,8 @@ async function measure(PRODUCTS: number): Promise<SizeFigures> {
         baseline,
         await run('subcategory', [`/api/products/subCatId?subCatId=${subCatId}&page=1&perPage=20`]),
         await run('fiterByPrice', [`/api/products/fiterByPrice?minPrice=1000&maxPrice=1400&subCatId=${subCatId}&page=1&perPage=20`]),
+        // The sort menu: each sort of one subcategory page, and page 5 of a sorted one.
+        await run('sorted', ['price-asc', 'price-desc', 'rating', 'discount'].map((sort) => `/api/products/subCatId?subCatId=${subCatId}&page=1&perPage=20&sort=${sort}`).concat(`/api/products/subCatId?subCatId=${subCatId}&page=5&perPage=20&sort=price-asc`)),
         await run('search', ['/api/search?q=watch', '/api/search?q=cotton%20shirt', '/api/search?q=gift', '/api/search?q=phone', '/api/search?q=sneeker', '/api/search?q=jeens', '/api/search?q=lipstik', '/api/search?q=gift%20for%20mom']),
         // Every request a different typo query (and location), none from the reply cache: the search index's own cost.
         await run('search, typos', Array.from({ length: 100_000 }, (_, i) => `/api/search?q=${encodeURIComponent(typoQueries[i % typoQueries.length]!)}&location=${['IN', 'US', 'All', 'GB'][Math.floor(i / typoQueries.length) % 4]}`)),
@@ -102,10 +104,13 @@ async function measure(PRODUCTS: number): Promise<SizeFigures> {
         // Every request a different price range, so none is answered from the reply cache: the
         // cost of building a listing reply from the read model.
         await run('uncached', Array.from({ length: 100_000 }, (_, i) => `/api/products/fiterByPrice?minPrice=${100 + i}&maxPrice=${5100 + i}&subCatId=${subCatId}&page=1&perPage=20`)),
+        // The same, sorted by price (the sort menu's index, not the newest-first one).
+        await run('uncached sorted', Array.from({ length: 100_000 }, (_, i) => `/api/products/fiterByPrice?minPrice=${100 + i}&maxPrice=${5100 + i}&subCatId=${subCatId}&page=1&perPage=20&sort=price-asc`)),
       ];
       printRouteTable(rows, baseline, {
         subcategory: { p99: 10, ratio: 0.5 },
         fiterByPrice: { p99: 10, ratio: 0.5 },
+        sorted: { p99: 10, ratio: 0.5 },
         'product/:id': { p99: 10, ratio: 0.5 },
         search: { p99: 25 },
         'search, typos': { p99: 25 },

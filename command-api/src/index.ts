@@ -22,3 +22,4 @@ export type { AccountRouteDeps } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';
 export { memoryLimiters, mongoLimiters, type LimiterFactory } from './account/limits.ts';
 export { orderDecider } from './order/decider.ts';
+export { OrderMailDesk, ORDER_MAIL_CHECKPOINT } from './order/mail-desk.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingSchema } from './order-billing.ts';
+import { orderDiscount } from './discount-events.ts';
 import { idSchema } from './ids.ts';
 import { paymentProviderName, pricedLine } from './payment-events.ts';
 
@@ -16,6 +17,7 @@ export const checkoutStarted = z.object({
   amount: z.number().int().min(1),
   lines: z.array(pricedLine).min(1),
   billing: billingSchema,
+  discount: orderDiscount.optional(),
 });
 export const checkoutCompleted = z.object({ paymentId: z.string().min(1), orderId: idSchema });
 export const checkoutFailed = z.object({ paymentId: z.string().min(1), orderId: idSchema, reason: z.string().max(300) });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { orderDiscount } from './discount-events.ts';
+import { billingSchema } from './order-billing.ts';
 import { idSchema } from './ids.ts';
 import { pricedLine } from './payment-events.ts';
 
@@ -29,10 +31,14 @@ export const orderPlaced = z.object({
   country: z.string(),
   city: z.string(),
   state: z.string(),
-  /** Whole rupees: the sum of the lines' subtotals, as paid. */
+  /** Whole rupees, as paid: the sum of the lines' subtotals less `discount`. */
   amount: z.number().int().min(1),
   products: z.array(pricedLine).min(1),
   date: z.iso.datetime(),
+  /** The first-order discount, a line of its own (orders placed without one have none). */
+  discount: orderDiscount.optional(),
+  /** The billing form as filled in, so the next checkout can start from this address. */
+  billing: billingSchema.optional(),
 });
 export const orderStatusChanged = z.object({
   orderId: idSchema,

@@ -1,4 +1,6 @@
 import type { Identified } from './catalog-read-models.ts';
+import type { OrderDiscount } from './discount-events.ts';
+import type { Billing } from './order-billing.ts';
 import type { PricedLine } from './payment-events.ts';
 import type { OrderEventMap, OrderStatus } from './order-events.ts';
 
@@ -17,6 +19,10 @@ export interface OrderDoc extends Identified {
   /** ISO date the order was placed. */
   date: string;
   products: PricedLine[];
+  /** The first-order discount, when this order got it (`amount` is already net of it). */
+  discount?: OrderDiscount;
+  /** The billing form as filled in (orders placed since it is kept). */
+  billing?: Billing;
 }
 
 /** A refund the shop owes (`requested`) or has made (`refunded`), per provider order. */
@@ -56,5 +62,7 @@ export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: Order
     status,
     date: placed.date,
     products: placed.products,
+    ...(placed.discount ? { discount: placed.discount } : {}),
+    ...(placed.billing ? { billing: placed.billing } : {}),
   };
 }

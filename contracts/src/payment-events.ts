@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingSchema } from './order-billing.ts';
+import { orderDiscount } from './discount-events.ts';
 import { idSchema } from './ids.ts';
 
 /** A line as it was priced by the server when the payment was opened. */
@@ -22,7 +23,7 @@ export const paymentOpened = z.object({
   providerOrderId: z.string().min(1),
   provider: paymentProviderName,
   userId: z.string().min(1),
-  /** Whole rupees (the order amount). */
+  /** Whole rupees (the order amount): the lines' subtotals less `discount`. */
   amount: z.number().int().min(1),
   /** Smallest unit sent to the provider: amount × 100 paise. */
   amountPaise: z.number().int().min(100),
@@ -30,6 +31,8 @@ export const paymentOpened = z.object({
   receipt: z.string().min(1).max(40),
   lines: z.array(pricedLine).min(1),
   billing: billingSchema,
+  /** The first-order discount this payment was opened with (absent on payments without one). */
+  discount: orderDiscount.optional(),
 });
 export const paymentConfirmed = z.object({ providerOrderId: z.string().min(1), paymentId: z.string().min(1) });
 /** A confirmed payment that did not become an order: the money has to go back. */

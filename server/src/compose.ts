@@ -9,6 +9,7 @@ import {
   mongoLimiters,
   type LimiterFactory,
   orderDecider,
+  OrderMailDesk,
   recoverCheckouts,
   RefundDesk,
 } from '@shop/command-api';
@@ -77,6 +78,8 @@ export interface Shop {
   payments: PaymentProvider;
   /** Makes the refunds owed (compensated checkouts, cancelled orders), every REFUND_SWEEP_MS. */
   refunds: RefundDesk;
+  /** Sends the order e-mails (placed, status changed), once per event, from its own checkpoint. */
+  orderMail: OrderMailDesk;
   /** Read-your-writes: resolves once the named projections have processed `position`. */
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
   /** Prometheus metrics (`GET /metrics`). */
@@ -142,13 +145,16 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   // Checkouts the last run left part-way are finished (or compensated) before serving anyone.
   if (!external) await runner.waitFor(await events.headPosition(), [shopperProjection.name], 60_000);
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
+  const mailer = createMailer(config, logger);
+  // Started before the recovery, so orders the recovery places get their e-mails too.
+  const orderMail = new OrderMailDesk(events, docs, mailer, logger, config.PUBLIC_URL);
+  await orderMail.start();
   await recoverCheckouts(docs, new CheckoutProcess(events, docs), logger);
   const refunds = new RefundDesk(events, docs, payments, logger);
   refunds.start(config.REFUND_SWEEP_MS);
   metrics.measureRefundsOwed(() => refunds.owed());
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret'));
-  const mailer = createMailer(config, logger);
   return {
     config,
     logger,
@@ -173,6 +179,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     }),
     payments,
     refunds,
+    orderMail,
     awaitProjections: external
       ? (position, names) => watcher.waitFor(position, names)
       : (position, names) => (position > 0n ? runner.waitFor(position, names) : Promise.resolve()),
@@ -189,6 +196,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     audits: new AuditRegistry([cartAudit(cartDecider), orderAudit(orderDecider)]),
     async close() {
       await refunds.stop();
+      await orderMail.stop();
       await runner.stop();
       await bus?.close();
       await events.close();

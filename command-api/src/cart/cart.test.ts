@@ -28,9 +28,13 @@ describe('cart over HTTP', () => {
     expect(cart.body[0]).toMatchObject({ id: added.body.id, quantity: 2, subTotal: 900, countInStock: 4, image: `${t.url}/images/test/diya.svg`, rating: 4 });
     expect(await api(t.url, '/api/cart/count', { token })).toMatchObject({ body: { count: 1, total: 900 } });
 
+    // Adding it again raises the same line (2 + 1), up to the stock of 4 and not past it.
     const again = await addToCart(t, token, productId);
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual({ status: false, msg: CART_MESSAGES.duplicate });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: added.body.id, quantity: 3, subTotal: 1350 });
+    expect((await api<CartLineDoc[]>(t.url, '/api/cart', { token })).body.map((l) => [l.id, l.quantity])).toEqual([[added.body.id, 3]]);
+    const pastStock = await addToCart(t, token, productId, 2);
+    expect([pastStock.status, pastStock.body]).toEqual([400, { status: false, msg: CART_MESSAGES.overStock }]);
 
     const changed = await api<CartLineDoc>(t.url, `/api/cart/${added.body.id}`, { method: 'PUT', token, body: { quantity: 3, productId, userId } });
     expect(changed.status).toBe(200);
@@ -49,6 +53,20 @@ describe('cart over HTTP', () => {
     const unknown = await api<{ msg: string }>(t.url, `/api/cart/${added.body.id}`, { method: 'DELETE', token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toBe(CART_MESSAGES.notFound);
+  });
+
+  it('the same product in another size is a line of its own; the same size again raises it', async () => {
+    const { token } = shopper(t);
+    const productId = await listProduct(t, { price: 300, countInStock: 5, size: ['S', 'L'] });
+    const add = (size: string) => api<CartLineDoc>(t.url, '/api/cart/add', { method: 'POST', token, body: { productId, quantity: 1, size } });
+    const small = await add('S');
+    const large = await add('L');
+    expect([small.status, large.status]).toEqual([201, 201]);
+    expect(large.body.id).not.toBe(small.body.id);
+    const smallAgain = await add('S');
+    expect(smallAgain.body).toMatchObject({ id: small.body.id, quantity: 2, size: 'S' });
+    const cart = await api<CartLineDoc[]>(t.url, '/api/cart', { token });
+    expect(cart.body.map((l) => [l.size, l.quantity]).sort()).toEqual([['L', 1], ['S', 2]]);
   });
 
   it('works with a seeded product, and refuses an unknown product or a bad quantity', async () => {

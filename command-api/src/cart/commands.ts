@@ -57,7 +57,10 @@ export class CartCommands {
     };
     const command = { type: 'AddItem', userId, line, quantity: input.quantity, stock: product.countInStock } as const;
     const result = await this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
-    const added = result.state.lines.get(line.lineId)!;
+    // A new line, or the line with the same options that this add raised.
+    const event = result.events[0];
+    const lineId = event?.type === 'CartItemQuantityChanged' ? event.data.lineId : line.lineId;
+    const added = result.state.lines.get(lineId)!;
     return { line: lineDoc(userId, added, product.countInStock, new Date().toISOString()), position: result.position };
   }
 

@@ -41,11 +41,26 @@ describe('cart decider', () => {
     ]);
   });
 
-  it('refuses the same product twice with status false (HTTP 200)', () => {
+  it('adding the same product with the same options again raises that line, never past the stock', () => {
     const again = snapshot({ productId: line.productId });
-    const error = refusal([added], { type: 'AddItem', userId, line: again, quantity: 1, stock: 5 });
-    expect(error.status).toBe(200);
-    expect(error.body).toEqual({ status: false, msg: CART_MESSAGES.duplicate });
+    expect(when([added], { type: 'AddItem', userId, line: again, quantity: 2, stock: 5 })).toEqual([
+      { type: 'CartItemQuantityChanged', data: { userId, lineId: line.lineId, productId: line.productId, quantity: 3 } },
+    ]);
+    const error = refusal([added], { type: 'AddItem', userId, line: again, quantity: 5, stock: 5 });
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({ status: false, msg: CART_MESSAGES.overStock });
+    expect(refusal([added], { type: 'AddItem', userId, line: again, quantity: 0, stock: 5 }).status).toBe(400);
+  });
+
+  it('the same product with other options is a line of its own', () => {
+    const small = snapshot({ size: 'S' });
+    const addedSmall: CartEvent = { type: 'CartItemAdded', data: { ...small, userId, quantity: 1 } };
+    const large = snapshot({ productId: small.productId, size: 'L' });
+    expect(when([addedSmall], { type: 'AddItem', userId, line: large, quantity: 1, stock: 5 })).toEqual([
+      { type: 'CartItemAdded', data: { ...large, userId, quantity: 1 } },
+    ]);
+    const smallAgain = snapshot({ productId: small.productId, size: 'S' });
+    expect(when([addedSmall], { type: 'AddItem', userId, line: smallAgain, quantity: 1, stock: 5 })[0]!.type).toBe('CartItemQuantityChanged');
   });
 
   it('refuses more than the stock, on add and on change', () => {

@@ -8,7 +8,7 @@ export interface CartLine extends CartLineSnapshot {
   quantity: number;
 }
 
-/** Lines by line id; the cart holds each product at most once. */
+/** Lines by line id; the cart holds each product at most once per choice of options (RAM, size, weight). */
 export interface CartState {
   lines: ReadonlyMap<string, CartLine>;
 }
@@ -27,6 +27,10 @@ function checkQuantity(quantity: number, stock: number): void {
   if (!Number.isInteger(quantity) || quantity < 1) throw refuse(400, 'Quantity must be at least 1');
   if (quantity > stock) throw refuse(400, CART_MESSAGES.overStock);
 }
+
+/** Same product with the same options: adding it again raises this line instead of making another. */
+const sameChoice = (a: CartLineSnapshot, b: CartLineSnapshot) =>
+  a.productId === b.productId && a.productRam === b.productRam && a.size === b.size && a.productWeight === b.productWeight;
 
 function withLines(state: CartState, change: (lines: Map<string, CartLine>) => void): CartState {
   const lines = new Map(state.lines);
@@ -57,8 +61,14 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
     switch (command.type) {
       case 'AddItem': {
         const { line, quantity, userId } = command;
-        // Already in the cart: a 200 with status false, as the original client expects.
-        if ([...state.lines.values()].some((l) => l.productId === line.productId)) throw refuse(200, CART_MESSAGES.duplicate);
+        const existing = [...state.lines.values()].find((l) => sameChoice(l, line));
+        if (existing) {
+          // Already in the cart with these options: the line grows, never past the stock.
+          if (!Number.isInteger(quantity) || quantity < 1) throw refuse(400, 'Quantity must be at least 1');
+          checkQuantity(existing.quantity + quantity, command.stock);
+          const data = { userId, lineId: existing.lineId, productId: existing.productId, quantity: existing.quantity + quantity };
+          return [{ type: 'CartItemQuantityChanged', data }];
+        }
         checkQuantity(quantity, command.stock);
         return [{ type: 'CartItemAdded', data: { ...line, userId, quantity } }];
       }

@@ -81,6 +81,8 @@ export interface CheckoutReply {
   orderId: string;
   amount: number;
   total: number;
+  subtotal: number;
+  discount: { kind: string; label: string; amount: number } | null;
   keyId: string;
   currency: string;
   description: string;

@@ -21,19 +21,20 @@ describe('checkout with the test provider', () => {
     await addToCart(t, token, lamp, 1);
 
     const { checkout, paid } = await checkoutAndPay(t, token);
-    expect(checkout).toMatchObject({ amount: 111800, total: 1118, currency: 'INR', description: 'for testing purpose' });
+    // The shopper's first order: Rs 20 off the lines' 1,118.
+    expect(checkout).toMatchObject({ amount: 109800, total: 1098, subtotal: 1118, currency: 'INR', description: 'for testing purpose' });
     expect(checkout.keyId).toBeTruthy();
 
-    const created = await confirm(token, { ...paid, amount: 1118, userid: userId });
+    const created = await confirm(token, { ...paid, amount: 1098, userid: userId });
     expect(created.status).toBe(201);
     const order = created.body;
-    expect(order).toMatchObject({ paymentId: paid.payment_id, amount: 1118, userid: userId, status: 'pending', name: billing.fullName });
+    expect(order).toMatchObject({ paymentId: paid.payment_id, amount: 1098, userid: userId, status: 'pending', name: billing.fullName });
     expect(order).toMatchObject({ phoneNumber: billing.phoneNumber, pincode: billing.zipCode, email: billing.email, address: '12 MG Road, Indiranagar' });
     expect(order.products.map((p) => [p.productId, p.quantity, p.price, p.subTotal])).toEqual([
       [diya, 2, 499, 998],
       [lamp, 1, 120, 120],
     ]);
-    expect(order.amount).toBe(order.products.reduce((sum, p) => sum + p.subTotal, 0));
+    expect(order.amount).toBe(order.products.reduce((sum, p) => sum + p.subTotal, 0) - order.discount!.amount);
 
     // Everything the shopper reads next is already up to date.
     expect((await api(t.url, '/api/cart', { token })).body).toEqual([]);
@@ -71,7 +72,7 @@ describe('checkout with the test provider', () => {
     await addToCart(t, token, later);
     const created = await confirm(token, paid);
     expect(created.status).toBe(201);
-    expect(created.body.amount).toBe(200);
+    expect(created.body.amount).toBe(200 - 20); // a first order
     const cart = await api<CartLineDoc[]>(t.url, '/api/cart', { token });
     expect(cart.body.map((l) => l.productId)).toEqual([later]);
   });
@@ -161,7 +162,7 @@ describe('checkout security', () => {
 
     const created = await confirm(alice.token, paid);
     expect(created.status).toBe(201);
-    expect(created.body.amount).toBe(2500);
+    expect(created.body.amount).toBe(2500 - 20); // a first order
     expect((await api(t.url, `/api/orders/${created.body.id}`, { token: mallory.token })).status).toBe(404);
     expect((await api(t.url, `/api/orders?userid=${alice.userId}`, { token: mallory.token })).status).toBe(403);
     expect((await api(t.url, '/api/orders', { token: mallory.token })).body).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newId, orderIdForPayment, type Billing } from '@shop/contracts';
 import { DomainError, fold } from '../shared/decider.ts';
+import { FIRST_ORDER_DISCOUNT_TAKEN, firstOrderDiscountDecider, type DiscountEvent } from './discount-decider.ts';
 import { paymentDecider, type PaymentCommand, type PaymentEvent } from './payment-decider.ts';
 import { checkoutDecider, type CheckoutCommand, type CheckoutEvent } from './process-decider.ts';
 import { StockUnavailable, stockDecider, type StockCommand, type StockEvent } from './stock-decider.ts';
@@ -118,5 +119,18 @@ describe('checkout process decider', () => {
     expect(orderIdForPayment('pay_1')).toBe(orderIdForPayment('pay_1'));
     expect(orderIdForPayment('pay_1')).not.toBe(orderIdForPayment('pay_2'));
     expect(orderIdForPayment('pay_1')).toMatch(/^[a-f0-9]{24}$/);
+  });
+});
+
+describe('first-order discount claim decider', () => {
+  const claim = (paymentId: string) =>
+    ({ type: 'ClaimFirstOrderDiscount', userId: 'u1', paymentId, orderId: orderIdForPayment(paymentId), amount: 20 }) as const;
+  const decide = (given: DiscountEvent[], paymentId: string) => firstOrderDiscountDecider.decide(claim(paymentId), fold(firstOrderDiscountDecider, given));
+
+  it('gives the discount to the first order that claims it, again to the same one, never to another', () => {
+    const first = decide([], 'pay_a');
+    expect(first).toEqual([{ type: 'FirstOrderDiscountClaimed', data: { userId: 'u1', paymentId: 'pay_a', orderId: orderIdForPayment('pay_a'), amount: 20 } }]);
+    expect(decide(first, 'pay_a')).toEqual([]);
+    expect(() => decide(first, 'pay_b')).toThrow(new DomainError(FIRST_ORDER_DISCOUNT_TAKEN, 409));
   });
 });

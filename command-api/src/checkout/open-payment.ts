@@ -1,10 +1,13 @@
 import {
   CART_MESSAGES,
   CURRENCY,
+  discountStreams,
+  firstOrderDiscountFor,
   newId,
   paymentEventSchemas,
   paymentStreams,
   type Billing,
+  type OrderDiscount,
   type PricedLine,
 } from '@shop/contracts';
 import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type EventStore, type PaymentProvider } from '@shop/platform';
@@ -12,7 +15,11 @@ import { CartCommands } from '../cart/commands.ts';
 import { catalogProduct } from '../cart/http.ts';
 import { streamCommands } from '../shared/stream-commands.ts';
 import type { DomainEvent } from '../shared/decider.ts';
+import { firstOrderDiscountDecider } from './discount-decider.ts';
 import { paymentDecider } from './payment-decider.ts';
+
+/** The orders read model (projections/src/order/projection.ts), spelled here as recovery.ts does. */
+const ORDERS = 'orders';
 
 const check = (event: DomainEvent) => {
   paymentEventSchemas.PaymentOpened.parse(event.data);
@@ -29,8 +36,12 @@ export interface CheckoutReply {
   /** Paise, as the provider's checkout takes it. */
   amount: number;
   currency: string;
-  /** Whole rupees: the order total the server computed. */
+  /** Whole rupees: the order total the server computed (the lines' subtotals less `discount`). */
   total: number;
+  /** Whole rupees: the sum of the lines' subtotals. */
+  subtotal: number;
+  /** The first-order discount taken off, or null. */
+  discount: OrderDiscount | null;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };
@@ -67,7 +78,9 @@ export async function openCheckoutPayment(
       subTotal: price * line.quantity,
     });
   }
-  const amount = lines.reduce((sum, line) => sum + line.subTotal, 0);
+  const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
+  const discount = firstOrderDiscountFor(subtotal, await hasFirstOrderDiscount(deps, userId));
+  const amount = subtotal - (discount?.amount ?? 0);
   const receipt = newId();
   let opened;
   try {
@@ -87,6 +100,7 @@ export async function openCheckoutPayment(
     receipt,
     lines,
     billing,
+    ...(discount ? { discount } : {}),
   } as const;
   const result = await streamCommands(deps.events).handle(paymentStreams.payment(opened.providerOrderId), paymentDecider, command, { userId }, { check });
   const reply: CheckoutReply = {
@@ -96,6 +110,8 @@ export async function openCheckoutPayment(
     amount: opened.amountPaise,
     currency: opened.currency,
     total: amount,
+    subtotal,
+    discount,
     name: SHOP_NAME,
     description: 'for testing purpose',
     prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
@@ -103,4 +119,16 @@ export async function openCheckoutPayment(
     ...(opened.provider === 'test' ? { testCards: TEST_CARDS } : {}),
   };
   return { reply, position: result.position };
+}
+
+/**
+ * Whether the shopper's next order still gets the first-order discount: no order has claimed it
+ * and they have no order (orders placed before the discount existed count too). This only
+ * prices the payment; the claim when the paid order is placed decides (process.ts), so two
+ * payments opened at once cannot both keep it.
+ */
+export async function hasFirstOrderDiscount(deps: { events: EventStore; docs: DocumentStore }, userId: string): Promise<boolean> {
+  const claim = await streamCommands(deps.events).load(discountStreams.firstOrder(userId), firstOrderDiscountDecider);
+  if (claim.claimedBy) return false;
+  return (await deps.docs.count(ORDERS, { userid: userId })) === 0;
 }

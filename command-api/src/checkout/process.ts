@@ -2,6 +2,8 @@ import {
   catalogStreams,
   checkoutEventSchemas,
   checkoutStreams,
+  discountEventSchemas,
+  discountStreams,
   orderDocFrom,
   orderEventSchemas,
   orderIdForPayment,
@@ -23,11 +25,13 @@ import { CartCommands } from '../cart/commands.ts';
 import { derivedEventId, streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
 import { orderDecider, type OrderEvent } from '../order/decider.ts';
 import { paymentDecider } from './payment-decider.ts';
+import { firstOrderDiscountDecider } from './discount-decider.ts';
 import { checkoutDecider, type CheckoutEvent, type CheckoutStarted } from './process-decider.ts';
 import { stockDecider } from './stock-decider.ts';
 
 const schemas: Record<string, { parse(data: unknown): unknown }> = {
   ...checkoutEventSchemas,
+  ...discountEventSchemas,
   ...orderEventSchemas,
   ...paymentEventSchemas,
   ...stockEventSchemas,
@@ -72,7 +76,7 @@ export class CheckoutProcess {
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
       const confirmedAt = await this.streams.handle(paymentStream, paymentDecider, confirm, ctx, onceFor(paymentId));
-      const { userId, amount, lines, provider } = payment.opened;
+      const { userId, amount, lines, provider, discount } = payment.opened;
       const start = {
         type: 'StartCheckout',
         paymentId,
@@ -83,6 +87,7 @@ export class CheckoutProcess {
         amount,
         lines,
         billing: billing ?? payment.opened.billing,
+        ...(discount ? { discount } : {}),
       } as const;
       const started = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, start, ctx, onceFor(paymentId));
       const outcome = await this.proceed(paymentId);
@@ -110,6 +115,9 @@ export class CheckoutProcess {
       for (const line of [...started.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
         position = max(position, await this.reserve(started, line, ctx));
       }
+      // Claimed only once the stock is there, so a checkout that fails for stock never takes it.
+      // A claim refused (another order of the shopper's got it first) is compensated like stock.
+      if (started.discount) position = max(position, await this.claimFirstOrderDiscount(started, ctx));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
       return { ok: false, msg: error.message, position: max(position, await this.compensate(started, error.message, ctx)) };
@@ -136,6 +144,19 @@ export class CheckoutProcess {
       initialStock,
     } as const;
     return (await this.streams.handle(stream, stockDecider, command, ctx, { check, maxAttempts: 20 })).position;
+  }
+
+  /** One order per shopper gets the first-order discount: the claim stream takes one claim, ever. */
+  private async claimFirstOrderDiscount(started: CheckoutStarted, ctx: CommandContext): Promise<bigint> {
+    const claim = {
+      type: 'ClaimFirstOrderDiscount',
+      userId: started.userId,
+      paymentId: started.paymentId,
+      orderId: started.orderId,
+      amount: started.discount!.amount,
+    } as const;
+    const stream = discountStreams.firstOrder(started.userId);
+    return (await this.streams.handle(stream, firstOrderDiscountDecider, claim, ctx, onceFor(started.paymentId))).position;
   }
 
   /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */
@@ -188,6 +209,8 @@ function orderPlacedData(started: CheckoutStarted): OrderEventMap['OrderPlaced']
     amount: started.amount,
     products: started.lines,
     date: new Date().toISOString(),
+    ...(started.discount ? { discount: started.discount } : {}),
+    billing,
   };
 }
 

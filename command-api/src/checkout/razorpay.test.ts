@@ -34,14 +34,15 @@ describe('checkout with Razorpay (local stand-in)', () => {
   it('opens a Razorpay order for the server total and turns the signed checkout reply into an order', async () => {
     const { token } = shopper(t);
     const checkout = await openCheckout(token);
-    expect(checkout).toMatchObject({ keyId: keys.keyId, amount: 130000, currency: 'INR' });
-    expect(standIn.orders.get(checkout.orderId)).toMatchObject({ amount: 130000, currency: 'INR' });
+    // 2 × 650 less the first order's Rs 20.
+    expect(checkout).toMatchObject({ keyId: keys.keyId, amount: 128000, currency: 'INR' });
+    expect(standIn.orders.get(checkout.orderId)).toMatchObject({ amount: 128000, currency: 'INR' });
     expect((await api(t.url, '/api/payments/test/pay', { method: 'POST', token, body: { providerOrderId: checkout.orderId, card: '4111111111111111' } })).status).toBe(404);
 
     const paid = standIn.pay(checkout.orderId);
-    const created = await api<OrderDoc>(t.url, '/api/orders/create', { method: 'POST', token, body: { ...paid, amount: 1300 } });
+    const created = await api<OrderDoc>(t.url, '/api/orders/create', { method: 'POST', token, body: { ...paid, amount: 1280 } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ paymentId: paid.razorpay_payment_id, providerOrderId: checkout.orderId, amount: 1300 });
+    expect(created.body).toMatchObject({ paymentId: paid.razorpay_payment_id, providerOrderId: checkout.orderId, amount: 1280 });
     expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v1/payments/${paid.razorpay_payment_id}`)).toBe(true);
   });
 
@@ -74,7 +75,7 @@ describe('checkout with Razorpay (local stand-in)', () => {
 
     const orders = await api<OrderDoc[]>(t.url, '/api/orders', { token });
     expect(orders.body).toHaveLength(1);
-    expect(orders.body[0]).toMatchObject({ amount: 300, paymentId: paid.razorpay_payment_id });
+    expect(orders.body[0]).toMatchObject({ amount: 300 - 20, paymentId: paid.razorpay_payment_id });
     // The browser's confirmation arriving afterwards gets the same order.
     const late = await api<OrderDoc>(t.url, '/api/orders/create', { method: 'POST', token, body: paid });
     expect([late.status, late.body.id]).toEqual([200, orders.body[0]!.id]);

@@ -19,7 +19,7 @@ async function crashPartWay(t: TestShop, paid: { order_id: string; payment_id: s
   const streams = streamCommands(t.shop.events);
   const ids = { providerOrderId: paid.order_id, paymentId: paid.payment_id };
   await streams.handle(paymentStreams.payment(paid.order_id), paymentDecider, { type: 'ConfirmPayment', ...ids });
-  const start = { type: 'StartCheckout', ...ids, provider: 'test', orderId: orderIdForPayment(paid.payment_id), userId: opened.userId, amount: opened.amount, lines: opened.lines, billing: opened.billing } as const;
+  const start = { type: 'StartCheckout', ...ids, provider: 'test', orderId: orderIdForPayment(paid.payment_id), userId: opened.userId, amount: opened.amount, lines: opened.lines, billing: opened.billing, discount: opened.discount } as const;
   await streams.handle(checkoutStreams.process(paid.payment_id), checkoutDecider, start);
   if (reserveFirstLine) {
     const line = opened.lines[0]!;
@@ -62,7 +62,7 @@ describe('checkout recovery at startup', () => {
       const [aliceOrder] = await ordersOf(alice.token);
       const bobOrders = await ordersOf(bob.token);
       // Alice's process reserved the last one first (her payment started earlier), so she has it.
-      expect(aliceOrder).toMatchObject({ id: orderIdForPayment(alicePaid.payment_id), amount: 2300, status: 'pending' });
+      expect(aliceOrder).toMatchObject({ id: orderIdForPayment(alicePaid.payment_id), amount: 2300 - 20, status: 'pending' }); // a first order
       expect(await cartOf(alice.token)).toEqual([]);
       expect(bobOrders).toEqual([]);
       expect((await cartOf(bob.token)).map((l) => l.productId)).toEqual([lastOne]);

@@ -35,4 +35,16 @@ describe('mail adapters', () => {
     expect(lines).toEqual([{ path: join(dir.path, 'outbox', files[0]!), subject: 'Verify your e-mail' }]);
     expect(JSON.stringify(lines)).not.toContain('123456');
   });
+
+  it('writes a message with a dedupe key once, however often it is sent, with a Message-ID from the key', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const mailer = new OutboxMailer(join(dir.path, 'outbox'), 'Shop <no-reply@localhost>', createLogger('silent'));
+    const message = { to: 'asha@example.in', subject: 'Your order is placed', text: 'Order 1', html: '<p>Order 1</p>', dedupeKey: '2026-01-01T00-00-00-000Z-order-mail-e1' };
+    await Promise.all([mailer.send(message), mailer.send(message)]);
+    await mailer.send(message);
+    const files = readdirSync(join(dir.path, 'outbox'));
+    expect(files).toEqual(['2026-01-01T00-00-00-000Z-order-mail-e1.eml']);
+    expect(readFileSync(join(dir.path, 'outbox', files[0]!), 'utf8')).toMatch(/^Message-ID: <2026-01-01T00-00-00-000Z-order-mail-e1@gift-and-gear\.shop>$/m);
+  });
 });

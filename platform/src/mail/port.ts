@@ -8,6 +8,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Names this message across retries of the same send (e.g. derived from the event it is
+   * about): the outbox writes it once under this name, SMTP gets a Message-ID from it so a
+   * receiver can drop a repeat. Start it with a timestamp so the outbox sorts by time.
+   */
+  dedupeKey?: string;
 }
 
 export interface Mailer {

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { messageIdFor } from './outbox.ts';
 import type { Mailer, MailMessage } from './port.ts';
 
 /** Sends through any SMTP server given as a URL, e.g. `smtp://user:pass@mail.example.com:587`. */
@@ -13,7 +14,9 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const { dedupeKey, ...content } = message;
+    // SMTP cannot promise once: a retry after a crash sends again, with the same Message-ID.
+    await this.transport.sendMail({ from: this.from, ...content, ...(dedupeKey ? { messageId: messageIdFor(dedupeKey) } : {}) });
   }
 
   async close(): Promise<void> {

@@ -41,6 +41,13 @@ export const catalogCollections: CollectionSpec[] = [
       ['subCatId', 'price', 'dateCreated', '_id'],
       ['catId', 'rating', 'dateCreated', '_id'],
       ['subCatId', 'rating', 'dateCreated', '_id'],
+      // The listing sort menu (?sort=, read-api/src/catalog/query.ts): price and rating above,
+      // biggest discount here, and each sort over the whole catalog.
+      ['catId', 'discount', 'dateCreated', '_id'],
+      ['subCatId', 'discount', 'dateCreated', '_id'],
+      ['price', 'dateCreated', '_id'],
+      ['rating', 'dateCreated', '_id'],
+      ['discount', 'dateCreated', '_id'],
     ],
     textFields: ['name', 'brand', 'catName'],
   },

@@ -3,12 +3,9 @@ import type { Context, Middleware } from 'koa';
 import { MAX_UNPAGED_RESULTS, isId } from '@shop/contracts';
 import { HttpError, failure, validate, type DocumentStore, type Filter, type SortSpec } from '@shop/platform';
 import { CATALOG } from '@shop/projections';
-import { listingQuery, normaliseQuery, pageOf, productFilter, type ListingQuery } from './query.ts';
+import { LISTING_SORTS, listingQuery, normaliseQuery, pageOf, productFilter, sortOf, type ListingQuery } from './query.ts';
 
-const NEWEST_FIRST: SortSpec = [
-  ['dateCreated', -1],
-  ['_id', -1],
-];
+const NEWEST_FIRST: SortSpec = LISTING_SORTS.newest;
 
 /**
  * Product routes of the original API, reply shapes included. Paths are registered before
@@ -19,16 +16,16 @@ export function productRoutes(router: Router, docs: DocumentStore, cached: Middl
 
   /**
    * A page when `page` or `perPage` is given. Without either, the original answered every match
-   * (clients without a pager rely on it): ours does too, newest first, up to
+   * (clients without a pager rely on it): ours does too (newest first unless `sort` says), up to
    * MAX_UNPAGED_RESULTS. The listing routes then say page 1 (of 1, or of 0 when nothing
    * matched); the filter routes keep the zeros api-replies.md gives them.
    */
   async function listing(ctx: Context, filter: Filter, q: ListingQuery, unpaged: 'page 1' | 'zeros'): Promise<void> {
     if (q.page !== undefined || q.perPage !== undefined) {
-      replyJson(ctx, await productPageReply(docs, filter, pageOf(q)));
+      replyJson(ctx, await productPageReply(docs, filter, pageOf(q), sortOf(q)));
       return;
     }
-    const products = await docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, limit: MAX_UNPAGED_RESULTS });
+    const products = await docs.findRaw(CATALOG.products, filter, { sort: sortOf(q), limit: MAX_UNPAGED_RESULTS });
     if (unpaged === 'zeros') replyJson(ctx, pageJson(products, 0, 0));
     else replyJson(ctx, pageJson(products, products.length > 0 ? 1 : 0, 1));
   }
@@ -94,13 +91,18 @@ function replyJson(ctx: Context, json: string): void {
 }
 
 /**
- * A paged listing's reply as JSON text, `{ products, totalPages, page }`, newest first, with the
- * stored documents spliced in as they are.
+ * A paged listing's reply as JSON text, `{ products, totalPages, page }`, newest first unless
+ * another sort is asked for, with the stored documents spliced in as they are.
  */
-export async function productPageReply(docs: DocumentStore, filter: Filter, { page, perPage, skip }: { page: number; perPage: number; skip: number }): Promise<string> {
+export async function productPageReply(
+  docs: DocumentStore,
+  filter: Filter,
+  { page, perPage, skip }: { page: number; perPage: number; skip: number },
+  sort: SortSpec = NEWEST_FIRST,
+): Promise<string> {
   const [total, products] = await Promise.all([
     docs.count(CATALOG.products, filter),
-    docs.findRaw(CATALOG.products, filter, { sort: NEWEST_FIRST, skip, limit: perPage }),
+    docs.findRaw(CATALOG.products, filter, { sort, skip, limit: perPage }),
   ]);
   return pageJson(products, Math.ceil(total / perPage), page);
 }

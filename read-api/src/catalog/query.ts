@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, idSchema } from '@shop/contracts';
-import type { Filter } from '@shop/platform';
+import type { Filter, SortSpec } from '@shop/platform';
+
+/**
+ * The listing sort menu, as `?sort=`: newest first (the spec's order, the default), price low to
+ * high or high to low, best rated, biggest discount. Each ends with the listing's tie-break in
+ * the same direction as its first key, so the catalog's indexes (projections/src/catalog/
+ * collections.ts) give the order without sorting (price low to high shows the older of two
+ * equal prices first).
+ */
+export const LISTING_SORTS = {
+  newest: [['dateCreated', -1], ['_id', -1]],
+  'price-asc': [['price', 1], ['dateCreated', 1], ['_id', 1]],
+  'price-desc': [['price', -1], ['dateCreated', -1], ['_id', -1]],
+  rating: [['rating', -1], ['dateCreated', -1], ['_id', -1]],
+  discount: [['discount', -1], ['dateCreated', -1], ['_id', -1]],
+} as const satisfies Record<string, SortSpec>;
+export type ListingSort = keyof typeof LISTING_SORTS;
+const sortNames = Object.keys(LISTING_SORTS) as [ListingSort, ...ListingSort[]];
 
 const positiveInt = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`);
@@ -20,6 +37,7 @@ export const listingQuery = z.object({
     .string()
     .regex(/^(All|[A-Za-z]{2})$/, 'location must be a two-letter country code or All')
     .optional(),
+  sort: z.enum(sortNames, { error: `sort must be one of ${sortNames.join(', ')}` }).optional(),
 });
 export type ListingQuery = z.infer<typeof listingQuery>;
 
@@ -57,6 +75,10 @@ export function productFilter(q: ListingQuery): Filter {
   // "4 stars" in the filter means four stars and up, so half-star ratings are not lost.
   if (q.rating !== undefined) filter.rating = { $gte: q.rating };
   return filter;
+}
+
+export function sortOf(q: ListingQuery): SortSpec {
+  return LISTING_SORTS[q.sort ?? 'newest'];
 }
 
 export function pageOf(q: ListingQuery, defaultPerPage = DEFAULT_PER_PAGE) {

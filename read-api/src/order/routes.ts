@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { isId, type OrderDoc } from '@shop/contracts';
+import { ACCOUNT_COLLECTIONS, FIRST_ORDER_DISCOUNT, isId, type Billing, type OrderDoc, type UserDoc } from '@shop/contracts';
 import { HttpError, assertSelf, currentUser, requireUser, type DocumentStore, type PublicUrls, type TokenService } from '@shop/platform';
 import { ORDERS } from '@shop/projections';
 
@@ -14,6 +14,27 @@ export function orderQueryRouter(deps: { docs: DocumentStore; tokens: TokenServi
     const { userId } = assertSelf(ctx, ctx.query.userid ?? ctx.query.userId);
     const orders = await deps.docs.find<OrderDoc>(ORDERS.orders, { userid: userId }, { sort: [['date', -1], ['_id', -1]] });
     ctx.body = orders.map((order) => deps.publicUrls.withLineImages(order));
+  });
+
+  // What the checkout form starts from: the profile's name, e-mail and phone, the address of the
+  // shopper's last order, and whether the first-order discount still applies (the payment's
+  // own pricing decides; this is what the summary shows before it).
+  router.get('/orders/checkout/defaults', auth, async (ctx) => {
+    const { userId } = currentUser(ctx);
+    const [user, last] = await Promise.all([
+      deps.docs.get<UserDoc>(ACCOUNT_COLLECTIONS.users, userId),
+      deps.docs.find<OrderDoc>(ORDERS.orders, { userid: userId }, { sort: [['date', -1], ['_id', -1]], limit: 1 }),
+    ]);
+    const order = last[0];
+    const fromOrder: Partial<Billing> = order?.billing ?? (order ? { fullName: order.name, phoneNumber: order.phoneNumber, email: order.email, zipCode: order.pincode } : {});
+    const billing: Partial<Billing> = {
+      ...fromOrder,
+      // The profile is who the shopper is now; the last order only says where they had it sent.
+      ...(user?.name ? { fullName: user.name } : {}),
+      ...(user?.email ? { email: user.email } : {}),
+      ...(user?.phone ? { phoneNumber: user.phone } : {}),
+    };
+    ctx.body = { billing, firstOrderDiscount: order ? 0 : FIRST_ORDER_DISCOUNT };
   });
 
   router.get('/orders/:id', auth, async (ctx) => {

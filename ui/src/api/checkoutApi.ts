@@ -35,9 +35,22 @@ export interface CreateOrderBody extends PaymentConfirmation, Billing {
   date: string;
 }
 
+/** What the checkout form starts from (GET /api/orders/checkout/defaults). */
+export interface CheckoutDefaults {
+  /** From the profile (name, e-mail, phone) and the last order's address; only what is known. */
+  billing: Partial<Billing>;
+  /** Rupees off this shopper's next order (the first order's discount), or 0. */
+  firstOrderDiscount: number;
+}
+
 /** Checkout: open a payment, pay it with the built-in test provider, confirm it into an order. */
 export const checkoutApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
+    getCheckoutDefaults: build.query<CheckoutDefaults, void>({
+      query: () => ({ url: '/orders/checkout/defaults' }),
+      // A placed order changes both the address to start from and whether the discount is left.
+      providesTags: [{ type: 'Orders', id: 'LIST' }],
+    }),
     openCheckout: build.mutation<CheckoutSession, Billing & { userId: string }>({
       query: (body) => ({ url: '/orders/checkout', method: 'POST', body }),
     }),
@@ -52,4 +65,4 @@ export const checkoutApi = shopApi.injectEndpoints({
   }),
 });
 
-export const { useOpenCheckoutMutation, usePayWithTestCardMutation, useCreateOrderMutation } = checkoutApi;
+export const { useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, usePayWithTestCardMutation, useCreateOrderMutation } = checkoutApi;

@@ -156,7 +156,12 @@ export interface ProductQuery {
   page?: number;
   perPage?: number;
   location: string;
+  /** The listing's sort (server default: newest first). */
+  sort?: ListingSort;
 }
+
+/** The sorts `?sort=` takes on listings (read-api/src/catalog/query.ts). */
+export type ListingSort = 'newest' | 'price-asc' | 'price-desc' | 'rating' | 'discount';
 
 /** One event of the audited stream, as `GET /api/admin/audit/:kind/:id` lists it. */
 export interface AuditEntry {
@@ -204,8 +209,12 @@ export interface CheckoutSession {
   /** Paise. */
   amount: number;
   currency: string;
-  /** Whole rupees, as the server computed it. */
+  /** Whole rupees, as the server computed it: the lines' subtotals less `discount`. */
   total: number;
+  /** Whole rupees: the sum of the lines' subtotals. */
+  subtotal?: number;
+  /** The first-order discount the server took off, if any. */
+  discount?: { kind: string; label: string; amount: number } | null;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useCreateOrderMutation, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from '../api/checkoutApi.ts';
+import { useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from '../api/checkoutApi.ts';
 import type { CheckoutSession } from '../api/types.ts';
 import { errorMessage } from '../api/messages.ts';
 import { shopApi, useGetCartQuery, useGetCountriesQuery } from '../api/shopApi.ts';
@@ -30,7 +30,24 @@ function CheckoutView({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const cart = useGetCartQuery(user.userId);
   const countries = useGetCountriesQuery();
+  const defaults = useGetCheckoutDefaultsQuery();
   const [billing, setBilling] = useState<Billing>(EMPTY_BILLING);
+  const prefilled = useRef(false);
+  // The form starts from the profile and the last order's address, once; what the shopper
+  // types is never overwritten (a field they already filled keeps their text).
+  useEffect(() => {
+    if (prefilled.current || !defaults.data) return;
+    prefilled.current = true;
+    const known = defaults.data.billing;
+    setBilling((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(EMPTY_BILLING) as (keyof Billing)[]) {
+        const value = known[key];
+        if (!next[key] && typeof value === 'string') next[key] = value;
+      }
+      return next;
+    });
+  }, [defaults.data]);
   const [session, setSession] = useState<CheckoutSession | null>(null);
   const [stage, setStage] = useState<null | 'opening' | 'paying' | 'placing' | 'placed'>(null);
   const [openCheckout] = useOpenCheckoutMutation();
@@ -40,6 +57,8 @@ function CheckoutView({ user }: { user: SessionUser }) {
 
   const lines = cart.data ?? [];
   const { total } = cartSummary(lines);
+  // Shown before paying; the payment's own pricing (the server's) is what is charged.
+  const discount = defaults.data && defaults.data.firstOrderDiscount > 0 && total > defaults.data.firstOrderDiscount ? defaults.data.firstOrderDiscount : 0;
 
   const placeOrder = async (opened: CheckoutSession, confirmation: PaymentConfirmation) => {
     setStage('placing');
@@ -192,6 +211,7 @@ function CheckoutView({ user }: { user: SessionUser }) {
         <OrderSummary
           lines={lines}
           total={total}
+          discount={discount}
           action={
             <BusyButton
               type="submit"

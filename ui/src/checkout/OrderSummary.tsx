@@ -7,8 +7,13 @@ import { brand } from '../app/theme.ts';
 import { CARD_NAME_LENGTH } from '../lib/constants.ts';
 import { inr, truncate } from '../lib/format.ts';
 
-/** Your Order: each line's title cut to 20 + "...", × quantity, its subtotal; the subtotal and total in INR. */
-export function OrderSummary({ lines, total, action }: { lines: readonly CartItem[]; total: number; action: ReactNode }) {
+export const FIRST_ORDER_DISCOUNT_LABEL = 'First order discount';
+
+/**
+ * Your Order: each line's title cut to 20 + "...", × quantity, its subtotal; the subtotal, the
+ * first order's discount when it applies, and the total in INR.
+ */
+export function OrderSummary({ lines, total, discount = 0, action }: { lines: readonly CartItem[]; total: number; discount?: number; action: ReactNode }) {
   return (
     <Panel component="aside" aria-label="Your order" data-testid="order-summary" sx={{ p: 3, position: { md: 'sticky' }, top: { md: 110 } }}>
       <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800 }}>
@@ -43,6 +48,14 @@ export function OrderSummary({ lines, total, action }: { lines: readonly CartIte
               {inr(total)}
             </td>
           </tr>
+          {discount > 0 && (
+            <tr data-testid="summary-discount">
+              <td>{FIRST_ORDER_DISCOUNT_LABEL}</td>
+              <Box component="td" sx={{ textAlign: 'right', fontWeight: 700, color: brand.green, whiteSpace: 'nowrap' }} data-testid="summary-discount-amount">
+                −Rs {discount.toLocaleString('en-IN')}
+              </Box>
+            </tr>
+          )}
           <tr>
             <td>Shipping</td>
             <Box component="td" sx={{ textAlign: 'right', fontWeight: 700, color: brand.green }}>
@@ -54,7 +67,7 @@ export function OrderSummary({ lines, total, action }: { lines: readonly CartIte
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mt: 1.5 }}>
         <Typography sx={{ fontWeight: 800 }}>Total</Typography>
         <Typography sx={{ fontWeight: 800, fontSize: 20, color: brand.red }} data-testid="summary-total">
-          {inr(total)}
+          {inr(total - discount)}
         </Typography>
       </Box>
       {action}

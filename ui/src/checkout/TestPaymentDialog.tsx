@@ -82,6 +82,11 @@ export function TestPaymentDialog({
             <Typography sx={{ fontSize: 26, fontWeight: 800, color: brand.indigo }} data-testid="payment-amount">
               {inr(session.total)}
             </Typography>
+            {session.discount && (
+              <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }} data-testid="payment-discount">
+                {session.discount.label} −Rs {session.discount.amount.toLocaleString('en-IN')} included
+              </Typography>
+            )}
             <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>Order {session.orderId}</Typography>
           </Box>
           <Alert severity="info" variant="outlined" sx={{ mb: 2, fontSize: 13 }}>

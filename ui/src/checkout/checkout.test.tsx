@@ -117,3 +117,32 @@ describe('Checkout screen', () => {
     });
   });
 });
+
+describe('Checkout screen for a returning or first-time shopper', () => {
+  it('opens pre-filled from the profile and the last address, and shows the first order discount in the total', async () => {
+    const known = { fullName: 'Asha Verma', email: 'asha@example.in', phoneNumber: '9876543210', country: 'India', streetAddressLine1: '12 MG Road', streetAddressLine2: 'Flat 4B', city: 'Bengaluru', state: 'Karnataka', zipCode: '560038' };
+    mockApi({
+      'GET /api/cart': { body: CART },
+      'GET /api/countries': { body: [{ country: 'India', iso2: 'IN' }] },
+      'GET /api/orders/checkout/defaults': { body: { billing: known, firstOrderDiscount: 20 } },
+    });
+    const { container } = renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
+    const summary = await screen.findByTestId('order-summary');
+    await waitFor(() => expect(within(summary).getByTestId('summary-discount')).toHaveTextContent('First order discount−Rs 20'));
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹3,628.00');
+    for (const [name, value] of Object.entries(known)) {
+      await waitFor(() => expect(container.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value).toBe(value));
+    }
+  });
+
+  it('shows no discount line once the shopper has ordered', async () => {
+    mockApi({
+      'GET /api/cart': { body: CART },
+      'GET /api/orders/checkout/defaults': { body: { billing: {}, firstOrderDiscount: 0 } },
+    });
+    renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
+    await screen.findByTestId('order-summary');
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('₹3,648.00'));
+    expect(screen.queryByTestId('summary-discount')).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
 import type { Category } from '../api/types.ts';
 import { brand } from '../app/theme.ts';
@@ -17,7 +17,7 @@ import { ProductGrid } from '../product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
 import { FilterDrawer } from './FilterDrawer.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
-import { listingQuery, type ListingRoute, type PriceRange } from './filters.ts';
+import { DEFAULT_SORT, listingQuery, sortFromUrl, type ListingRoute, type PriceRange } from './filters.ts';
 import { ListingToolbar } from './ListingToolbar.tsx';
 import { SidebarExtras } from './SidebarExtras.tsx';
 
@@ -39,12 +39,15 @@ function ListingView({ route }: { route: ListingRoute }) {
   const [price, setPrice] = useState<PriceRange>(INITIAL_PRICE_RANGE);
   const [rating, setRating] = useState<number | null>(null);
   const { location } = useSession();
+  // The sort lives in the URL (?sort=), so a shared or reloaded link keeps it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sort = sortFromUrl(searchParams.get('sort'));
   const desktop = useIsDesktop();
   const navigate = useNavigate();
   const { data: categories } = useGetCategoriesQuery();
   const { category, subcategory } = useMemo(() => resolveRoute(categories, route), [categories, route]);
 
-  const query = listingQuery(route, { price, rating }, page, perPage, location);
+  const query = listingQuery(route, { price, rating }, page, perPage, location, sort);
   const { data, isFetching, isError } = useGetProductsQuery(query);
   const products = data?.products ?? [];
   const totalPages = data?.totalPages ?? 0;
@@ -110,6 +113,19 @@ function ListingView({ route }: { route: ListingRoute }) {
               toFirstPage();
             }}
             summary={totalPages > 0 ? `Page ${page} of ${totalPages}` : undefined}
+            sort={sort}
+            onSort={(next) => {
+              setSearchParams(
+                (params) => {
+                  const updated = new URLSearchParams(params);
+                  if (next === DEFAULT_SORT) updated.delete('sort');
+                  else updated.set('sort', next);
+                  return updated;
+                },
+                { replace: true },
+              );
+              toFirstPage();
+            }}
           />
           {isFetching && (
             <Box sx={{ position: 'absolute', inset: '64px 0 0 0', display: 'flex', justifyContent: 'center', pt: 8, zIndex: 3, bgcolor: data ? 'rgba(245,247,251,.6)' : 'transparent' }}>

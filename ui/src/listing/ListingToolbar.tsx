@@ -1,5 +1,6 @@
 import AppsIcon from '@mui/icons-material/Apps';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import SortIcon from '@mui/icons-material/Sort';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import Box from '@mui/material/Box';
@@ -9,7 +10,9 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState, type ReactNode } from 'react';
 import { brand } from '../app/theme.ts';
+import type { ListingSort } from '../api/types.ts';
 import { PER_PAGE_OPTIONS, type GridColumns } from '../lib/constants.ts';
+import { SORT_OPTIONS } from './filters.ts';
 
 const VIEWS: { columns: GridColumns; label: string; icon: ReactNode }[] = [
   { columns: 1, label: 'One column', icon: <ViewListIcon /> },
@@ -17,21 +20,27 @@ const VIEWS: { columns: GridColumns; label: string; icon: ReactNode }[] = [
   { columns: 4, label: 'Four columns', icon: <AppsIcon /> },
 ];
 
-/** Grid toggle (1/3/4 columns) and, on listings, the per-page menu (10–60). */
+/** Grid toggle (1/3/4 columns) and, on listings, the sort menu and the per-page menu (10–60). */
 export function ListingToolbar({
   columns,
   onColumns,
   perPage,
   onPerPage,
   summary,
+  sort,
+  onSort,
 }: {
   columns: GridColumns;
   onColumns: (c: GridColumns) => void;
   perPage?: number;
   onPerPage?: (n: number) => void;
   summary?: ReactNode;
+  sort?: ListingSort;
+  onSort?: (sort: ListingSort) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [sortAnchor, setSortAnchor] = useState<HTMLElement | null>(null);
+  const sortLabel = SORT_OPTIONS.find((option) => option.value === sort)?.label;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, bgcolor: '#fff', border: `1px solid ${brand.line}`, borderRadius: 3, px: 1.5, py: 0.75, mb: 2 }}>
       <Box role="group" aria-label="Grid layout" sx={{ display: 'flex', gap: 0.25 }}>
@@ -50,6 +59,41 @@ export function ListingToolbar({
       </Box>
       <Box sx={{ flex: 1, fontSize: 13.5, color: 'text.secondary', textAlign: 'center', minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: 'none', sm: 'block' } }}>{summary}</Box>
       <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
+      {sort !== undefined && onSort && (
+        <>
+          <Button
+            size="small"
+            color="inherit"
+            endIcon={<KeyboardArrowDownIcon />}
+            onClick={(e) => setSortAnchor(e.currentTarget)}
+            aria-haspopup="menu"
+            aria-label={`Sort by: ${sortLabel}`}
+            data-testid="sort-menu"
+            sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: 0 }}
+          >
+            <SortIcon fontSize="small" sx={{ display: { xs: 'inline-block', sm: 'none' } }} />
+            {/* A phone's toolbar has room for the icon only; the menu marks the current sort. */}
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Sort: {sortLabel}
+            </Box>
+          </Button>
+          <Menu anchorEl={sortAnchor} open={Boolean(sortAnchor)} onClose={() => setSortAnchor(null)}>
+            {SORT_OPTIONS.map((option) => (
+              <MenuItem
+                key={option.value}
+                selected={option.value === sort}
+                data-testid={`sort-option-${option.value}`}
+                onClick={() => {
+                  setSortAnchor(null);
+                  onSort(option.value);
+                }}
+              >
+                {option.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      )}
       {perPage !== undefined && onPerPage && (
         <>
           <Button
@@ -60,7 +104,7 @@ export function ListingToolbar({
             aria-haspopup="menu"
             aria-label={`Products per page: ${perPage}`}
             data-testid="per-page"
-            sx={{ fontWeight: 600 }}
+            sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
           >
             Show: {perPage}
           </Button>

@@ -1,9 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { INITIAL_PRICE_RANGE } from '../lib/constants.ts';
-import { makeProduct, renderWithShop } from '../test/render.tsx';
+import { makeProduct, renderWithShop, stubApi } from '../test/render.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
-import { applyFilters, clampPriceRange, listingQuery, NO_FILTERS, priceFilterActive, subcategoriesOf } from './filters.ts';
+import { applyFilters, clampPriceRange, listingQuery, NO_FILTERS, priceFilterActive, sortFromUrl, subcategoriesOf } from './filters.ts';
+import ListingPage from './ListingPage.tsx';
 
 const products = [
   makeProduct({ id: 'a', subCatId: 's1', subCatName: 'Mobiles', price: 100, rating: 5 }),
@@ -97,5 +98,27 @@ describe('FilterSidebar', () => {
     expect(screen.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute('aria-valuemin', '100');
     expect(screen.getByRole('slider', { name: 'Maximum price' })).toHaveAttribute('aria-valuemax', '60000');
     expect(screen.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute('step', '5');
+  });
+});
+
+describe('Listing sort menu', () => {
+  it('starts from ?sort= in the URL, asks the server for that order, and keeps a new choice in the URL', async () => {
+    const calls = stubApi({ '/api/products': { products: [makeProduct()], totalPages: 1, page: 1 }, '/api/category': { categoryList: [] } });
+    renderWithShop(<ListingPage kind="category" />, { route: '/products/category/c1?sort=price-asc' });
+    await waitFor(() => expect(calls.some((c) => c.startsWith('/api/products?') && c.includes('sort=price-asc'))).toBe(true));
+    expect(screen.getByTestId('sort-menu')).toHaveTextContent('Sort: Price: low to high');
+    fireEvent.click(screen.getByTestId('sort-menu'));
+    fireEvent.click(await screen.findByTestId('sort-option-price-desc'));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/products/category/c1?sort=price-desc'));
+    await waitFor(() => expect(calls.some((c) => c.includes('sort=price-desc'))).toBe(true));
+    fireEvent.click(screen.getByTestId('sort-menu'));
+    fireEvent.click(await screen.findByTestId('sort-option-newest'));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(/^\/products\/category\/c1$/));
+  });
+
+  it('falls back to newest for an unknown sort and does not send the default', () => {
+    expect(sortFromUrl('cheapest')).toBe('newest');
+    expect(listingQuery({ kind: 'subCat', id: 's1' }, NO_FILTERS, 1, 10, 'All')).not.toHaveProperty('sort');
+    expect(listingQuery({ kind: 'subCat', id: 's1' }, NO_FILTERS, 1, 10, 'All', 'discount')).toMatchObject({ sort: 'discount' });
   });
 });

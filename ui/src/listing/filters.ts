@@ -1,7 +1,22 @@
-import type { Product, ProductQuery } from '../api/types.ts';
+import type { ListingSort, Product, ProductQuery } from '../api/types.ts';
 import { INITIAL_PRICE_RANGE, PRICE_SLIDER } from '../lib/constants.ts';
 
 export type PriceRange = readonly [number, number];
+
+/** The sort menu of listings, newest first (the spec's order) by default; kept in the URL as `?sort=`. */
+export const SORT_OPTIONS: readonly { value: ListingSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'rating', label: 'Top rated' },
+  { value: 'discount', label: 'Biggest discount' },
+];
+export const DEFAULT_SORT: ListingSort = 'newest';
+
+/** The sort named in the URL, or the default for anything else. */
+export function sortFromUrl(value: string | null): ListingSort {
+  return SORT_OPTIONS.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
+}
 
 export interface ListingFilters {
   /** Subcategory chosen in the sidebar (search page; listings carry it in the route). */
@@ -28,9 +43,11 @@ export function clampPriceRange(range: readonly number[]): PriceRange {
 
 export type ListingRoute = { kind: 'category' | 'subCat'; id: string };
 
-/** The GET /api/products query for a listing route, its filters and page. Newest first is the server's order. */
-export function listingQuery(route: ListingRoute, filters: Omit<ListingFilters, 'subCatId'>, page: number, perPage: number, location: string): ProductQuery {
+/** The GET /api/products query for a listing route, its filters, page and sort. Newest first is the server's order. */
+export function listingQuery(route: ListingRoute, filters: Omit<ListingFilters, 'subCatId'>, page: number, perPage: number, location: string, sort: ListingSort = DEFAULT_SORT): ProductQuery {
   const query: ProductQuery = { page, perPage, location };
+  // The default is not spelled, so the first page's query matches the boot prefetch's.
+  if (sort !== DEFAULT_SORT) query.sort = sort;
   if (route.kind === 'category') query.catId = route.id;
   else query.subCatId = route.id;
   if (priceFilterActive(filters.price)) {

@@ -38,7 +38,7 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
   const [hovered, setHovered] = useState(false);
   const [everHovered, setEverHovered] = useState(false);
   const dispatch = useAppDispatch();
-  const { listed, add } = useWishlist(product, everHovered);
+  const { listed, toggle } = useWishlist(product, everHovered);
 
   // Once, from mount: the skeleton's time counts from when the card first appeared.
   useEffect(() => {
@@ -99,7 +99,7 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
                 aria-label={listed ? 'Added to Wishlist' : `Add ${product.name} to Wishlist`}
                 aria-pressed={listed}
                 data-testid="card-heart"
-                onClick={() => void add()}
+                onClick={() => void toggle()}
                 className={`${css.action} ${listed ? css.listed : ''}`}
               >
                 <Icon name={listed ? 'heartFilled' : 'heart'} size={18} />

@@ -15,6 +15,22 @@ describe('ProductCard wish-list heart', () => {
     expect(calls).toContain('/api/my-list?userId=u1&productId=p1');
   });
 
+  it('a filled heart takes the product off My List', async () => {
+    const calls = stubApi({
+      '/api/my-list': [{ _id: 'm1', id: 'm1', productId: 'p1', userId: 'u1' }],
+      '/api/my-list/m1': { success: true, message: 'item removed from My List!' },
+    });
+    renderWithShop(<ProductCard product={makeProduct()} />, { session: SHOPPER });
+    const card = screen.getByTestId('product-card');
+    await waitFor(() => expect(card).toHaveAttribute('data-ready', 'true'), { timeout: 2000 });
+    fireEvent.mouseEnter(card);
+    const heart = screen.getByTestId('card-heart');
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    fireEvent.click(heart);
+    await waitFor(() => expect(calls).toContain('/api/my-list/m1'));
+    expect(calls.filter((c) => c.startsWith('/api/my-list/add'))).toHaveLength(0);
+  });
+
   it('never asks the server for a visitor', async () => {
     const calls = stubApi({});
     renderWithShop(<ProductCard product={makeProduct()} />, { session: VISITOR });

@@ -1,4 +1,4 @@
-import { isFailureReply, replyMessage, useAddToMyListMutation, useGetMyListQuery } from '../api/shopApi.ts';
+import { isFailureReply, replyMessage, useAddToMyListMutation, useGetMyListQuery, useRemoveFromMyListMutation } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
@@ -7,17 +7,20 @@ import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 export const WISHLIST_MESSAGES = {
   loginRequired: 'Please Login to continue',
   added: 'the product added in my list',
+  removed: 'item removed from My List!',
 } as const;
 
 /**
  * Whether `product` is in the signed-in user's My List (GET /api/my-list?productId&userId, only
- * when signed in and `check` is true), and the add action with the spec's alerts.
+ * when signed in and `check` is true), the add action with the spec's alerts, and `toggle`: a
+ * filled heart takes the product off My List again.
  */
 export function useWishlist(product: Pick<Product, 'id' | 'name' | 'images' | 'rating' | 'price'> | undefined, check: boolean) {
   const { signedIn, user } = useSession();
   const dispatch = useAppDispatch();
   const { data } = useGetMyListQuery({ userId: user?.userId ?? '', productId: product?.id ?? '' }, { skip: !check || !signedIn || !user || !product });
   const [addToMyList, { isLoading }] = useAddToMyListMutation();
+  const [removeFromMyList, { isLoading: removing }] = useRemoveFromMyListMutation();
   const listed = signedIn && Array.isArray(data) && data.length > 0;
 
   const add = async () => {
@@ -42,5 +45,20 @@ export function useWishlist(product: Pick<Product, 'id' | 'name' | 'images' | 'r
     }
   };
 
-  return { listed, add, busy: isLoading };
+  const remove = async () => {
+    const entry = Array.isArray(data) ? data[0] : undefined;
+    if (!entry || !product) return;
+    try {
+      const reply = await removeFromMyList({ id: entry.id, productId: product.id }).unwrap();
+      if (isFailureReply(reply)) dispatch(notifyError(replyMessage(reply, 'Could not remove from My List')));
+      else dispatch(notifySuccess(WISHLIST_MESSAGES.removed));
+    } catch (error) {
+      dispatch(notifyError(replyMessage(error, 'Could not remove from My List')));
+    }
+  };
+
+  const busy = isLoading || removing;
+  const toggle = () => (busy ? Promise.resolve() : listed ? remove() : add());
+
+  return { listed, add, toggle, busy };
 }

@@ -97,7 +97,7 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
         <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
           <Button
             variant="text"
-            onClick={() => void wishlist.add()}
+            onClick={() => void wishlist.toggle()}
             title={wishlist.listed ? 'Added to Wishlist' : 'Add to Wishlist'}
             startIcon={wishlist.listed ? <FavoriteIcon sx={{ color: brand.red }} /> : <FavoriteBorderIcon />}
             data-testid="wishlist-button"
