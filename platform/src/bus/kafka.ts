@@ -41,9 +41,12 @@ const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
  * a partition, and `publish` resolves only when the broker has acknowledged the whole batch.
  * Keys are partitioned by kafkajs's DefaultPartitioner, the same murmur2 as `partitionOf`.
  *
- * Consuming uses `eachBatch` with auto-resolve: a batch is acknowledged only when the handler
- * resolves; when it throws, kafkajs commits nothing past the batch and restarts the consumer,
- * which fetches the batch again.
+ * Consuming uses `eachBatch` and resolves offsets itself: a batch is acknowledged only when the
+ * handler resolves; when it throws, kafkajs commits nothing past the batch and restarts the
+ * consumer, which fetches the batch again. A hold (`BatchHold`) resolves the offsets before it and
+ * pauses the partition with kafkajs's `pause()`, outside the handler: kafkajs fetches a member's
+ * next round only once every batch of the round has settled, so waiting inside `eachBatch` would
+ * stall every partition of the member.
  */
 export class KafkaBus implements MessageBus {
   private readonly kafka: Kafka;
@@ -100,19 +103,25 @@ export class KafkaBus implements MessageBus {
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       options.onAssigned?.([...(event.payload.memberAssignment[options.topic] ?? [])].sort((a, b) => a - b));
     });
+    consumer.on(consumer.events.REBALANCING, () => options.onRevoked?.());
     consumer.on(consumer.events.CRASH, (event) => {
+      // A restart rejoins the group (maybe with other partitions); no restart is the end.
+      options.onRevoked?.();
       if (!event.payload.restart) options.onCrash?.(event.payload.error);
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [options.topic], fromBeginning: options.fromBeginning ?? true });
     await consumer.run({
       partitionsConsumedConcurrently: this.options.concurrency ?? 64,
-      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+      // Offsets are resolved here: a hold acknowledges only the messages before it.
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset, pause }) => {
         if (batch.isEmpty()) return;
-        await options.handle({
+        const messages = batch.messages;
+        const hold = await options.handle({
           topic: batch.topic,
           partition: batch.partition,
-          messages: batch.messages.map((message) => ({
+          messages: messages.map((message) => ({
             partition: batch.partition,
             offset: message.offset,
             key: message.key?.toString('utf8') ?? '',
@@ -124,6 +133,20 @@ export class KafkaBus implements MessageBus {
           heartbeat,
           isActive: () => isRunning() && !isStale(),
         });
+        if (!hold) {
+          // kafkajs turns the last message's offset into the batch's last offset (control records).
+          resolveOffset(messages[messages.length - 1]!.offset);
+          return;
+        }
+        // Acknowledge what came before the hold; the next fetch of this partition, after the
+        // resume, starts at `from` (kafkajs fetches from the resolved offset + 1).
+        const index = messages.findIndex((message) => message.offset === hold.from);
+        if (index < 0) throw new Error(`Hold at offset ${hold.from} is not in the batch of partition ${batch.partition}`);
+        if (index > 0) resolveOffset(messages[index - 1]!.offset);
+        // pause() takes the partition out of the member's fetches, so the round settles and the
+        // other partitions go on; resuming a partition this member lost meanwhile is harmless.
+        const resume = pause();
+        void hold.until.then(resume, resume);
       },
     });
     let stopped: Promise<void> | undefined;

@@ -1,4 +1,4 @@
-import type { BusSubscription, DeliveredBatch, DocumentStore, EventStore, Logger, MessageBus, RecordedEvent } from '@shop/platform';
+import type { BatchHold, BusSubscription, DeliveredBatch, DocumentStore, EventStore, Logger, MessageBus, RecordedEvent } from '@shop/platform';
 import { applyBatch } from '../apply-batch.ts';
 import type { Projection } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
@@ -46,6 +46,10 @@ export class ProjectorWorker {
   private ownsOrdered = false;
   private stopped = false;
   private serial: Promise<void> = Promise.resolve();
+  /** Moves on whenever this worker's partitions may have moved (holds tied to the old assignment end). */
+  private generation = 0;
+  /** Pauses (`name@epoch`) this worker stopped honouring after holding them too long. */
+  private readonly givenUp = new Set<string>();
   /** Partition checkpoints this worker has checked against the log since its partitions were last assigned. */
   private readonly caughtUp = new Set<string>();
 
@@ -89,7 +93,7 @@ export class ProjectorWorker {
     return [...this.runners.keys()];
   }
 
-  private async handle(batch: DeliveredBatch): Promise<void> {
+  private async handle(batch: DeliveredBatch): Promise<void | BatchHold> {
     let segment: RecordedEvent[] = [];
     try {
       for (const message of batch.messages) {
@@ -99,7 +103,10 @@ export class ProjectorWorker {
         else {
           await this.apply(batch.partition, segment);
           segment = [];
-          await this.pauseFor(record.projection, record.epoch, batch);
+          const held = await this.pauseFor(record.projection, record.epoch, batch);
+          // Held: the bus acknowledges what came before the pause record and hands the
+          // partition back from it once the rebuild is over (then the record is history).
+          if (held) return { from: message.offset, until: held.until };
         }
       }
       await this.apply(batch.partition, segment);
@@ -157,34 +164,45 @@ export class ProjectorWorker {
     return checkpoint;
   }
 
-  private async pauseFor(name: string, epoch: bigint, batch: DeliveredBatch): Promise<void> {
+  /** Handles a pause record; for a partitioned projection, says when the partition may go on (wrapped: an async function would wait for a returned promise). */
+  private async pauseFor(name: string, epoch: bigint, batch: DeliveredBatch): Promise<{ until: Promise<void> } | undefined> {
     const known = this.options.projections.some((p) => p.name === name);
     // A pause whose rebuild is over (or was given up) is history: a redelivery must not hold anything.
-    if (!known || !(await this.pausedAt(name, epoch))) return;
+    if (!known || this.givenUp.has(`${name}@${epoch}`) || !(await this.pausedAt(name, epoch))) return undefined;
     if (isPartitioned(name)) {
       await this.acknowledge(name, batch.partition, epoch);
-      await this.hold(name, epoch, batch);
-      return;
+      return { until: this.heldUntil(name, epoch, batch.partition) };
     }
     if (batch.partition === 0) await this.inOrder(() => this.stopRunner(name));
     await this.acknowledge(name, batch.partition, epoch);
     if (batch.partition === 0) void this.restartWhenResumed(name, epoch);
+    return undefined;
   }
 
-  /** Blocks this partition (every projection of it) until the rebuild of `name` has swapped. */
-  private async hold(name: string, epoch: bigint, batch: DeliveredBatch): Promise<void> {
+  /**
+   * Settles once the rebuild of `name` has swapped (or gave up), this worker stops or loses its
+   * partitions, or the hold lasted too long. It is awaited outside the bus handler: kafkajs
+   * fetches a member's next round only after every batch of the round settled, so a wait inside
+   * the handler would stall every other partition of this worker (and the rebuild, whose pause
+   * records on those partitions would never be reached).
+   */
+  private heldUntil(name: string, epoch: bigint, partition: number): Promise<void> {
     const { pollMs = 100, holdTimeoutMs = 120_000 } = this.options;
     const until = Date.now() + holdTimeoutMs;
-    while (await this.pausedAt(name, epoch)) {
-      // Gone to another member: throw so nothing after the pause is acknowledged; the new owner holds instead.
-      if (!batch.isActive() || this.stopped) throw new Error(`partition ${batch.partition} was lost while held for ${name}`);
-      if (Date.now() > until) {
-        this.options.logger?.error({ projection: name, partition: batch.partition }, 'projector: rebuild held the partition too long; going on');
-        return;
+    const generation = this.generation;
+    return (async () => {
+      while (!this.stopped && this.generation === generation && (await this.pausedAt(name, epoch))) {
+        if (Date.now() > until) {
+          this.givenUp.add(`${name}@${epoch}`);
+          this.options.logger?.error({ projection: name, partition }, 'projector: rebuild held the partition too long; going on');
+          return;
+        }
+        await delay(pollMs);
       }
-      await batch.heartbeat();
-      await delay(pollMs);
-    }
+    })().catch((error: unknown) => {
+      // The store is unreachable: let the partition go; its redelivered pause record asks again.
+      this.options.logger?.warn({ err: error, projection: name, partition }, 'projector: could not check a rebuild; releasing the partition');
+    });
   }
 
   private async restartWhenResumed(name: string, epoch: bigint): Promise<void> {
@@ -198,6 +216,7 @@ export class ProjectorWorker {
   private assigned(partitions: number[]): void {
     // Another worker may have moved these partitions on meanwhile: check them against the log again.
     this.caughtUp.clear();
+    this.generation += 1;
     const owns = partitions.includes(0);
     void this.inOrder(async () => {
       this.ownsOrdered = owns && !this.stopped;
