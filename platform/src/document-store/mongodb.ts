@@ -8,7 +8,9 @@ import {
   type Sort,
 } from 'mongodb';
 import {
+  CheckpointConflictError,
   textTokens,
+  type CheckpointWrite,
   type CollectionSpec,
   type Condition,
   type Document,
@@ -32,6 +34,7 @@ const NAMESPACE_NOT_FOUND = 26;
 const NAMESPACE_EXISTS = 48;
 const INDEX_OPTIONS_CONFLICT = 85;
 const INDEX_KEY_SPECS_CONFLICT = 86;
+const DUPLICATE_KEY = 11000;
 
 /** The text index's name and language settings: no stemming or stop words, like the SQLite FTS tokenizer. */
 const TEXT_INDEX = 'text_search';
@@ -234,22 +237,65 @@ export class MongoDocumentStore implements DocumentStore {
 
   async commit(batch: WriteBatch): Promise<void> {
     const runs = toWriteRuns(batch);
-    const checkpoints = checkpointWrites(batch.checkpoints ?? []);
+    const checkpoints = batch.checkpoints ?? [];
     if (runs.length === 0 && checkpoints.length === 0) return;
     if (checkpoints.length) await this.ensureCollection(CHECKPOINTS);
     if (runs.length) await this.ensureCollection(VERSIONS);
     await this.atomically(async (session) => {
+      // Without a transaction nothing can be taken back: refuse before writing anything. (The
+      // conditional update below still refuses a writer that lost a race after this check, but
+      // its documents are written by then; see the class note on standalone servers.)
+      if (!session) await this.checkExpected(checkpoints);
       for (const run of runs) {
         await this.db.collection<StoredDocument>(run.collection).bulkWrite(run.ops, { session, ordered: true });
       }
       // After the writes: without a transaction a reader may then see new data under the old
       // version (cached until the version moves), never old data under the new one.
-      const writer = (batch.checkpoints ?? []).map((c) => c.name).sort().join('+');
+      const writer = checkpoints.map((c) => c.name).sort().join('+');
       await this.bumpVersions(runs.map((run) => run.collection), writer, session);
-      if (checkpoints.length) {
-        await this.db.collection<CheckpointDocument>(CHECKPOINTS).bulkWrite(checkpoints, { session, ordered: true });
-      }
+      await this.setCheckpoints(checkpoints, session);
     });
+  }
+
+  /**
+   * Sets checkpoints; one with an `expected` position is a conditional update on it, so a writer
+   * that lost its partition cannot move it (throwing aborts the transaction, writes included).
+   */
+  private async setCheckpoints(checkpoints: CheckpointWrite[], session?: ClientSession): Promise<void> {
+    const collection = this.db.collection<CheckpointDocument>(CHECKPOINTS);
+    const plain = checkpoints.filter((c) => c.expected === undefined);
+    if (plain.length) await collection.bulkWrite(checkpointWrites(plain), { session, ordered: true });
+    for (const { name, position, expected } of checkpoints) {
+      if (expected === undefined) continue;
+      const update = { $set: { position: position.toString() } };
+      if (expected === 0n) {
+        // Missing counts as 0: insert it, or move it from '0'. Another position makes the upsert
+        // insert a second `_id`, which the unique `_id` index refuses (E11000).
+        try {
+          await collection.updateOne({ _id: name, position: '0' }, update, { session, upsert: true });
+        } catch (error) {
+          if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw await this.conflict(name, expected);
+          throw error;
+        }
+      } else {
+        const result = await collection.updateOne({ _id: name, position: expected.toString() }, update, { session });
+        if (result.matchedCount !== 1) throw await this.conflict(name, expected);
+      }
+    }
+  }
+
+  private async checkExpected(checkpoints: CheckpointWrite[]): Promise<void> {
+    for (const { name, expected } of checkpoints) {
+      if (expected === undefined) continue;
+      const actual = await this.getCheckpoint(name);
+      if ((actual ?? 0n) !== expected) throw new CheckpointConflictError(name, expected, actual);
+    }
+  }
+
+  /** The error for a refused checkpoint; its position is read outside the (aborted) transaction, for the message only. */
+  private async conflict(name: string, expected: bigint): Promise<CheckpointConflictError> {
+    const actual = await this.getCheckpoint(name).catch(() => null);
+    return new CheckpointConflictError(name, expected, actual);
   }
 
   /** One query per call: another process may have written since the last, and nothing tells this one. */
@@ -282,7 +328,7 @@ export class MongoDocumentStore implements DocumentStore {
 
   async swapCollections(
     pairs: { from: string; to: string }[],
-    checkpoints: { name: string; position: bigint }[] = [],
+    checkpoints: CheckpointWrite[] = [],
   ): Promise<void> {
     for (const { from, to } of pairs) {
       checkName(from);
@@ -299,10 +345,9 @@ export class MongoDocumentStore implements DocumentStore {
       else this.specs.delete(to);
     }
     await this.bumpVersions(pairs.flatMap(({ from, to }) => [from, to]), '');
-    const writes = checkpointWrites(checkpoints);
-    if (writes.length) {
+    if (checkpoints.length) {
       await this.ensureCollection(CHECKPOINTS);
-      await this.db.collection<CheckpointDocument>(CHECKPOINTS).bulkWrite(writes, { ordered: true });
+      await this.setCheckpoints(checkpoints);
     }
   }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import { cartStreams, newId } from '@shop/contracts';
-import { InMemoryBus, SqliteDocumentStore, SqliteEventStore, type DocumentStore } from '@shop/platform';
+import { CheckpointConflictError, InMemoryBus, SqliteDocumentStore, SqliteEventStore, type DocumentStore, type EventStore, type WriteBatch } from '@shop/platform';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { cartProjection } from '../cart/projection.ts';
@@ -66,8 +66,11 @@ describe('projector workers on a kafkajs-like bus', () => {
     relayRun = new Relay(events, distributed, bus, { topic: TOPIC, partitions: PARTITIONS, lingerMs: 1 }).run(relayStop.signal);
   }
 
-  async function startWorker(store: DocumentStore = distributed, extra: Partial<WorkerOptions> = {}): Promise<ProjectorWorker> {
-    const worker = new ProjectorWorker(events, store, bus, { topic: TOPIC, partitions: PARTITIONS, projections, idleMs: 50, pollMs: 10, ...extra });
+  async function startWorker(
+    store: DocumentStore = distributed,
+    { events: source = events, ...extra }: Partial<WorkerOptions> & { events?: EventStore } = {},
+  ): Promise<ProjectorWorker> {
+    const worker = new ProjectorWorker(source, store, bus, { topic: TOPIC, partitions: PARTITIONS, projections, idleMs: 50, pollMs: 10, ...extra });
     workers.push(worker);
     await worker.start();
     return worker;
@@ -121,6 +124,70 @@ describe('projector workers on a kafkajs-like bus', () => {
     await caughtUp(during);
     await expectSameAsEmbedded(['cart', 'products']);
   });
+
+  it('a backfill longer than the session keeps its partitions (heartbeats), and no checkpoint ever moves back', async () => {
+    bus = new InMemoryBus({ mode: 'kafkajs', sessionTimeoutMs: 150, retryMs: 10 });
+    startRelay();
+    const watched = watchedStore(distributed);
+    // A release that ran only the catalog consumed the whole topic...
+    const catalogOnly = await startWorker(distributed, { projections: [catalogProjection] });
+    const before = await cartAdds(Array.from({ length: 30 }, () => newId()));
+    await new CheckpointWatcher(distributed, externalLayout(PARTITIONS), { pollMs: 5 }).waitFor(before, ['catalog'], 15_000);
+    await waitFor(async () => ((await distributed.getCheckpoint('relay')) ?? 0n) >= before);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await catalogOnly.stop();
+    workers = [];
+    // ...so the next release catches the cart up from the log: slowly here (8 ms an event, the
+    // whole catch-up well over the 150 ms session), next to a fast colleague.
+    await startWorker(watched.store, { backfillPageSize: 5, events: slowReads(events, 8) });
+    await startWorker(watched.store);
+    const last = await cartAdds(Array.from({ length: 8 }, () => newId()));
+
+    await caughtUp(last);
+    // Stopping waits for every batch in flight: whatever a worker was still writing has landed.
+    await Promise.all(workers.map((w) => w.stop()));
+    expect(watched.regressions).toEqual([]);
+    await expectSameAsEmbedded(['cart']);
+  });
+
+  it('stops the ordered projections when the consumer crashes, and a late commit of the old owner is refused', async () => {
+    bus = new InMemoryBus({ mode: 'kafkajs', sessionTimeoutMs: 10_000, retryMs: 10 });
+    startRelay();
+    const oldOwner = watchedStore(distributed);
+    const newOwner = watchedStore(distributed);
+    // Joined first: range assignment gives it partition 0, so it runs the catalog.
+    const first = await startWorker(oldOwner.store);
+    await startWorker(newOwner.store);
+    await caughtUp(await events.headPosition());
+    expect(first.runningOrdered()).toEqual(['catalog']);
+
+    // The old owner's next catalog commit stalls (a long GC pause, a slow disk)...
+    const stalled = oldOwner.stall((batch) => batch.checkpoints?.some((c) => c.name === 'catalog') ?? false);
+    let head = 0n;
+    try {
+      const commands = new CatalogCommands(events);
+      await commands.createCategory({ name: 'Garden', color: '#e8f5e9', images: [] });
+      await stalled.reached;
+      // ...meanwhile its consumer fails for good: the group gives partition 0 to the other worker.
+      await bus.crash('projectors');
+      await waitFor(async () => first.runningOrdered().length === 0, 2000);
+      await commands.createCategory({ name: 'Kitchen', color: '#fff3e0', images: [] });
+      head = await events.headPosition();
+      await waitFor(async () => ((await distributed.getCheckpoint('catalog')) ?? 0n) >= head);
+
+      // The stalled commit lands late: refused, the new owner's work stands.
+      stalled.release();
+      await expect(stalled.outcome).rejects.toBeInstanceOf(CheckpointConflictError);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      // Whatever failed above, the stalled commit must not keep the worker from stopping.
+      stalled.release();
+    }
+    expect(await distributed.getCheckpoint('catalog')).toBe(head);
+    expect([...oldOwner.regressions, ...newOwner.regressions]).toEqual([]);
+    await caughtUp(head);
+    await expectSameAsEmbedded(['categories', 'products']);
+  });
 });
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -129,4 +196,75 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): P
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The log with every `readAll` taking `ms` per event it returns (a far-away or busy event store). */
+function slowReads(inner: EventStore, ms: number): EventStore {
+  return new Proxy(inner, {
+    get(target, property, receiver) {
+      if (property === 'readAll') {
+        return async (...args: Parameters<EventStore['readAll']>) => {
+          const page = await target.readAll(...args);
+          await new Promise((resolve) => setTimeout(resolve, ms * page.length));
+          return page;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * One worker's view of the shared read store: records every committed checkpoint that moved
+ * back (any writer's), and can stall one commit until released.
+ */
+const highest = new WeakMap<DocumentStore, Map<string, bigint>>();
+function watchedStore(inner: DocumentStore) {
+  const regressions: string[] = [];
+  if (!highest.has(inner)) highest.set(inner, new Map());
+  const seen = highest.get(inner)!;
+  let stall: { match: (batch: WriteBatch) => boolean; reach: () => void; gate: Promise<void>; settle: (p: Promise<void>) => void } | undefined;
+  const store = new Proxy(inner, {
+    get(target, property, receiver) {
+      if (property === 'commit') {
+        return async (batch: WriteBatch) => {
+          let outcome: ((p: Promise<void>) => void) | undefined;
+          if (stall?.match(batch)) {
+            const current = stall;
+            stall = undefined;
+            current.reach();
+            await current.gate;
+            outcome = current.settle;
+          }
+          const committing = target.commit(batch);
+          outcome?.(committing);
+          await committing;
+          for (const { name, position } of batch.checkpoints ?? []) {
+            if (name.startsWith('rebuild:') || name === 'relay') continue;
+            const high = seen.get(name) ?? 0n;
+            if (position < high) regressions.push(`${name}: ${high} -> ${position}`);
+            else seen.set(name, position);
+          }
+        };
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return {
+    store,
+    regressions,
+    /** Holds the next commit that matches until `release`; `outcome` is that commit's result. */
+    stall(match: (batch: WriteBatch) => boolean) {
+      let reach!: () => void;
+      let release!: () => void;
+      let settle!: (p: Promise<void>) => void;
+      const reached = new Promise<void>((resolve) => (reach = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const outcome = new Promise<void>((resolve, reject) => (settle = (p) => void p.then(resolve, reject)));
+      stall = { match, reach, gate, settle };
+      return { reached, release, outcome };
+    },
+  };
 }

@@ -18,6 +18,10 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Longest a partition is held for a rebuild before it goes on regardless (and says so). */
   holdTimeoutMs?: number;
+  /** Events per read when a partition is caught up from the log (see `backfill`). */
+  backfillPageSize?: number;
+  /** The consumer failed for good (after the bus's own retries): the process should exit and be restarted. */
+  onCrash?: (error: unknown) => void;
 }
 
 /**
@@ -74,7 +78,12 @@ export class ProjectorWorker {
       groupId: this.options.groupId ?? 'projectors',
       handle: (batch) => this.handle(batch),
       onAssigned: (partitions) => this.assigned(partitions),
-      onCrash: (error) => this.options.logger?.error({ err: error }, 'projector: the consumer stopped for good'),
+      onRevoked: () => this.revoked(),
+      onCrash: (error) => {
+        this.options.logger?.error({ err: error }, 'projector: the consumer stopped for good');
+        this.revoked();
+        this.options.onCrash?.(error);
+      },
     });
   }
 
@@ -101,7 +110,7 @@ export class ProjectorWorker {
         if (record.kind === 'event') segment.push(record.event);
         else if (record.kind === 'tick') segment.push(tickAsEvent(record.position));
         else {
-          await this.apply(batch.partition, segment);
+          await this.apply(batch, segment);
           segment = [];
           const held = await this.pauseFor(record.projection, record.epoch, batch);
           // Held: the bus acknowledges what came before the pause record and hands the
@@ -109,7 +118,7 @@ export class ProjectorWorker {
           if (held) return { from: message.offset, until: held.until };
         }
       }
-      await this.apply(batch.partition, segment);
+      await this.apply(batch, segment);
     } catch (error) {
       this.options.logger?.error({ err: error, partition: batch.partition }, 'projector: batch failed; it will be delivered again');
       throw error;
@@ -119,7 +128,8 @@ export class ProjectorWorker {
   }
 
   /** Applies a run of events and watermarks of one partition to every partitioned projection. */
-  private async apply(partition: number, events: RecordedEvent[]): Promise<void> {
+  private async apply(batch: DeliveredBatch, events: RecordedEvent[]): Promise<void> {
+    const partition = batch.partition;
     const first = events[0];
     if (!first) return;
     await Promise.all(
@@ -128,10 +138,10 @@ export class ProjectorWorker {
         // Read, not cached: a rebuild's swap may have moved it.
         let checkpoint = (await this.store.getCheckpoint(checkpointName)) ?? 0n;
         if (!this.caughtUp.has(checkpointName)) {
-          checkpoint = await this.backfill(projection, partition, checkpoint, first.position);
+          checkpoint = await this.backfill(projection, batch, checkpoint, first.position);
           this.caughtUp.add(checkpointName);
         }
-        await applyBatch(projection, events, checkpoint, { store: this.store, checkpointName });
+        await applyBatch(projection, events, checkpoint, { store: this.store, checkpointName, guarded: true });
       }),
     );
   }
@@ -145,20 +155,26 @@ export class ProjectorWorker {
    * Normally the gap holds only other partitions' events of the relay's last batch, so this is
    * one short read per partition when a worker starts or its partitions move.
    */
-  private async backfill(projection: Projection, partition: number, from: bigint, before: bigint): Promise<bigint> {
+  private async backfill(projection: Projection, batch: DeliveredBatch, from: bigint, before: bigint): Promise<bigint> {
+    const { backfillPageSize: pageSize = 1000 } = this.options;
+    const partition = batch.partition;
     const checkpointName = partitionCheckpoint(projection.name, partition);
     const mine = (event: RecordedEvent) =>
       event.position < before && this.bus.partitionOf(event.streamId, this.options.partitions) === partition;
     let checkpoint = from;
     let cursor = from;
     while (cursor + 1n < before) {
-      const page = await this.events.readAll({ after: cursor, limit: 1000 });
+      // A long catch-up must not outlive the group session (the partition would move on while
+      // this worker still writes it): tell the group it is alive, and stop once it lost the partition.
+      await batch.heartbeat();
+      if (!batch.isActive() || this.stopped) throw new Error(`partition ${partition} was lost while catching ${projection.name} up`);
+      const page = await this.events.readAll({ after: cursor, limit: pageSize });
       const last = page[page.length - 1];
       if (!last) break;
       cursor = last.position;
       const missed = page.filter(mine);
-      if (missed.length > 0) checkpoint = await applyBatch(projection, missed, checkpoint, { store: this.store, checkpointName });
-      if (page.length < 1000) break;
+      if (missed.length > 0) checkpoint = await applyBatch(projection, missed, checkpoint, { store: this.store, checkpointName, guarded: true });
+      if (page.length < pageSize) break;
     }
     if (checkpoint > from) this.options.logger?.info({ projection: projection.name, partition, checkpoint: checkpoint.toString() }, 'projector: caught a projection up from the log');
     return checkpoint;
@@ -222,6 +238,20 @@ export class ProjectorWorker {
       this.ownsOrdered = owns && !this.stopped;
       if (this.ownsOrdered) for (const projection of this.ordered) await this.startRunner(projection.name);
       else await Promise.all([...this.runners.keys()].map((name) => this.stopRunner(name)));
+    });
+  }
+
+  /**
+   * The group is rebalancing, or dropped or crashed this member: it may no longer own partition 0,
+   * so the ordered projections stop now (the next `assigned` starts them again if it still does),
+   * and holds tied to the old assignment end. Their checkpoints are compare-and-set as well, so
+   * even a commit already under way cannot land over a new owner's.
+   */
+  private revoked(): void {
+    this.generation += 1;
+    void this.inOrder(async () => {
+      this.ownsOrdered = false;
+      await Promise.all([...this.runners.keys()].map((name) => this.stopRunner(name)));
     });
   }
 
