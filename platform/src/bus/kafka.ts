@@ -30,6 +30,9 @@ export interface KafkaBusOptions {
   concurrency?: number;
 }
 
+/** The producer's own retries per send (kafkajs's exponential backoff, capped). */
+export const PRODUCER_RETRY = { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 } as const;
+
 /** Error codes Kafka answers that this adapter tolerates. */
 const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
 
@@ -172,6 +175,12 @@ export class KafkaBus implements MessageBus {
       const producer = this.kafka.producer({
         idempotent: true,
         maxInFlightRequests: 1,
+        // kafkajs retries an idempotent producer's send forever by default, so a Kafka outage
+        // would hang `publish` (and SIGTERM behind it) without a word. Bounded, the send fails
+        // after about half a minute and the caller (the relay) backs off, warns and tries again
+        // with the same batch. kafkajs warns that this "may invalidate EoS guarantees": a retried
+        // batch can be written twice, which the projectors tolerate (they skip by log position).
+        retry: PRODUCER_RETRY,
         createPartitioner: Partitioners.DefaultPartitioner,
       });
       await producer.connect();

@@ -188,6 +188,43 @@ describe('projector workers on a kafkajs-like bus', () => {
     await caughtUp(head);
     await expectSameAsEmbedded(['categories', 'products']);
   });
+
+  it('reports a consumer that failed for good (the process exits to be restarted) and stops its ordered projections', async () => {
+    bus = new InMemoryBus({ mode: 'kafkajs', sessionTimeoutMs: 10_000, retryMs: 10 });
+    startRelay();
+    const crashes: unknown[] = [];
+    const worker = await startWorker(distributed, { onCrash: (error) => crashes.push(error) });
+    await caughtUp(await events.headPosition());
+    expect(worker.healthy()).toBe(true);
+    await bus.crash('projectors', new Error('offsets commit failed for good'));
+    expect(crashes).toEqual([new Error('offsets commit failed for good')]);
+    expect(worker.healthy()).toBe(false);
+    await waitFor(async () => worker.runningOrdered().length === 0, 2000);
+  });
+
+  it('turns unhealthy while every batch fails, and healthy again once one goes through', async () => {
+    bus = new InMemoryBus({ mode: 'kafkajs', sessionTimeoutMs: 10_000, retryMs: 10 });
+    startRelay();
+    let failing = true;
+    const flaky = new Proxy(distributed, {
+      get(target, property, receiver) {
+        if (property === 'commit') {
+          return async (batch: WriteBatch) => {
+            if (failing && batch.checkpoints?.some((c) => c.name.startsWith('cart@'))) throw new Error('read store unreachable');
+            return target.commit(batch);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const worker = await startWorker(flaky, { unhealthyAfterMs: 100 });
+    const last = await cartAdds([newId()]);
+    await waitFor(async () => !worker.healthy(), 3000);
+    failing = false;
+    await caughtUp(last);
+    await waitFor(async () => worker.healthy(), 3000);
+  });
 });
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

@@ -22,6 +22,8 @@ export interface WorkerOptions {
   backfillPageSize?: number;
   /** The consumer failed for good (after the bus's own retries): the process should exit and be restarted. */
   onCrash?: (error: unknown) => void;
+  /** How long every batch may fail before `healthy()` says no (a poison record, an unreachable store). */
+  unhealthyAfterMs?: number;
 }
 
 /**
@@ -50,6 +52,9 @@ export class ProjectorWorker {
   private ownsOrdered = false;
   private stopped = false;
   private serial: Promise<void> = Promise.resolve();
+  private crashed = false;
+  /** Since when every batch has failed (undefined while batches go through). */
+  private failingSince: number | undefined;
   /** Moves on whenever this worker's partitions may have moved (holds tied to the old assignment end). */
   private generation = 0;
   /** Pauses (`name@epoch`) this worker stopped honouring after holding them too long. */
@@ -80,6 +85,7 @@ export class ProjectorWorker {
       onAssigned: (partitions) => this.assigned(partitions),
       onRevoked: () => this.revoked(),
       onCrash: (error) => {
+        this.crashed = true;
         this.options.logger?.error({ err: error }, 'projector: the consumer stopped for good');
         this.revoked();
         this.options.onCrash?.(error);
@@ -95,6 +101,15 @@ export class ProjectorWorker {
       await Promise.all([...this.runners.keys()].map((name) => this.stopRunner(name)));
     });
     await this.events.close();
+  }
+
+  /**
+   * False once the consumer crashed for good, or while every batch has failed for longer than
+   * `unhealthyAfterMs`: the process should then be restarted (see liveness.ts).
+   */
+  healthy(): boolean {
+    if (this.crashed) return false;
+    return this.failingSince === undefined || Date.now() - this.failingSince < (this.options.unhealthyAfterMs ?? 60_000);
   }
 
   /** Names of the ordered projections running here now (tests, health). */
@@ -115,11 +130,16 @@ export class ProjectorWorker {
           const held = await this.pauseFor(record.projection, record.epoch, batch);
           // Held: the bus acknowledges what came before the pause record and hands the
           // partition back from it once the rebuild is over (then the record is history).
-          if (held) return { from: message.offset, until: held.until };
+          if (held) {
+            this.failingSince = undefined;
+            return { from: message.offset, until: held.until };
+          }
         }
       }
       await this.apply(batch, segment);
+      this.failingSince = undefined;
     } catch (error) {
+      this.failingSince ??= Date.now();
       this.options.logger?.error({ err: error, partition: batch.partition }, 'projector: batch failed; it will be delivered again');
       throw error;
     } finally {
