@@ -9,6 +9,7 @@ import {
 } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 import { partitionOf } from './partition.ts';
+import { MAX_BYTES_PER_PARTITION_PER_SEND, TOPIC_MAX_MESSAGE_BYTES, splitForSend } from './split.ts';
 import {
   TopicMismatchError,
   type BusMessage,
@@ -28,6 +29,10 @@ export interface KafkaBusOptions {
    * so it should be at least the topic's partition count.
    */
   concurrency?: number;
+  /** Bytes one send may carry for one partition (tests lower it); default just under the topic's `max.message.bytes`. */
+  maxBytesPerPartition?: number;
+  /** The kafkajs client to use instead of one built from `brokers` (tests pass a fake). */
+  kafka?: Pick<Kafka, 'producer' | 'consumer' | 'admin'>;
 }
 
 /** The producer's own retries per send (kafkajs's exponential backoff, capped). */
@@ -52,17 +57,21 @@ const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
  * stall every partition of the member.
  */
 export class KafkaBus implements MessageBus {
-  private readonly kafka: Kafka;
+  private readonly kafka: Pick<Kafka, 'producer' | 'consumer' | 'admin'>;
+  /** Partition counts of the topics this bus created or checked: sends are split per partition. */
+  private readonly partitionCounts = new Map<string, number>();
   private producer: Promise<Producer> | undefined;
   private readonly consumers = new Set<Consumer>();
 
   constructor(private readonly options: KafkaBusOptions) {
-    this.kafka = new Kafka({
-      clientId: options.clientId,
-      brokers: options.brokers,
-      logLevel: logLevel.WARN,
-      logCreator: () => (entry: LogEntry) => this.log(entry),
-    });
+    this.kafka =
+      options.kafka ??
+      new Kafka({
+        clientId: options.clientId,
+        brokers: options.brokers,
+        logLevel: logLevel.WARN,
+        logCreator: () => (entry: LogEntry) => this.log(entry),
+      });
   }
 
   async ensureTopic(topic: string, partitions: number): Promise<void> {
@@ -71,13 +80,25 @@ export class KafkaBus implements MessageBus {
       if (existing === null) {
         try {
           // replicationFactor -1: the broker's default (one broker in development, more in production).
-          await admin.createTopics({ topics: [{ topic, numPartitions: partitions, replicationFactor: -1 }], waitForLeaders: true });
+          await admin.createTopics({
+            topics: [
+              {
+                topic,
+                numPartitions: partitions,
+                replicationFactor: -1,
+                // Matches what `publish` puts on a partition per send (see split.ts).
+                configEntries: [{ name: 'max.message.bytes', value: String(TOPIC_MAX_MESSAGE_BYTES) }],
+              },
+            ],
+            waitForLeaders: true,
+          });
         } catch (error) {
           if ((error as { type?: string }).type !== TOPIC_ALREADY_EXISTS) throw error;
         }
       }
       const actual = existing ?? (await this.partitionCount(admin, topic));
       if (actual !== partitions) throw new TopicMismatchError(topic, partitions, actual ?? 0);
+      this.partitionCounts.set(topic, partitions);
     });
   }
 
@@ -85,19 +106,32 @@ export class KafkaBus implements MessageBus {
     return partitionOf(key, partitions);
   }
 
+  /**
+   * Sends in order, split so that no send puts more than the topic takes on one partition (a
+   * relay batch of large events would otherwise be refused as MESSAGE_TOO_LARGE, again and again).
+   * A rejected send leaves the earlier ones delivered: the port allows that (duplicates downstream).
+   */
   async publish(topic: string, messages: BusMessage[]): Promise<void> {
     if (messages.length === 0) return;
+    const partitions = this.partitionCounts.get(topic);
+    const sends = splitForSend(
+      messages,
+      this.options.maxBytesPerPartition ?? MAX_BYTES_PER_PARTITION_PER_SEND,
+      partitions ? (key) => partitionOf(key, partitions) : undefined,
+    );
     const producer = await this.connectedProducer();
-    await producer.send({
-      topic,
-      acks: -1,
-      messages: messages.map((message) => ({
-        key: message.key,
-        value: message.value,
-        ...(message.partition !== undefined ? { partition: message.partition } : {}),
-        ...(message.headers ? { headers: message.headers } : {}),
-      })),
-    });
+    for (const send of sends) {
+      await producer.send({
+        topic,
+        acks: -1,
+        messages: send.map((message) => ({
+          key: message.key,
+          value: message.value,
+          ...(message.partition !== undefined ? { partition: message.partition } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
+        })),
+      });
+    }
   }
 
   async consume(options: ConsumeOptions): Promise<BusSubscription> {

@@ -15,7 +15,7 @@ import { canonical } from '../rebuild/verify.ts';
 import { CheckpointWatcher } from './checkpoint-watcher.ts';
 import { externalLayout } from './layout.ts';
 import { Relay } from './relay.ts';
-import { ProjectorWorker, type WorkerOptions } from './worker.ts';
+import { ProjectorWorker, type DeadLetter, type WorkerOptions } from './worker.ts';
 
 const TOPIC = 'shop.events';
 const PARTITIONS = 4;
@@ -224,6 +224,30 @@ describe('projector workers on a kafkajs-like bus', () => {
     failing = false;
     await caughtUp(last);
     await waitFor(async () => worker.healthy(), 3000);
+  });
+
+  it('sends an undecodable record to the dead-letter topic with an alert, and the partition goes on', async () => {
+    bus = new InMemoryBus({ mode: 'kafkajs', sessionTimeoutMs: 10_000, retryMs: 10 });
+    startRelay();
+    const letters: DeadLetter[] = [];
+    await startWorker(distributed, { onDeadLetter: (letter) => letters.push(letter) });
+    await caughtUp(await events.headPosition());
+    const userId = newId();
+    const partition = bus.partitionOf(cartStreams.cart(userId), PARTITIONS);
+    // A truncated record ahead of the user's cart add on the same partition.
+    await bus.publish(TOPIC, [{ key: cartStreams.cart(userId), value: '{"kind":"event","event":{"id":"x","strea', partition }]);
+    const last = await cartAdds([userId]);
+
+    await caughtUp(last);
+    await expectSameAsEmbedded(['cart']);
+    expect(await distributed.find('cart', { userId })).toHaveLength(1);
+    expect(letters).toMatchObject([{ topic: TOPIC, partition, key: cartStreams.cart(userId), error: expect.stringContaining('not JSON') }]);
+    const dead = bus.messages(`${TOPIC}.dead-letter`, 0);
+    expect(dead).toHaveLength(1);
+    expect(dead[0]).toMatchObject({
+      value: '{"kind":"event","event":{"id":"x","strea',
+      headers: { 'x-source-topic': TOPIC, 'x-source-partition': String(partition), 'x-source-offset': letters[0]!.offset },
+    });
   });
 });
 

@@ -1,8 +1,8 @@
-import type { BatchHold, BusSubscription, DeliveredBatch, DocumentStore, EventStore, Logger, MessageBus, RecordedEvent } from '@shop/platform';
+import type { BatchHold, BusSubscription, DeliveredBatch, DeliveredMessage, DocumentStore, EventStore, Logger, MessageBus, RecordedEvent } from '@shop/platform';
 import { applyBatch } from '../apply-batch.ts';
 import type { Projection } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
-import { decodeRecord, tickAsEvent } from './codec.ts';
+import { decodeRecord, tickAsEvent, UndecodableRecordError, type BusRecord } from './codec.ts';
 import { heldCheckpoint, isPartitioned, partitionCheckpoint, pauseCheckpoint } from './partitioning.ts';
 import { WakeableEvents } from './wakeable-events.ts';
 
@@ -24,6 +24,19 @@ export interface WorkerOptions {
   onCrash?: (error: unknown) => void;
   /** How long every batch may fail before `healthy()` says no (a poison record, an unreachable store). */
   unhealthyAfterMs?: number;
+  /** Where records no projector can decode go (default `<topic>.dead-letter`). */
+  deadLetterTopic?: string;
+  /** Called for each record sent to the dead-letter topic (metrics, alerting). */
+  onDeadLetter?: (letter: DeadLetter) => void;
+}
+
+/** A record set aside because it cannot be decoded, with where it came from. */
+export interface DeadLetter {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string;
+  error: string;
 }
 
 /**
@@ -53,6 +66,7 @@ export class ProjectorWorker {
   private stopped = false;
   private serial: Promise<void> = Promise.resolve();
   private crashed = false;
+  private deadLetterTopic: Promise<void> | undefined;
   /** Since when every batch has failed (undefined while batches go through). */
   private failingSince: number | undefined;
   /** Moves on whenever this worker's partitions may have moved (holds tied to the old assignment end). */
@@ -121,7 +135,8 @@ export class ProjectorWorker {
     let segment: RecordedEvent[] = [];
     try {
       for (const message of batch.messages) {
-        const record = decodeRecord(message.value);
+        const record = await this.decode(batch, message);
+        if (!record) continue;
         if (record.kind === 'event') segment.push(record.event);
         else if (record.kind === 'tick') segment.push(tickAsEvent(record.position));
         else {
@@ -144,6 +159,43 @@ export class ProjectorWorker {
       throw error;
     } finally {
       this.events.wake();
+    }
+  }
+
+  /**
+   * Decodes a record; one that cannot be decoded goes to the dead-letter topic, with an alert
+   * (error log and `onDeadLetter`), and is skipped. Retrying it would fail the same way forever
+   * and hold the partition (every later event of its streams) behind it. If the dead-letter
+   * topic cannot take it, the batch fails and comes again: nothing is dropped unrecorded.
+   */
+  private async decode(batch: DeliveredBatch, message: DeliveredMessage): Promise<BusRecord | undefined> {
+    try {
+      return decodeRecord(message.value);
+    } catch (error) {
+      if (!(error instanceof UndecodableRecordError)) throw error;
+      const topic = this.options.deadLetterTopic ?? `${this.options.topic}.dead-letter`;
+      const letter: DeadLetter = { topic: batch.topic, partition: batch.partition, offset: message.offset, key: message.key, error: error.message.slice(0, 500) };
+      this.deadLetterTopic ??= this.bus.ensureTopic(topic, 1).catch((failure: unknown) => {
+        this.deadLetterTopic = undefined;
+        throw failure;
+      });
+      await this.deadLetterTopic;
+      await this.bus.publish(topic, [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            'x-source-topic': batch.topic,
+            'x-source-partition': String(batch.partition),
+            'x-source-offset': message.offset,
+            'x-error': letter.error,
+          },
+        },
+      ]);
+      this.options.logger?.error({ ...letter, alert: 'dead-letter', deadLetterTopic: topic }, 'projector: undecodable record sent to the dead-letter topic');
+      this.options.onDeadLetter?.(letter);
+      return undefined;
     }
   }
 

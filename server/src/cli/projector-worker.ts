@@ -8,6 +8,7 @@
  * It exits non-zero when its consumer fails for good or it stays unhealthy for UNHEALTHY_EXIT_MS:
  * Docker restarts a container only when its process exits.
  */
+import { Counter } from 'prom-client';
 import { ShopMetrics, createKafkaBus, createLogger, loadConfig } from '@shop/platform';
 import { ProjectorWorker, externalLayout, measureLag } from '@shop/projections';
 import { startHealthServer } from '@shop/projections/distributed/health-server';
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
   const store = await openDocumentStore(config);
   const bus = await createKafkaBus(config, logger, 'projector');
   const metrics = new ShopMetrics();
+  const deadLetters = new Counter({
+    name: 'projector_dead_letters_total',
+    help: 'Bus records no projector could decode, sent to the dead-letter topic',
+    registers: [metrics.registry],
+  });
   const layout = externalLayout(config.KAFKA_PARTITIONS);
   metrics.measureProjectionLag(() => measureLag(events, store, layout, allProjections.map((p) => p.name)));
   let crashed = false;
@@ -41,6 +47,8 @@ async function main(): Promise<void> {
     projections: allProjections,
     logger,
     onCrash: (error) => fail('the consumer stopped for good', { err: error }),
+    // The worker logs each one as an error (alert: dead-letter); the counter is for alert rules.
+    onDeadLetter: () => deadLetters.inc(),
   });
   await worker.start();
   const healthy = () => !crashed && worker.healthy();
