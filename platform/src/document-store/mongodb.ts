@@ -84,6 +84,9 @@ function textWeights(fields: string[]): number[] {
  * never behind it. Projections rewrite whole documents by id (put = replace/upsert, delete), so
  * replaying events after the older checkpoint converges to the same state. Every write is
  * validated (names, JSON form) before anything is sent, so a bad batch fails whole on both paths.
+ * A checkpoint with an `expected` position is a conditional update in the transaction (a refusal
+ * aborts it, writes included); on a standalone server it is checked before the writes and again
+ * by the conditional update, so only a writer losing a race in between can leave documents behind.
  *
  * `swapCollections` uses `renameCollection(..., { dropTarget: true })`: each rename atomically
  * replaces its target, but DDL cannot join a transaction, so several pairs and the checkpoints are
@@ -241,6 +244,16 @@ export class MongoDocumentStore implements DocumentStore {
     if (runs.length === 0 && checkpoints.length === 0) return;
     if (checkpoints.length) await this.ensureCollection(CHECKPOINTS);
     if (runs.length) await this.ensureCollection(VERSIONS);
+    try {
+      await this.commitAtomically(runs, checkpoints);
+    } catch (error) {
+      // Refused inside the transaction, which is gone now: read where the checkpoint stands, for the message.
+      if (!(error instanceof CheckpointConflictError)) throw error;
+      throw new CheckpointConflictError(error.checkpoint, error.expected, await this.getCheckpoint(error.checkpoint).catch(() => null));
+    }
+  }
+
+  private async commitAtomically(runs: WriteRun[], checkpoints: CheckpointWrite[]): Promise<void> {
     await this.atomically(async (session) => {
       // Without a transaction nothing can be taken back: refuse before writing anything. (The
       // conditional update below still refuses a writer that lost a race after this check, but
@@ -274,12 +287,12 @@ export class MongoDocumentStore implements DocumentStore {
         try {
           await collection.updateOne({ _id: name, position: '0' }, update, { session, upsert: true });
         } catch (error) {
-          if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw await this.conflict(name, expected);
+          if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new CheckpointConflictError(name, expected, null);
           throw error;
         }
       } else {
         const result = await collection.updateOne({ _id: name, position: expected.toString() }, update, { session });
-        if (result.matchedCount !== 1) throw await this.conflict(name, expected);
+        if (result.matchedCount !== 1) throw new CheckpointConflictError(name, expected, null);
       }
     }
   }
@@ -292,11 +305,6 @@ export class MongoDocumentStore implements DocumentStore {
     }
   }
 
-  /** The error for a refused checkpoint; its position is read outside the (aborted) transaction, for the message only. */
-  private async conflict(name: string, expected: bigint): Promise<CheckpointConflictError> {
-    const actual = await this.getCheckpoint(name).catch(() => null);
-    return new CheckpointConflictError(name, expected, actual);
-  }
 
   /** One query per call: another process may have written since the last, and nothing tells this one. */
   async changeVersion(collections: string[]): Promise<string> {
@@ -400,9 +408,14 @@ export class MongoDocumentStore implements DocumentStore {
   }
 }
 
+interface WriteRun {
+  collection: string;
+  ops: AnyBulkWriteOperation<StoredDocument>[];
+}
+
 /** Consecutive writes to one collection become one ordered bulkWrite; batch order is kept. */
-function toWriteRuns(batch: WriteBatch): { collection: string; ops: AnyBulkWriteOperation<StoredDocument>[] }[] {
-  const runs: { collection: string; ops: AnyBulkWriteOperation<StoredDocument>[] }[] = [];
+function toWriteRuns(batch: WriteBatch): WriteRun[] {
+  const runs: WriteRun[] = [];
   for (const write of batch.writes) {
     const collection = checkName(write.collection);
     let op: AnyBulkWriteOperation<StoredDocument>;
