@@ -249,6 +249,29 @@ describe('projector workers on a kafkajs-like bus', () => {
       headers: { 'x-source-topic': TOPIC, 'x-source-partition': String(partition), 'x-source-offset': letters[0]!.offset },
     });
   });
+
+  it('read-your-writes holds on every API replica: each waits on the shared checkpoints, whichever replica took the command', async () => {
+    bus = new InMemoryBus({ mode: 'kafkajs', sessionTimeoutMs: 10_000, retryMs: 10 });
+    startRelay();
+    // Two API replicas: their own connections to the read store, their own watchers.
+    const replicas = [new SqliteDocumentStore(join(dir.path, 'distributed.db')), new SqliteDocumentStore(join(dir.path, 'distributed.db'))];
+    try {
+      for (const store of replicas) for (const spec of cartProjection.collections) await store.defineCollection(spec);
+      const watchers = replicas.map((store) => new CheckpointWatcher(store, externalLayout(PARTITIONS), { pollMs: 5 }));
+      // No worker yet: both replicas wait, and give up with ProjectionLagError at their deadline.
+      const first = await cartAdds([newId()]);
+      for (const watcher of watchers) await expect(watcher.waitFor(first, ['cart'], 100)).rejects.toMatchObject({ name: 'ProjectionLagError' });
+      // A command "taken by replica 0" is waited for by both, and both see its line once released.
+      const userId = newId();
+      const position = await cartAdds([userId]);
+      const waits = watchers.map((watcher) => watcher.waitFor(position, ['cart'], 10_000));
+      await startWorker();
+      await Promise.all(waits);
+      for (const store of replicas) expect(await store.find('cart', { userId })).toHaveLength(1);
+    } finally {
+      for (const store of replicas) await store.close();
+    }
+  });
 });
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

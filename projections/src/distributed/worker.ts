@@ -49,12 +49,18 @@ export interface DeadLetter {
  *
  * The other projections need the whole log in order. They run here only while this worker owns
  * partition 0 (so exactly one worker of the group runs them), each in its own runner following
- * the event store from its single checkpoint, woken by every batch the bus delivers.
+ * the event store from its single checkpoint, woken by every batch the bus delivers; they stop
+ * as soon as a rebalance starts or the consumer crashes.
+ *
+ * Ownership can move while a worker still writes (a long pause, a missed session): every
+ * checkpoint it commits is compare-and-set on the position it read, so a late commit of an old
+ * owner is refused whole instead of overwriting the new owner's work.
  *
  * A rebuild asks for a projection to be held by sending a pause record to every partition (see
  * rebuild/bus-writers.ts): a partitioned projection's partition is held where the record sits,
- * after everything before it was committed; an ordered projection's runner is stopped. Each
- * partition acknowledges in the store, and goes on once the rebuild has swapped.
+ * after everything before it was committed (the handler returns a `BatchHold` and the bus
+ * pauses the partition, so the worker's other partitions go on); an ordered projection's runner
+ * is stopped. Each partition acknowledges in the store, and goes on once the rebuild has swapped.
  */
 export class ProjectorWorker {
   private readonly partitioned: Projection[];
