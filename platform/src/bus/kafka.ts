@@ -24,9 +24,10 @@ export interface KafkaBusOptions {
   clientId: string;
   logger?: Logger;
   /**
-   * Upper bound on partitions one member handles at the same time. Partitions must not wait on
-   * each other (a worker holding one partition for a rebuild must still answer on the others),
-   * so it should be at least the topic's partition count.
+   * Upper bound on partitions one member handles at the same time (kafkajs's
+   * `partitionsConsumedConcurrently`); at least the topic's partition count, so a slow batch on
+   * one partition does not serialise the others. (A rebuild's hold does not occupy a slot: it
+   * pauses its partition instead of waiting in the handler.)
    */
   concurrency?: number;
   /** Bytes one send may carry for one partition (tests lower it); default just under the topic's `max.message.bytes`. */
