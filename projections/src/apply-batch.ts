@@ -8,6 +8,12 @@ export interface BatchTarget {
   physical?: (collection: string) => string;
   /** Checkpoint name written with the batch (the projection's own, or its shadow's). */
   checkpointName?: string;
+  /**
+   * Commit only if the checkpoint is still at `checkpoint` (compare-and-set), for writers that
+   * may lose their partition to another worker: a late commit is then refused, not applied over
+   * the new owner's.
+   */
+  guarded?: boolean;
 }
 
 /**
@@ -30,7 +36,9 @@ export async function applyBatch(
   }
   await target.store.commit({
     writes: view.writes(),
-    checkpoints: [{ name: target.checkpointName ?? projection.name, position: last.position }],
+    checkpoints: [
+      { name: target.checkpointName ?? projection.name, position: last.position, ...(target.guarded ? { expected: checkpoint } : {}) },
+    ],
   });
   return last.position;
 }

@@ -1,4 +1,4 @@
-import type { DocumentStore, EventStore } from '@shop/platform';
+import { CheckpointConflictError, type DocumentStore, type EventStore } from '@shop/platform';
 import type { Projection } from './projection.ts';
 import { PositionWaiters } from './position-waiters.ts';
 import { UnitOfWork } from './unit-of-work.ts';
@@ -136,7 +136,9 @@ export class ProjectionRunner {
                 if (event.position > checkpoint && projection.handles.has(event.type)) await projection.apply(event, view);
               }
               writes.push(...view.writes());
-              checkpoints.push({ name: projection.name, position: last.position });
+              // Compare-and-set: a runner that lost its place (the ordered projections of a
+              // worker whose partition 0 went elsewhere) cannot overwrite the new owner's work.
+              checkpoints.push({ name: projection.name, position: last.position, expected: checkpoint });
             }
             failing = undefined;
             await this.store.commit({ writes, checkpoints });
@@ -147,6 +149,8 @@ export class ProjectionRunner {
         } catch (error) {
           // A failing handler must not spin: report, back off, and retry the same batch.
           this.options.onError?.(failing ?? 'runner', error);
+          // Someone else moved a checkpoint: go on from where the store says, never over it.
+          if (error instanceof CheckpointConflictError) await this.reloadPositions().catch(() => undefined);
           if (!signal.aborted) await this.sleep(idleMs);
           dirty = true;
         }
@@ -154,6 +158,13 @@ export class ProjectionRunner {
     } finally {
       this.wakers.delete(markDirty);
     }
+  }
+
+  private async reloadPositions(): Promise<void> {
+    for (const projection of this.projections) {
+      if (!this.holds.has(projection.name)) this.positions.set(projection.name, (await this.store.getCheckpoint(projection.name)) ?? 0n);
+    }
+    this.waiters.advanced();
   }
 
   /** The projections not held by `pause`; a held one is told that no batch of it is in flight. */

@@ -9,6 +9,7 @@ import {
 } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 import { partitionOf } from './partition.ts';
+import { MAX_BYTES_PER_PARTITION_PER_SEND, TOPIC_MAX_MESSAGE_BYTES, splitForSend } from './split.ts';
 import {
   TopicMismatchError,
   type BusMessage,
@@ -23,12 +24,20 @@ export interface KafkaBusOptions {
   clientId: string;
   logger?: Logger;
   /**
-   * Upper bound on partitions one member handles at the same time. Partitions must not wait on
-   * each other (a worker holding one partition for a rebuild must still answer on the others),
-   * so it should be at least the topic's partition count.
+   * Upper bound on partitions one member handles at the same time (kafkajs's
+   * `partitionsConsumedConcurrently`); at least the topic's partition count, so a slow batch on
+   * one partition does not serialise the others. (A rebuild's hold does not occupy a slot: it
+   * pauses its partition instead of waiting in the handler.)
    */
   concurrency?: number;
+  /** Bytes one send may carry for one partition (tests lower it); default just under the topic's `max.message.bytes`. */
+  maxBytesPerPartition?: number;
+  /** The kafkajs client to use instead of one built from `brokers` (tests pass a fake). */
+  kafka?: Pick<Kafka, 'producer' | 'consumer' | 'admin'>;
 }
+
+/** The producer's own retries per send (kafkajs's exponential backoff, capped). */
+export const PRODUCER_RETRY = { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 } as const;
 
 /** Error codes Kafka answers that this adapter tolerates. */
 const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
@@ -41,22 +50,29 @@ const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
  * a partition, and `publish` resolves only when the broker has acknowledged the whole batch.
  * Keys are partitioned by kafkajs's DefaultPartitioner, the same murmur2 as `partitionOf`.
  *
- * Consuming uses `eachBatch` with auto-resolve: a batch is acknowledged only when the handler
- * resolves; when it throws, kafkajs commits nothing past the batch and restarts the consumer,
- * which fetches the batch again.
+ * Consuming uses `eachBatch` and resolves offsets itself: a batch is acknowledged only when the
+ * handler resolves; when it throws, kafkajs commits nothing past the batch and restarts the
+ * consumer, which fetches the batch again. A hold (`BatchHold`) resolves the offsets before it and
+ * pauses the partition with kafkajs's `pause()`, outside the handler: kafkajs fetches a member's
+ * next round only once every batch of the round has settled, so waiting inside `eachBatch` would
+ * stall every partition of the member.
  */
 export class KafkaBus implements MessageBus {
-  private readonly kafka: Kafka;
+  private readonly kafka: Pick<Kafka, 'producer' | 'consumer' | 'admin'>;
+  /** Partition counts of the topics this bus created or checked: sends are split per partition. */
+  private readonly partitionCounts = new Map<string, number>();
   private producer: Promise<Producer> | undefined;
   private readonly consumers = new Set<Consumer>();
 
   constructor(private readonly options: KafkaBusOptions) {
-    this.kafka = new Kafka({
-      clientId: options.clientId,
-      brokers: options.brokers,
-      logLevel: logLevel.WARN,
-      logCreator: () => (entry: LogEntry) => this.log(entry),
-    });
+    this.kafka =
+      options.kafka ??
+      new Kafka({
+        clientId: options.clientId,
+        brokers: options.brokers,
+        logLevel: logLevel.WARN,
+        logCreator: () => (entry: LogEntry) => this.log(entry),
+      });
   }
 
   async ensureTopic(topic: string, partitions: number): Promise<void> {
@@ -65,13 +81,25 @@ export class KafkaBus implements MessageBus {
       if (existing === null) {
         try {
           // replicationFactor -1: the broker's default (one broker in development, more in production).
-          await admin.createTopics({ topics: [{ topic, numPartitions: partitions, replicationFactor: -1 }], waitForLeaders: true });
+          await admin.createTopics({
+            topics: [
+              {
+                topic,
+                numPartitions: partitions,
+                replicationFactor: -1,
+                // Matches what `publish` puts on a partition per send (see split.ts).
+                configEntries: [{ name: 'max.message.bytes', value: String(TOPIC_MAX_MESSAGE_BYTES) }],
+              },
+            ],
+            waitForLeaders: true,
+          });
         } catch (error) {
           if ((error as { type?: string }).type !== TOPIC_ALREADY_EXISTS) throw error;
         }
       }
       const actual = existing ?? (await this.partitionCount(admin, topic));
       if (actual !== partitions) throw new TopicMismatchError(topic, partitions, actual ?? 0);
+      this.partitionCounts.set(topic, partitions);
     });
   }
 
@@ -79,19 +107,32 @@ export class KafkaBus implements MessageBus {
     return partitionOf(key, partitions);
   }
 
+  /**
+   * Sends in order, split so that no send puts more than the topic takes on one partition (a
+   * relay batch of large events would otherwise be refused as MESSAGE_TOO_LARGE, again and again).
+   * A rejected send leaves the earlier ones delivered: the port allows that (duplicates downstream).
+   */
   async publish(topic: string, messages: BusMessage[]): Promise<void> {
     if (messages.length === 0) return;
+    const partitions = this.partitionCounts.get(topic);
+    const sends = splitForSend(
+      messages,
+      this.options.maxBytesPerPartition ?? MAX_BYTES_PER_PARTITION_PER_SEND,
+      partitions ? (key) => partitionOf(key, partitions) : undefined,
+    );
     const producer = await this.connectedProducer();
-    await producer.send({
-      topic,
-      acks: -1,
-      messages: messages.map((message) => ({
-        key: message.key,
-        value: message.value,
-        ...(message.partition !== undefined ? { partition: message.partition } : {}),
-        ...(message.headers ? { headers: message.headers } : {}),
-      })),
-    });
+    for (const send of sends) {
+      await producer.send({
+        topic,
+        acks: -1,
+        messages: send.map((message) => ({
+          key: message.key,
+          value: message.value,
+          ...(message.partition !== undefined ? { partition: message.partition } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
+        })),
+      });
+    }
   }
 
   async consume(options: ConsumeOptions): Promise<BusSubscription> {
@@ -100,19 +141,25 @@ export class KafkaBus implements MessageBus {
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       options.onAssigned?.([...(event.payload.memberAssignment[options.topic] ?? [])].sort((a, b) => a - b));
     });
+    consumer.on(consumer.events.REBALANCING, () => options.onRevoked?.());
     consumer.on(consumer.events.CRASH, (event) => {
+      // A restart rejoins the group (maybe with other partitions); no restart is the end.
+      options.onRevoked?.();
       if (!event.payload.restart) options.onCrash?.(event.payload.error);
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [options.topic], fromBeginning: options.fromBeginning ?? true });
     await consumer.run({
       partitionsConsumedConcurrently: this.options.concurrency ?? 64,
-      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+      // Offsets are resolved here: a hold acknowledges only the messages before it.
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset, pause }) => {
         if (batch.isEmpty()) return;
-        await options.handle({
+        const messages = batch.messages;
+        const hold = await options.handle({
           topic: batch.topic,
           partition: batch.partition,
-          messages: batch.messages.map((message) => ({
+          messages: messages.map((message) => ({
             partition: batch.partition,
             offset: message.offset,
             key: message.key?.toString('utf8') ?? '',
@@ -124,6 +171,20 @@ export class KafkaBus implements MessageBus {
           heartbeat,
           isActive: () => isRunning() && !isStale(),
         });
+        if (!hold) {
+          // kafkajs turns the last message's offset into the batch's last offset (control records).
+          resolveOffset(messages[messages.length - 1]!.offset);
+          return;
+        }
+        // Acknowledge what came before the hold; the next fetch of this partition, after the
+        // resume, starts at `from` (kafkajs fetches from the resolved offset + 1).
+        const index = messages.findIndex((message) => message.offset === hold.from);
+        if (index < 0) throw new Error(`Hold at offset ${hold.from} is not in the batch of partition ${batch.partition}`);
+        if (index > 0) resolveOffset(messages[index - 1]!.offset);
+        // pause() takes the partition out of the member's fetches, so the round settles and the
+        // other partitions go on; resuming a partition this member lost meanwhile is harmless.
+        const resume = pause();
+        void hold.until.then(resume, resume);
       },
     });
     let stopped: Promise<void> | undefined;
@@ -149,6 +210,12 @@ export class KafkaBus implements MessageBus {
       const producer = this.kafka.producer({
         idempotent: true,
         maxInFlightRequests: 1,
+        // kafkajs retries an idempotent producer's send forever by default, so a Kafka outage
+        // would hang `publish` (and SIGTERM behind it) without a word. Bounded, the send fails
+        // after about half a minute and the caller (the relay) backs off, warns and tries again
+        // with the same batch. kafkajs warns that this "may invalidate EoS guarantees": a retried
+        // batch can be written twice, which the projectors tolerate (they skip by log position).
+        retry: PRODUCER_RETRY,
         createPartitioner: Partitioners.DefaultPartitioner,
       });
       await producer.connect();

@@ -9,6 +9,9 @@
  * - Within a consumer group each partition is handled by one member at a time, batch after batch.
  * - Delivery is at least once: a batch whose handler throws (or whose member leaves before its
  *   handler finished) is delivered again from the first message not yet acknowledged.
+ * - A handler never waits inside a batch for something outside the bus: a member fetches its next
+ *   round only after every batch of the round settled (kafkajs), so one waiting partition would
+ *   stall all of that member's partitions. It returns a `BatchHold` instead.
  */
 
 export interface BusMessage {
@@ -40,6 +43,18 @@ export interface DeliveredBatch {
   isActive(): boolean;
 }
 
+/**
+ * What a handler returns to stop its partition part-way through a batch: the messages before
+ * `from` are acknowledged, consumption of this partition pauses (the member's other partitions go
+ * on), and once `until` settles the partition is delivered again from `from`. If the partition
+ * moves to another member meanwhile, that member gets it from `from`.
+ */
+export interface BatchHold {
+  /** Offset of the first message not handled (it comes again). */
+  from: string;
+  until: Promise<void>;
+}
+
 export interface ConsumeOptions {
   topic: string;
   groupId: string;
@@ -48,11 +63,18 @@ export interface ConsumeOptions {
   /**
    * Handles one batch of one partition. Resolving acknowledges every message of the batch;
    * throwing acknowledges none of it and the batch comes again. Batches of different partitions
-   * may be handled concurrently, batches of one partition never are.
+   * may be handled concurrently, batches of one partition never are. Returning a hold stops
+   * the partition after part of the batch (see `BatchHold`).
    */
-  handle(batch: DeliveredBatch): Promise<void>;
+  handle(batch: DeliveredBatch): Promise<void | BatchHold>;
   /** Called with this member's partitions of the topic after every rebalance. */
   onAssigned?(partitions: number[]): void;
+  /**
+   * Called when this member may have lost its partitions: a rebalance began, or the group dropped
+   * it (no heartbeat within the session). Work tied to owning a partition stops here; the next
+   * `onAssigned` says what it owns again.
+   */
+  onRevoked?(): void;
   /** Called when the consumer fails for good (after the adapter's own retries). */
   onCrash?(error: unknown): void;
 }

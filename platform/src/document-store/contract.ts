@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Document, DocumentStore, Filter, SortSpec, Write } from './port.ts';
+import { CheckpointConflictError, type Document, type DocumentStore, type Filter, type SortSpec, type Write } from './port.ts';
 
 /** A test document: `_id` plus any JSON fields. */
 type Doc = Document & Record<string, unknown>;
@@ -217,6 +217,36 @@ export function documentStoreContract(name: string, open: () => Promise<OpenedDo
       });
       expect(await store.getCheckpoint(checkpoint)).toBe(43n);
       expect(await store.getCheckpoint(other)).toBe(9_007_199_254_740_993n);
+    });
+
+    test('a checkpoint commit expecting another position is refused whole; a missing checkpoint counts as 0', async (store) => {
+      const collection = uniqueName('docs');
+      const checkpoint = uniqueName('projector');
+      await store.defineCollection({ name: collection });
+      // Missing counts as 0: the first writer expects 0.
+      await store.commit({ writes: [put(collection, { _id: 'a', v: 1 })], checkpoints: [{ name: checkpoint, position: 5n, expected: 0n }] });
+      await store.commit({ writes: [put(collection, { _id: 'a', v: 2 })], checkpoints: [{ name: checkpoint, position: 9n, expected: 5n }] });
+      expect(await store.getCheckpoint(checkpoint)).toBe(9n);
+
+      // An old owner that still believes the checkpoint is at 5: nothing of its batch lands.
+      const other = uniqueName('projector');
+      const late = store.commit({
+        writes: [put(collection, { _id: 'a', v: 'stale' }), put(collection, { _id: 'b' })],
+        checkpoints: [
+          { name: other, position: 3n },
+          { name: checkpoint, position: 7n, expected: 5n },
+        ],
+      });
+      await expect(late).rejects.toBeInstanceOf(CheckpointConflictError);
+      await expect(late).rejects.toMatchObject({ checkpoint, expected: 5n, actual: 9n });
+      expect(await store.get(collection, 'a')).toEqual({ _id: 'a', v: 2 });
+      expect(await store.get(collection, 'b')).toBeNull();
+      expect(await store.getCheckpoint(checkpoint)).toBe(9n);
+      expect(await store.getCheckpoint(other)).toBeNull();
+      // Expecting 0 where a checkpoint exists is a conflict too.
+      await expect(store.commit({ writes: [], checkpoints: [{ name: checkpoint, position: 1n, expected: 0n }] })).rejects.toBeInstanceOf(
+        CheckpointConflictError,
+      );
     });
 
     test('equality filters on strings, numbers, booleans, nested paths, _id and null', async (store) => {

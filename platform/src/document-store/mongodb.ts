@@ -8,8 +8,10 @@ import {
   type Sort,
 } from 'mongodb';
 import {
+  CheckpointConflictError,
   counterOf,
   textTokens,
+  type CheckpointWrite,
   type CollectionSpec,
   type Condition,
   type Document,
@@ -33,6 +35,7 @@ const NAMESPACE_NOT_FOUND = 26;
 const NAMESPACE_EXISTS = 48;
 const INDEX_OPTIONS_CONFLICT = 85;
 const INDEX_KEY_SPECS_CONFLICT = 86;
+const DUPLICATE_KEY = 11000;
 
 /** The text index's name and language settings: no stemming or stop words, like the SQLite FTS tokenizer. */
 const TEXT_INDEX = 'text_search';
@@ -82,6 +85,9 @@ function textWeights(fields: string[]): number[] {
  * never behind it. Projections rewrite whole documents by id (put = replace/upsert, delete), so
  * replaying events after the older checkpoint converges to the same state. Every write is
  * validated (names, JSON form) before anything is sent, so a bad batch fails whole on both paths.
+ * A checkpoint with an `expected` position is a conditional update in the transaction (a refusal
+ * aborts it, writes included); on a standalone server it is checked before the writes and again
+ * by the conditional update, so only a writer losing a race in between can leave documents behind.
  *
  * `swapCollections` uses `renameCollection(..., { dropTarget: true })`: each rename atomically
  * replaces its target, but DDL cannot join a transaction, so several pairs and the checkpoints are
@@ -240,23 +246,71 @@ export class MongoDocumentStore implements DocumentStore {
 
   async commit(batch: WriteBatch): Promise<void> {
     const runs = toWriteRuns(batch);
-    const checkpoints = checkpointWrites(batch.checkpoints ?? []);
+    const checkpoints = batch.checkpoints ?? [];
     if (runs.length === 0 && checkpoints.length === 0) return;
     if (checkpoints.length) await this.ensureCollection(CHECKPOINTS);
     if (runs.length) await this.ensureCollection(VERSIONS);
+    try {
+      await this.commitAtomically(runs, checkpoints, batch.writes.map(counterOf));
+    } catch (error) {
+      // Refused inside the transaction, which is gone now: read where the checkpoint stands, for the message.
+      if (!(error instanceof CheckpointConflictError)) throw error;
+      throw new CheckpointConflictError(error.checkpoint, error.expected, await this.getCheckpoint(error.checkpoint).catch(() => null));
+    }
+  }
+
+  private async commitAtomically(runs: WriteRun[], checkpoints: CheckpointWrite[], counters: string[]): Promise<void> {
     await this.atomically(async (session) => {
+      // Without a transaction nothing can be taken back: refuse before writing anything. (The
+      // conditional update below still refuses a writer that lost a race after this check, but
+      // its documents are written by then; see the class note on standalone servers.)
+      if (!session) await this.checkExpected(checkpoints);
       for (const run of runs) {
         await this.db.collection<StoredDocument>(run.collection).bulkWrite(run.ops, { session, ordered: true });
       }
       // After the writes: without a transaction a reader may then see new data under the old
       // version (cached until the version moves), never old data under the new one.
-      const writer = (batch.checkpoints ?? []).map((c) => c.name).sort().join('+');
-      await this.bumpVersions(batch.writes.map(counterOf), writer, session);
-      if (checkpoints.length) {
-        await this.db.collection<CheckpointDocument>(CHECKPOINTS).bulkWrite(checkpoints, { session, ordered: true });
-      }
+      const writer = checkpoints.map((c) => c.name).sort().join('+');
+      await this.bumpVersions(counters, writer, session);
+      await this.setCheckpoints(checkpoints, session);
     });
   }
+
+  /**
+   * Sets checkpoints; one with an `expected` position is a conditional update on it, so a writer
+   * that lost its partition cannot move it (throwing aborts the transaction, writes included).
+   */
+  private async setCheckpoints(checkpoints: CheckpointWrite[], session?: ClientSession): Promise<void> {
+    const collection = this.db.collection<CheckpointDocument>(CHECKPOINTS);
+    const plain = checkpoints.filter((c) => c.expected === undefined);
+    if (plain.length) await collection.bulkWrite(checkpointWrites(plain), { session, ordered: true });
+    for (const { name, position, expected } of checkpoints) {
+      if (expected === undefined) continue;
+      const update = { $set: { position: position.toString() } };
+      if (expected === 0n) {
+        // Missing counts as 0: insert it, or move it from '0'. Another position makes the upsert
+        // insert a second `_id`, which the unique `_id` index refuses (E11000).
+        try {
+          await collection.updateOne({ _id: name, position: '0' }, update, { session, upsert: true });
+        } catch (error) {
+          if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new CheckpointConflictError(name, expected, null);
+          throw error;
+        }
+      } else {
+        const result = await collection.updateOne({ _id: name, position: expected.toString() }, update, { session });
+        if (result.matchedCount !== 1) throw new CheckpointConflictError(name, expected, null);
+      }
+    }
+  }
+
+  private async checkExpected(checkpoints: CheckpointWrite[]): Promise<void> {
+    for (const { name, expected } of checkpoints) {
+      if (expected === undefined) continue;
+      const actual = await this.getCheckpoint(name);
+      if ((actual ?? 0n) !== expected) throw new CheckpointConflictError(name, expected, actual);
+    }
+  }
+
 
   /** One query per call: another process may have written since the last, and nothing tells this one. */
   async changeVersion(collections: string[]): Promise<string> {
@@ -288,7 +342,7 @@ export class MongoDocumentStore implements DocumentStore {
 
   async swapCollections(
     pairs: { from: string; to: string }[],
-    checkpoints: { name: string; position: bigint }[] = [],
+    checkpoints: CheckpointWrite[] = [],
   ): Promise<void> {
     for (const { from, to } of pairs) {
       checkName(from);
@@ -305,10 +359,9 @@ export class MongoDocumentStore implements DocumentStore {
       else this.specs.delete(to);
     }
     await this.bumpVersions(pairs.flatMap(({ from, to }) => [from, to]), '');
-    const writes = checkpointWrites(checkpoints);
-    if (writes.length) {
+    if (checkpoints.length) {
       await this.ensureCollection(CHECKPOINTS);
-      await this.db.collection<CheckpointDocument>(CHECKPOINTS).bulkWrite(writes, { ordered: true });
+      await this.setCheckpoints(checkpoints);
     }
   }
 
@@ -361,9 +414,14 @@ export class MongoDocumentStore implements DocumentStore {
   }
 }
 
+interface WriteRun {
+  collection: string;
+  ops: AnyBulkWriteOperation<StoredDocument>[];
+}
+
 /** Consecutive writes to one collection become one ordered bulkWrite; batch order is kept. */
-function toWriteRuns(batch: WriteBatch): { collection: string; ops: AnyBulkWriteOperation<StoredDocument>[] }[] {
-  const runs: { collection: string; ops: AnyBulkWriteOperation<StoredDocument>[] }[] = [];
+function toWriteRuns(batch: WriteBatch): WriteRun[] {
+  const runs: WriteRun[] = [];
   for (const write of batch.writes) {
     const collection = checkName(write.collection);
     let op: AnyBulkWriteOperation<StoredDocument>;

@@ -63,9 +63,32 @@ export function counterOf(write: Write): string {
   return (write.kind === 'put' && write.counter) || write.collection;
 }
 
+export interface CheckpointWrite {
+  name: string;
+  position: bigint;
+  /**
+   * Compare-and-set: the position this writer last saw (a missing checkpoint counts as 0). When
+   * the stored one differs, another writer moved it (a partition or the ordered projections went
+   * to another worker): the whole batch is refused with CheckpointConflictError, nothing written.
+   */
+  expected?: bigint;
+}
+
 export interface WriteBatch {
   writes: Write[];
-  checkpoints?: { name: string; position: bigint }[];
+  checkpoints?: CheckpointWrite[];
+}
+
+/** A commit refused because a checkpoint was not where the writer expected it (see CheckpointWrite). */
+export class CheckpointConflictError extends Error {
+  constructor(
+    readonly checkpoint: string,
+    readonly expected: bigint,
+    readonly actual: bigint | null,
+  ) {
+    super(`Checkpoint ${checkpoint} is at ${actual ?? 'nothing'}, not ${expected}: another writer moved it; nothing was committed`);
+    this.name = 'CheckpointConflictError';
+  }
 }
 
 export interface DocumentStore {
@@ -87,7 +110,7 @@ export interface DocumentStore {
    */
   getRaw(collection: string, id: string): Promise<string | null>;
   findRaw(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
-  /** Applies every write and checkpoint in one atomic step. */
+  /** Applies every write and checkpoint in one atomic step (or nothing, on a CheckpointConflictError). */
   commit(batch: WriteBatch): Promise<void>;
   getCheckpoint(name: string): Promise<bigint | null>;
   /**

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { BackgroundCheckpoint } from '../sqlite/background-checkpoint.ts';
 import { openSqlite } from '../sqlite/open.ts';
 import {
+  CheckpointConflictError,
   counterOf,
   textTokens,
   type CollectionSpec,
@@ -305,7 +306,8 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async commit(batch: WriteBatch): Promise<void> {
-    const raised = this.commitTx(batch);
+    // IMMEDIATE: the write lock is taken before the checkpoint check, so the check holds at the commit.
+    const raised = this.commitTx.immediate(batch);
     this.ownCommits++;
     this.checkpoint?.committed();
     // The counters as last read are still right but for what this commit raised: keep them, so a
@@ -317,10 +319,16 @@ export class SqliteDocumentStore implements DocumentStore {
     }
   }
 
-  private readonly commitTx: (batch: WriteBatch) => Map<string, number>;
+  private readonly commitTx: Database.Transaction<(batch: WriteBatch) => Map<string, number>>;
 
   /** Writes a batch (inside commitTx) and returns the change counters it raised. */
   private commitSync(batch: WriteBatch): Map<string, number> {
+    // Inside the write transaction: no other connection can move a checkpoint between this check and the commit.
+    for (const checkpoint of batch.checkpoints ?? []) {
+      if (checkpoint.expected === undefined) continue;
+      const actual = this.readCheckpoint(checkpoint.name);
+      if ((actual ?? 0n) !== checkpoint.expected) throw new CheckpointConflictError(checkpoint.name, checkpoint.expected, actual);
+    }
     const raised = new Map<string, number>();
     for (const write of batch.writes) this.counts.delete(write.collection);
     for (const counter of new Set(batch.writes.map(counterOf))) {
@@ -354,6 +362,10 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async getCheckpoint(name: string): Promise<bigint | null> {
+    return this.readCheckpoint(name);
+  }
+
+  private readCheckpoint(name: string): bigint | null {
     const row = this.statement('SELECT position FROM checkpoints WHERE name = ?').safeIntegers(true).get(name) as
       | { position: bigint }
       | undefined;

@@ -146,6 +146,21 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
       expect(events.map((e) => e.type)).toEqual(['A', 'B', 'C']);
     });
 
+    test('a retried append whose first attempt landed never leaves a second copy, even after the stream moved on', async (store) => {
+      const stream = streamName('retried');
+      const first = [event('A')];
+      const original = await store.append(stream, first, 'no_stream');
+      await store.append(stream, [event('B')], 0n);
+      // The retry of the first append (its reply was lost): the original result, or a refusal.
+      const retry = await store.append(stream, first, 'no_stream').then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      );
+      if ('result' in retry) expect(retry.result).toEqual(original);
+      else expect(retry.error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B']);
+    });
+
     test('readStream stops at toRevision and at the until moment', async (store) => {
       const stream = streamName('bounded');
       const at = (iso: string) => event('Tick', { iso }, { timestamp: iso });

@@ -33,7 +33,14 @@ export interface EventMetadata {
 }
 
 export interface NewEvent<T = unknown> {
-  /** Unique event id (UUID). Appending an event id that is already in the stream is a no-op. */
+  /**
+   * Unique event id (UUID). What a retry may rely on (what EventStoreDB guarantees, and the
+   * contract checks on every adapter): re-sending the same batch with the same exact expectation
+   * (`no_stream` or a revision) after the first attempt landed reports the original result and
+   * appends nothing; it never leaves a second copy. With `any` or `stream_exists` EventStoreDB
+   * only tries (a bounded cache of recent ids), so a retried `any` append may be written twice:
+   * retry with an exact expectation, or make the event harmless to apply twice.
+   */
   id: string;
   type: string;
   data: T;

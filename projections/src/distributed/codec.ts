@@ -38,17 +38,45 @@ export function encodeRecord(record: BusRecord): string {
   return JSON.stringify(wire);
 }
 
+/** A bus record this release cannot read (corrupt, truncated, or from an incompatible writer). */
+export class UndecodableRecordError extends Error {
+  constructor(reason: string, value: string) {
+    super(`Undecodable bus record (${reason}): ${value.slice(0, 80)}`);
+    this.name = 'UndecodableRecordError';
+  }
+}
+
+const DECIMAL = /^-?\d{1,20}$/;
+
+/** Parses and checks a record; throws UndecodableRecordError for anything a projector could not apply. */
 export function decodeRecord(value: string): BusRecord {
-  const wire = JSON.parse(value) as Wire;
+  let wire: Wire;
+  try {
+    wire = JSON.parse(value) as Wire;
+  } catch {
+    throw new UndecodableRecordError('not JSON', value);
+  }
+  const bad = (reason: string) => new UndecodableRecordError(reason, value);
+  if (typeof wire !== 'object' || wire === null) throw bad('not an object');
   switch (wire.kind) {
-    case 'event':
-      return { kind: 'event', event: { ...wire.event, revision: BigInt(wire.event.revision), position: BigInt(wire.event.position) } };
+    case 'event': {
+      const event = wire.event as Partial<WireEvent> | undefined;
+      if (typeof event !== 'object' || event === null) throw bad('no event');
+      for (const field of ['id', 'streamId', 'type'] as const) if (typeof event[field] !== 'string') throw bad(`event.${field}`);
+      for (const field of ['revision', 'position'] as const) {
+        if (typeof event[field] !== 'string' || !DECIMAL.test(event[field])) throw bad(`event.${field}`);
+      }
+      if (typeof event.metadata !== 'object' || event.metadata === null) throw bad('event.metadata');
+      return { kind: 'event', event: { ...(event as WireEvent), revision: BigInt(event.revision!), position: BigInt(event.position!) } };
+    }
     case 'tick':
+      if (typeof wire.position !== 'string' || !DECIMAL.test(wire.position)) throw bad('tick.position');
       return { kind: 'tick', position: BigInt(wire.position) };
     case 'pause':
+      if (typeof wire.projection !== 'string' || typeof wire.epoch !== 'string' || !DECIMAL.test(wire.epoch)) throw bad('pause');
       return { kind: 'pause', projection: wire.projection, epoch: BigInt(wire.epoch) };
     default:
-      throw new Error(`Unknown bus record: ${value.slice(0, 80)}`);
+      throw bad('unknown kind');
   }
 }
 

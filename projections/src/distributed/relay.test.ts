@@ -123,6 +123,41 @@ describe('relay', () => {
         .map((r) => (r.kind === 'event' ? r.event.type : '')),
     ).toEqual(['Placed', 'Paid']);
   });
+
+  it('stops at once on SIGTERM while Kafka is away and a publish hangs, keeping its checkpoint', async () => {
+    // A broker that takes every request and never answers (an idempotent producer retrying forever).
+    class HangingBus extends InMemoryBus {
+      publishes = 0;
+      override publish(): Promise<void> {
+        this.publishes += 1;
+        return new Promise(() => {});
+      }
+    }
+    const bus = new HangingBus();
+    await append('order-y', 'Placed');
+    start(bus);
+    await until(async () => bus.publishes > 0);
+    const stopped = performance.now();
+    controller.abort();
+    await running;
+    expect(performance.now() - stopped).toBeLessThan(1000);
+    expect(await docs.getCheckpoint('relay')).toBeNull();
+  });
+
+  it('warns with its backoff on every failed attempt while the bus is away, and says so in `publishing`', async () => {
+    const bus = new FlakyBus(4);
+    const warnings: Record<string, unknown>[] = [];
+    const logger = { warn: (fields: Record<string, unknown>) => warnings.push(fields), error: () => {}, info: () => {}, debug: () => {} };
+    const relay = new Relay(events, docs, bus, { topic: TOPIC, partitions: PARTITIONS, lingerMs: 2, maxBackoffMs: 20, logger: logger as never });
+    const position = await append('order-z', 'Placed');
+    running = relay.run(controller.signal);
+    await until(async () => warnings.length >= 2);
+    expect(relay.publishing).toBe(false);
+    await until(async () => (await docs.getCheckpoint('relay')) === position);
+    expect(relay.publishing).toBe(true);
+    expect(warnings.slice(0, 4).map((w) => w.attempt)).toEqual([1, 2, 3, 4]);
+    for (const warning of warnings) expect(warning.backoffMs).toBeGreaterThan(0);
+  });
 });
 
 async function until(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {

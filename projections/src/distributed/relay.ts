@@ -34,6 +34,7 @@ const LINGERED = Symbol('lingered');
  */
 export class Relay {
   private readonly checkpointName: string;
+  private failing = false;
 
   constructor(
     private readonly events: EventStore,
@@ -111,22 +112,38 @@ export class Relay {
     // Until the bus takes the batch, nothing moves: the same batch is offered again.
     await this.retrying(signal, 'publish', () => this.bus.publish(this.options.topic, messages));
     if (signal.aborted) return;
+    this.failing = false;
     await this.store.commit({ writes: [], checkpoints: [{ name: this.checkpointName, position: last }] });
     this.options.onPublished?.(last, batch.length);
   }
 
+  /**
+   * Retries `work` with backoff until it succeeds or the signal aborts. Each attempt is abandoned
+   * (not awaited) when the signal aborts: a publish to an unreachable broker may take as long as
+   * the client's own retries, and SIGTERM must not wait for that. An abandoned publish may still
+   * land; the checkpoint does not move, so the batch is published again after a restart and the
+   * projectors skip the duplicate.
+   */
   private async retrying(signal: AbortSignal, what: string, work: () => Promise<void>): Promise<void> {
     for (let attempt = 1; !signal.aborted; attempt++) {
       try {
-        await work();
+        await untilAborted(work(), signal);
         return;
       } catch (error) {
+        if (signal.aborted) return;
         // A topic with another partition count is a configuration mistake, not a passing failure.
         if (error instanceof TopicMismatchError) throw error;
-        this.options.logger?.warn({ err: error, attempt }, `relay: could not ${what}; retrying`);
-        await sleep(this.backoff(attempt), signal);
+        const backoffMs = this.backoff(attempt);
+        this.failing = true;
+        this.options.logger?.warn({ err: error, attempt, backoffMs }, `relay: could not ${what}; retrying`);
+        await sleep(backoffMs, signal);
       }
     }
+  }
+
+  /** True while the last attempt to reach the bus failed (health: a relay that cannot publish is not doing its job). */
+  get publishing(): boolean {
+    return !this.failing;
   }
 
   private backoff(attempt: number): number {
@@ -144,6 +161,31 @@ async function raceTimeout<T>(promise: Promise<T>, ms: number): Promise<T | type
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Resolves or rejects with `promise`, or resolves as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const aborted = () => {
+      promise.catch(() => undefined);
+      resolve(undefined);
+    };
+    signal.addEventListener('abort', aborted, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', aborted);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', aborted);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,8 +1,8 @@
-import type { BusSubscription, DeliveredBatch, DocumentStore, EventStore, Logger, MessageBus, RecordedEvent } from '@shop/platform';
+import type { BatchHold, BusSubscription, DeliveredBatch, DeliveredMessage, DocumentStore, EventStore, Logger, MessageBus, RecordedEvent } from '@shop/platform';
 import { applyBatch } from '../apply-batch.ts';
 import type { Projection } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
-import { decodeRecord, tickAsEvent } from './codec.ts';
+import { decodeRecord, tickAsEvent, UndecodableRecordError, type BusRecord } from './codec.ts';
 import { heldCheckpoint, isPartitioned, partitionCheckpoint, pauseCheckpoint } from './partitioning.ts';
 import { WakeableEvents } from './wakeable-events.ts';
 
@@ -18,6 +18,25 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Longest a partition is held for a rebuild before it goes on regardless (and says so). */
   holdTimeoutMs?: number;
+  /** Events per read when a partition is caught up from the log (see `backfill`). */
+  backfillPageSize?: number;
+  /** The consumer failed for good (after the bus's own retries): the process should exit and be restarted. */
+  onCrash?: (error: unknown) => void;
+  /** How long every batch may fail before `healthy()` says no (a poison record, an unreachable store). */
+  unhealthyAfterMs?: number;
+  /** Where records no projector can decode go (default `<topic>.dead-letter`). */
+  deadLetterTopic?: string;
+  /** Called for each record sent to the dead-letter topic (metrics, alerting). */
+  onDeadLetter?: (letter: DeadLetter) => void;
+}
+
+/** A record set aside because it cannot be decoded, with where it came from. */
+export interface DeadLetter {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string;
+  error: string;
 }
 
 /**
@@ -30,12 +49,18 @@ export interface WorkerOptions {
  *
  * The other projections need the whole log in order. They run here only while this worker owns
  * partition 0 (so exactly one worker of the group runs them), each in its own runner following
- * the event store from its single checkpoint, woken by every batch the bus delivers.
+ * the event store from its single checkpoint, woken by every batch the bus delivers; they stop
+ * as soon as a rebalance starts or the consumer crashes.
+ *
+ * Ownership can move while a worker still writes (a long pause, a missed session): every
+ * checkpoint it commits is compare-and-set on the position it read, so a late commit of an old
+ * owner is refused whole instead of overwriting the new owner's work.
  *
  * A rebuild asks for a projection to be held by sending a pause record to every partition (see
  * rebuild/bus-writers.ts): a partitioned projection's partition is held where the record sits,
- * after everything before it was committed; an ordered projection's runner is stopped. Each
- * partition acknowledges in the store, and goes on once the rebuild has swapped.
+ * after everything before it was committed (the handler returns a `BatchHold` and the bus
+ * pauses the partition, so the worker's other partitions go on); an ordered projection's runner
+ * is stopped. Each partition acknowledges in the store, and goes on once the rebuild has swapped.
  */
 export class ProjectorWorker {
   private readonly partitioned: Projection[];
@@ -46,6 +71,14 @@ export class ProjectorWorker {
   private ownsOrdered = false;
   private stopped = false;
   private serial: Promise<void> = Promise.resolve();
+  private crashed = false;
+  private deadLetterTopic: Promise<void> | undefined;
+  /** Since when every batch has failed (undefined while batches go through). */
+  private failingSince: number | undefined;
+  /** Moves on whenever this worker's partitions may have moved (holds tied to the old assignment end). */
+  private generation = 0;
+  /** Pauses (`name@epoch`) this worker stopped honouring after holding them too long. */
+  private readonly givenUp = new Set<string>();
   /** Partition checkpoints this worker has checked against the log since its partitions were last assigned. */
   private readonly caughtUp = new Set<string>();
 
@@ -70,7 +103,13 @@ export class ProjectorWorker {
       groupId: this.options.groupId ?? 'projectors',
       handle: (batch) => this.handle(batch),
       onAssigned: (partitions) => this.assigned(partitions),
-      onCrash: (error) => this.options.logger?.error({ err: error }, 'projector: the consumer stopped for good'),
+      onRevoked: () => this.revoked(),
+      onCrash: (error) => {
+        this.crashed = true;
+        this.options.logger?.error({ err: error }, 'projector: the consumer stopped for good');
+        this.revoked();
+        this.options.onCrash?.(error);
+      },
     });
   }
 
@@ -84,26 +123,44 @@ export class ProjectorWorker {
     await this.events.close();
   }
 
+  /**
+   * False once the consumer crashed for good, or while every batch has failed for longer than
+   * `unhealthyAfterMs`: the process should then be restarted (see liveness.ts).
+   */
+  healthy(): boolean {
+    if (this.crashed) return false;
+    return this.failingSince === undefined || Date.now() - this.failingSince < (this.options.unhealthyAfterMs ?? 60_000);
+  }
+
   /** Names of the ordered projections running here now (tests, health). */
   runningOrdered(): string[] {
     return [...this.runners.keys()];
   }
 
-  private async handle(batch: DeliveredBatch): Promise<void> {
+  private async handle(batch: DeliveredBatch): Promise<void | BatchHold> {
     let segment: RecordedEvent[] = [];
     try {
       for (const message of batch.messages) {
-        const record = decodeRecord(message.value);
+        const record = await this.decode(batch, message);
+        if (!record) continue;
         if (record.kind === 'event') segment.push(record.event);
         else if (record.kind === 'tick') segment.push(tickAsEvent(record.position));
         else {
-          await this.apply(batch.partition, segment);
+          await this.apply(batch, segment);
           segment = [];
-          await this.pauseFor(record.projection, record.epoch, batch);
+          const held = await this.pauseFor(record.projection, record.epoch, batch);
+          // Held: the bus acknowledges what came before the pause record and hands the
+          // partition back from it once the rebuild is over (then the record is history).
+          if (held) {
+            this.failingSince = undefined;
+            return { from: message.offset, until: held.until };
+          }
         }
       }
-      await this.apply(batch.partition, segment);
+      await this.apply(batch, segment);
+      this.failingSince = undefined;
     } catch (error) {
+      this.failingSince ??= Date.now();
       this.options.logger?.error({ err: error, partition: batch.partition }, 'projector: batch failed; it will be delivered again');
       throw error;
     } finally {
@@ -111,8 +168,46 @@ export class ProjectorWorker {
     }
   }
 
+  /**
+   * Decodes a record; one that cannot be decoded goes to the dead-letter topic, with an alert
+   * (error log and `onDeadLetter`), and is skipped. Retrying it would fail the same way forever
+   * and hold the partition (every later event of its streams) behind it. If the dead-letter
+   * topic cannot take it, the batch fails and comes again: nothing is dropped unrecorded.
+   */
+  private async decode(batch: DeliveredBatch, message: DeliveredMessage): Promise<BusRecord | undefined> {
+    try {
+      return decodeRecord(message.value);
+    } catch (error) {
+      if (!(error instanceof UndecodableRecordError)) throw error;
+      const topic = this.options.deadLetterTopic ?? `${this.options.topic}.dead-letter`;
+      const letter: DeadLetter = { topic: batch.topic, partition: batch.partition, offset: message.offset, key: message.key, error: error.message.slice(0, 500) };
+      this.deadLetterTopic ??= this.bus.ensureTopic(topic, 1).catch((failure: unknown) => {
+        this.deadLetterTopic = undefined;
+        throw failure;
+      });
+      await this.deadLetterTopic;
+      await this.bus.publish(topic, [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            'x-source-topic': batch.topic,
+            'x-source-partition': String(batch.partition),
+            'x-source-offset': message.offset,
+            'x-error': letter.error,
+          },
+        },
+      ]);
+      this.options.logger?.error({ ...letter, alert: 'dead-letter', deadLetterTopic: topic }, 'projector: undecodable record sent to the dead-letter topic');
+      this.options.onDeadLetter?.(letter);
+      return undefined;
+    }
+  }
+
   /** Applies a run of events and watermarks of one partition to every partitioned projection. */
-  private async apply(partition: number, events: RecordedEvent[]): Promise<void> {
+  private async apply(batch: DeliveredBatch, events: RecordedEvent[]): Promise<void> {
+    const partition = batch.partition;
     const first = events[0];
     if (!first) return;
     await Promise.all(
@@ -121,10 +216,10 @@ export class ProjectorWorker {
         // Read, not cached: a rebuild's swap may have moved it.
         let checkpoint = (await this.store.getCheckpoint(checkpointName)) ?? 0n;
         if (!this.caughtUp.has(checkpointName)) {
-          checkpoint = await this.backfill(projection, partition, checkpoint, first.position);
+          checkpoint = await this.backfill(projection, batch, checkpoint, first.position);
           this.caughtUp.add(checkpointName);
         }
-        await applyBatch(projection, events, checkpoint, { store: this.store, checkpointName });
+        await applyBatch(projection, events, checkpoint, { store: this.store, checkpointName, guarded: true });
       }),
     );
   }
@@ -138,53 +233,70 @@ export class ProjectorWorker {
    * Normally the gap holds only other partitions' events of the relay's last batch, so this is
    * one short read per partition when a worker starts or its partitions move.
    */
-  private async backfill(projection: Projection, partition: number, from: bigint, before: bigint): Promise<bigint> {
+  private async backfill(projection: Projection, batch: DeliveredBatch, from: bigint, before: bigint): Promise<bigint> {
+    const { backfillPageSize: pageSize = 1000 } = this.options;
+    const partition = batch.partition;
     const checkpointName = partitionCheckpoint(projection.name, partition);
     const mine = (event: RecordedEvent) =>
       event.position < before && this.bus.partitionOf(event.streamId, this.options.partitions) === partition;
     let checkpoint = from;
     let cursor = from;
     while (cursor + 1n < before) {
-      const page = await this.events.readAll({ after: cursor, limit: 1000 });
+      // A long catch-up must not outlive the group session (the partition would move on while
+      // this worker still writes it): tell the group it is alive, and stop once it lost the partition.
+      await batch.heartbeat();
+      if (!batch.isActive() || this.stopped) throw new Error(`partition ${partition} was lost while catching ${projection.name} up`);
+      const page = await this.events.readAll({ after: cursor, limit: pageSize });
       const last = page[page.length - 1];
       if (!last) break;
       cursor = last.position;
       const missed = page.filter(mine);
-      if (missed.length > 0) checkpoint = await applyBatch(projection, missed, checkpoint, { store: this.store, checkpointName });
-      if (page.length < 1000) break;
+      if (missed.length > 0) checkpoint = await applyBatch(projection, missed, checkpoint, { store: this.store, checkpointName, guarded: true });
+      if (page.length < pageSize) break;
     }
     if (checkpoint > from) this.options.logger?.info({ projection: projection.name, partition, checkpoint: checkpoint.toString() }, 'projector: caught a projection up from the log');
     return checkpoint;
   }
 
-  private async pauseFor(name: string, epoch: bigint, batch: DeliveredBatch): Promise<void> {
+  /** Handles a pause record; for a partitioned projection, says when the partition may go on (wrapped: an async function would wait for a returned promise). */
+  private async pauseFor(name: string, epoch: bigint, batch: DeliveredBatch): Promise<{ until: Promise<void> } | undefined> {
     const known = this.options.projections.some((p) => p.name === name);
     // A pause whose rebuild is over (or was given up) is history: a redelivery must not hold anything.
-    if (!known || !(await this.pausedAt(name, epoch))) return;
+    if (!known || this.givenUp.has(`${name}@${epoch}`) || !(await this.pausedAt(name, epoch))) return undefined;
     if (isPartitioned(name)) {
       await this.acknowledge(name, batch.partition, epoch);
-      await this.hold(name, epoch, batch);
-      return;
+      return { until: this.heldUntil(name, epoch, batch.partition) };
     }
     if (batch.partition === 0) await this.inOrder(() => this.stopRunner(name));
     await this.acknowledge(name, batch.partition, epoch);
     if (batch.partition === 0) void this.restartWhenResumed(name, epoch);
+    return undefined;
   }
 
-  /** Blocks this partition (every projection of it) until the rebuild of `name` has swapped. */
-  private async hold(name: string, epoch: bigint, batch: DeliveredBatch): Promise<void> {
+  /**
+   * Settles once the rebuild of `name` has swapped (or gave up), this worker stops or loses its
+   * partitions, or the hold lasted too long. It is awaited outside the bus handler: kafkajs
+   * fetches a member's next round only after every batch of the round settled, so a wait inside
+   * the handler would stall every other partition of this worker (and the rebuild, whose pause
+   * records on those partitions would never be reached).
+   */
+  private heldUntil(name: string, epoch: bigint, partition: number): Promise<void> {
     const { pollMs = 100, holdTimeoutMs = 120_000 } = this.options;
     const until = Date.now() + holdTimeoutMs;
-    while (await this.pausedAt(name, epoch)) {
-      // Gone to another member: throw so nothing after the pause is acknowledged; the new owner holds instead.
-      if (!batch.isActive() || this.stopped) throw new Error(`partition ${batch.partition} was lost while held for ${name}`);
-      if (Date.now() > until) {
-        this.options.logger?.error({ projection: name, partition: batch.partition }, 'projector: rebuild held the partition too long; going on');
-        return;
+    const generation = this.generation;
+    return (async () => {
+      while (!this.stopped && this.generation === generation && (await this.pausedAt(name, epoch))) {
+        if (Date.now() > until) {
+          this.givenUp.add(`${name}@${epoch}`);
+          this.options.logger?.error({ projection: name, partition }, 'projector: rebuild held the partition too long; going on');
+          return;
+        }
+        await delay(pollMs);
       }
-      await batch.heartbeat();
-      await delay(pollMs);
-    }
+    })().catch((error: unknown) => {
+      // The store is unreachable: let the partition go; its redelivered pause record asks again.
+      this.options.logger?.warn({ err: error, projection: name, partition }, 'projector: could not check a rebuild; releasing the partition');
+    });
   }
 
   private async restartWhenResumed(name: string, epoch: bigint): Promise<void> {
@@ -198,11 +310,26 @@ export class ProjectorWorker {
   private assigned(partitions: number[]): void {
     // Another worker may have moved these partitions on meanwhile: check them against the log again.
     this.caughtUp.clear();
+    this.generation += 1;
     const owns = partitions.includes(0);
     void this.inOrder(async () => {
       this.ownsOrdered = owns && !this.stopped;
       if (this.ownsOrdered) for (const projection of this.ordered) await this.startRunner(projection.name);
       else await Promise.all([...this.runners.keys()].map((name) => this.stopRunner(name)));
+    });
+  }
+
+  /**
+   * The group is rebalancing, or dropped or crashed this member: it may no longer own partition 0,
+   * so the ordered projections stop now (the next `assigned` starts them again if it still does),
+   * and holds tied to the old assignment end. Their checkpoints are compare-and-set as well, so
+   * even a commit already under way cannot land over a new owner's.
+   */
+  private revoked(): void {
+    this.generation += 1;
+    void this.inOrder(async () => {
+      this.ownsOrdered = false;
+      await Promise.all([...this.runners.keys()].map((name) => this.stopRunner(name)));
     });
   }
 

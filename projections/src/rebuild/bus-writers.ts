@@ -49,8 +49,9 @@ export class BusWriters implements LiveWriters {
         if (missing.length === 0) return;
         if (Date.now() > deadline) {
           throw new Error(
-            `Partitions ${missing.join(', ')} of ${topic} did not hold ${projection} within ${timeoutMs} ms. ` +
-              'Is a projector worker running? (With every worker stopped, rebuild with --offline.)',
+            `Partitions ${missing.join(', ')} of ${topic} did not hold ${projection} within ${timeoutMs} ms: ` +
+              'no projector worker reached the pause record there. Is one running, and keeping up (see projection_lag_events)? ' +
+              '(With every worker stopped, rebuild with --offline.)',
           );
         }
         await new Promise((resolve) => setTimeout(resolve, pollMs));

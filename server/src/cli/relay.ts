@@ -4,12 +4,20 @@
  * batch. Its checkpoint ("relay") lives in the read store and moves only after Kafka has
  * acknowledged. Run one relay: a second one is harmless (projectors skip duplicates by position)
  * but doubles the traffic. HEALTH_PORT serves /healthz and /metrics.
+ *
+ * While Kafka is away the relay retries with backoff and logs a warning per attempt (the
+ * producer's own retries are bounded, so an outage surfaces); SIGTERM stops it at once. Unhealthy
+ * (behind and publishing nothing) for UNHEALTHY_EXIT_MS, it exits non-zero to be restarted.
  */
 import { Gauge } from 'prom-client';
 import { ShopMetrics, createKafkaBus, createLogger, loadConfig } from '@shop/platform';
 import { Relay } from '@shop/projections';
 import { startHealthServer } from '@shop/projections/distributed/health-server';
+import { watchLiveness } from '@shop/projections/distributed/liveness';
 import { openDocumentStore, openEventStore } from '../compose.ts';
+
+/** How long the relay may stay unhealthy (behind, publishing nothing) before it exits to be restarted. */
+const UNHEALTHY_EXIT_MS = 5 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,27 +37,38 @@ async function main(): Promise<void> {
       lastProgress = Date.now();
     },
   });
-  const health = config.HEALTH_PORT
-    ? await startHealthServer(config.HEALTH_PORT, metrics, async () => {
-        // Healthy when caught up, or when it published something within the last minute.
-        const behind = (await events.headPosition()) > ((await store.getCheckpoint('relay')) ?? 0n);
-        return !behind || Date.now() - lastProgress < 60_000;
-      })
-    : undefined;
+  const healthy = async () => {
+    // Healthy when caught up, or when it published something within the last minute.
+    const behind = (await events.headPosition()) > ((await store.getCheckpoint('relay')) ?? 0n);
+    return !behind || Date.now() - lastProgress < 60_000;
+  };
+  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, metrics, healthy) : undefined;
 
   const stop = new AbortController();
+  let gaveUp = false;
+  const liveness = watchLiveness(healthy, {
+    intervalMs: 5_000,
+    graceMs: UNHEALTHY_EXIT_MS,
+    onGiveUp: (ms) => {
+      gaveUp = true;
+      logger.error({ unhealthyMs: ms, publishing: relay.publishing }, 'relay: unhealthy for too long; exiting to be restarted');
+      stop.abort();
+    },
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
   logger.info({ topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS, brokers: config.KAFKA_BROKERS }, 'relay started');
   await relay.run(stop.signal);
+  liveness.stop();
   logger.info('relay stopping');
   health?.close();
   await bus.close();
   await events.close();
   await store.close();
+  if (gaveUp) process.exitCode = 1;
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { Kafka } from 'kafkajs';
+import { KafkaBus, PRODUCER_RETRY } from './kafka.ts';
+import { partitionOf } from './partition.ts';
+import type { BatchHold } from './port.ts';
+import { MessageTooLargeError, TOPIC_MAX_MESSAGE_BYTES, messageBytes, splitForSend } from './split.ts';
+
+/**
+ * The Kafka adapter against a fake kafkajs client that records what the adapter asks of it (the
+ * shapes are kafkajs 2.2's own types): what reaches the broker, and what the adapter does with
+ * the `eachBatch` payload. The real broker runs in kafka.test.ts wherever a container engine is.
+ */
+function fakeKafka() {
+  const topics = new Map<string, number>();
+  const record = {
+    producerConfig: undefined as Parameters<Kafka['producer']>[0],
+    sends: [] as { topic: string; messages: { key?: string; value: string; partition?: number }[] }[],
+    createTopics: [] as unknown[],
+    run: undefined as { eachBatchAutoResolve?: boolean; eachBatch: (payload: unknown) => Promise<void> } | undefined,
+  };
+  const kafka = {
+    producer: (config?: Parameters<Kafka['producer']>[0]) => {
+      record.producerConfig = config;
+      return {
+        connect: async () => {},
+        disconnect: async () => {},
+        send: async (request: (typeof record.sends)[number]) => {
+          record.sends.push(request);
+          return [];
+        },
+      };
+    },
+    admin: () => ({
+      connect: async () => {},
+      disconnect: async () => {},
+      listTopics: async () => [...topics.keys()],
+      fetchTopicMetadata: async ({ topics: names }: { topics: string[] }) => ({
+        topics: names.map((name) => ({ name, partitions: Array.from({ length: topics.get(name) ?? 0 }, (_, partitionId) => ({ partitionId })) })),
+      }),
+      createTopics: async (request: { topics: { topic: string; numPartitions: number }[] }) => {
+        record.createTopics.push(request);
+        for (const { topic, numPartitions } of request.topics) topics.set(topic, numPartitions);
+        return true;
+      },
+    }),
+    consumer: () => ({
+      events: { GROUP_JOIN: 'consumer.group_join', CRASH: 'consumer.crash', REBALANCING: 'consumer.rebalancing' },
+      on: () => () => {},
+      connect: async () => {},
+      subscribe: async () => {},
+      disconnect: async () => {},
+      run: async (config: NonNullable<typeof record.run>) => {
+        record.run = config;
+      },
+    }),
+  };
+  return { kafka: kafka as unknown as Pick<Kafka, 'producer' | 'consumer' | 'admin'>, record };
+}
+
+describe('Kafka adapter (fake kafkajs client)', () => {
+  it('creates the topic with the max.message.bytes its sends respect, and splits a batch by bytes per partition', async () => {
+    const { kafka, record } = fakeKafka();
+    const bus = new KafkaBus({ brokers: [], clientId: 'test', kafka, maxBytesPerPartition: 10_000 });
+    await bus.ensureTopic('events', 3);
+    expect(record.createTopics).toMatchObject([
+      { topics: [{ topic: 'events', numPartitions: 3, configEntries: [{ name: 'max.message.bytes', value: String(TOPIC_MAX_MESSAGE_BYTES) }] }] },
+    ]);
+
+    const big = 'x'.repeat(3_000);
+    const messages = Array.from({ length: 30 }, (_, i) => ({ key: `cart-${i % 7}`, value: `${i}:${big}` }));
+    messages.push(...[0, 1, 2].map((partition) => ({ key: '$relay', value: 'tick', partition })));
+    await bus.publish('events', messages);
+
+    expect(record.sends.length).toBeGreaterThan(1);
+    // Nothing lost, nothing reordered.
+    expect(record.sends.flatMap((send) => send.messages.map((m) => m.value))).toEqual(messages.map((m) => m.value));
+    for (const send of record.sends) {
+      const perPartition = new Map<number, number>();
+      for (const message of send.messages) {
+        const partition = message.partition ?? partitionOf(message.key!, 3);
+        perPartition.set(partition, (perPartition.get(partition) ?? 0) + messageBytes({ key: message.key!, value: message.value }));
+      }
+      for (const bytes of perPartition.values()) expect(bytes).toBeLessThanOrEqual(10_000);
+    }
+  });
+
+  it('bounds the idempotent producer’s retries, so an outage reaches the caller', async () => {
+    const { kafka, record } = fakeKafka();
+    const bus = new KafkaBus({ brokers: [], clientId: 'test', kafka });
+    await bus.ensureTopic('events', 1);
+    await bus.publish('events', [{ key: 'k', value: 'v' }]);
+    expect(record.producerConfig).toMatchObject({ idempotent: true, retry: PRODUCER_RETRY });
+    expect(PRODUCER_RETRY.retries).toBeLessThan(20);
+  });
+
+  it('a hold resolves the offsets before it and pauses the partition outside eachBatch; it resumes when released', async () => {
+    const { kafka, record } = fakeKafka();
+    const bus = new KafkaBus({ brokers: [], clientId: 'test', kafka });
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    let hold: BatchHold | undefined = { from: '12', until };
+    await bus.consume({ topic: 'events', groupId: 'g', handle: async () => hold });
+    expect(record.run?.eachBatchAutoResolve).toBe(false);
+
+    const resolved: string[] = [];
+    let paused = 0;
+    let resumed = 0;
+    const payload = (offsets: string[]) => ({
+      batch: {
+        topic: 'events',
+        partition: 2,
+        isEmpty: () => offsets.length === 0,
+        messages: offsets.map((offset) => ({ offset, key: Buffer.from('k'), value: Buffer.from(offset), headers: {} })),
+      },
+      heartbeat: async () => {},
+      isRunning: () => true,
+      isStale: () => false,
+      resolveOffset: (offset: string) => resolved.push(offset),
+      pause: () => {
+        paused += 1;
+        return () => (resumed += 1);
+      },
+    });
+    // eachBatch returns while the hold lasts: the member's next round is not blocked.
+    await record.run!.eachBatch(payload(['10', '11', '12', '13']));
+    expect(resolved).toEqual(['11']);
+    expect([paused, resumed]).toEqual([1, 0]);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(resumed).toBe(1);
+
+    // Without a hold the whole batch is acknowledged.
+    hold = undefined;
+    await record.run!.eachBatch(payload(['12', '13']));
+    expect(resolved).toEqual(['11', '13']);
+  });
+});
+
+describe('splitForSend', () => {
+  it('keeps order, caps each partition per send, and refuses a single message over the cap', () => {
+    const messages = Array.from({ length: 12 }, (_, i) => ({ key: i % 2 ? 'a' : 'b', value: 'v'.repeat(100), partition: i % 2 }));
+    const sends = splitForSend(messages, 350, (key) => (key === 'a' ? 1 : 0));
+    expect(sends.flat()).toEqual(messages);
+    for (const send of sends) {
+      for (const partition of [0, 1]) {
+        const bytes = send.filter((m) => m.partition === partition).reduce((sum, m) => sum + messageBytes(m), 0);
+        expect(bytes).toBeLessThanOrEqual(350);
+      }
+    }
+    expect(() => splitForSend([{ key: 'k', value: 'x'.repeat(400) }], 350)).toThrow(MessageTooLargeError);
+    // Unknown partition count: one shared budget.
+    expect(splitForSend(messages, 350).every((send) => send.reduce((sum, m) => sum + messageBytes(m), 0) <= 350)).toBe(true);
+  });
+});
