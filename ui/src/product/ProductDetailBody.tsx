@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Product } from '../api/types.ts';
 import { brand } from '../app/theme.ts';
+import { FREE_DELIVERY_OVER } from '../lib/constants.ts';
 import { inStock } from '../lib/format.ts';
 import { StockBadge } from '../product-card/Badges.tsx';
 import { Price } from '../product-card/Price.tsx';
@@ -114,7 +115,7 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
             Category: <strong>{product.catName}</strong>
             {product.subCatName ? ` / ${product.subCatName}` : ''}
           </span>
-          <span>Free delivery on orders over Rs 299 · 7-day easy returns</span>
+          <span>Free delivery on orders over Rs {FREE_DELIVERY_OVER}</span>
         </Box>
       </Box>
     </Box>
