@@ -54,7 +54,7 @@ function ListingView({ route }: { route: ListingRoute }) {
     setPage(1);
     window.scrollTo({ top: 0 });
   };
-  const sidebar = (extras: boolean) => (
+  const sidebar = () => (
     <FilterSidebar
       subcategories={category?.children ?? []}
       subCatId={subcategory?.id ?? ALL_SUBCATEGORIES}
@@ -71,11 +71,9 @@ function ListingView({ route }: { route: ListingRoute }) {
         toFirstPage();
       }}
       extras={
-        extras ? (
-          <LazySection minHeight={700}>
-            <SidebarExtras />
-          </LazySection>
-        ) : undefined
+        <LazySection minHeight={700}>
+          <SidebarExtras />
+        </LazySection>
       }
     />
   );
@@ -99,7 +97,8 @@ function ListingView({ route }: { route: ListingRoute }) {
         {title}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '270px minmax(0, 1fr)', lg: '290px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
-        {desktop ? <Box component="aside">{sidebar(true)}</Box> : <FilterDrawer>{sidebar(false)}</FilterDrawer>}
+        {/* Under 992 px the drawer holds the whole sidebar, featured carousel and banners too. */}
+        {desktop ? <Box component="aside">{sidebar()}</Box> : <FilterDrawer>{sidebar()}</FilterDrawer>}
         <Box sx={{ minWidth: 0, position: 'relative' }}>
           <ListingToolbar
             columns={columns}
