@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useCompareList } from '../compare/compareList.ts';
 import { LazySection } from '../lib/LazySection.tsx';
 import { useIsDesktop } from '../lib/useIsDesktop.ts';
 import { useAppDispatch, useAppSelector } from '../store/store.ts';
@@ -13,6 +14,8 @@ import { PageFallback } from './PageFallback.tsx';
 import { ScrollTopButton } from './ScrollTopButton.tsx';
 
 const QuickViewDialog = lazy(() => import('../product/QuickViewDialog.tsx'));
+// Loaded only once a shopper has put something into the compare tray.
+const CompareTray = lazy(() => import('../compare/CompareTray.tsx'));
 // Below the fold on first paint everywhere: its code loads when it comes near the viewport.
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 const FOOTER_HEIGHT = { xs: 1100, md: 620 };
@@ -31,6 +34,7 @@ export function Layout() {
   const dispatch = useAppDispatch();
   const quickViewId = useAppSelector((s) => s.ui.quickViewId);
   const bare = isBareRoute(pathname);
+  const compared = useCompareList();
 
   // Every page starts at the top; transient panels close on navigation. The first page of a visit
   // already starts at the top (main.tsx turns the browser's scroll restoration off), so no
@@ -65,6 +69,11 @@ export function Layout() {
       )}
       {showBottomBar && <BottomBar />}
       {!bare && <ScrollTopButton bottom={showBottomBar ? BOTTOM_BAR_HEIGHT + 16 : 24} />}
+      {!bare && compared.length > 0 && pathname !== '/compare' && (
+        <Suspense fallback={null}>
+          <CompareTray items={compared} bottom={showBottomBar ? BOTTOM_BAR_HEIGHT + 12 : 24} />
+        </Suspense>
+      )}
       {quickViewId && (
         <Suspense fallback={null}>
           <QuickViewDialog productId={quickViewId} onClose={() => dispatch(quickViewClosed())} />
