@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
 import type { Category } from '../api/types.ts';
+import { useDocumentTitle } from '../app/documentTitle.ts';
 import { brand } from '../app/theme.ts';
 import { DEFAULT_GRID_COLUMNS, DEFAULT_PER_PAGE, INITIAL_PRICE_RANGE, type GridColumns } from '../lib/constants.ts';
 import { categoryPath, subCategoryPath } from '../lib/links.ts';
@@ -49,6 +50,7 @@ function ListingView({ route }: { route: ListingRoute }) {
   const products = data?.products ?? [];
   const totalPages = data?.totalPages ?? 0;
   const title = subcategory?.name ?? category?.name ?? (categories ? 'Products' : '');
+  useDocumentTitle(title || undefined);
 
   const toFirstPage = () => {
     setPage(1);

@@ -12,6 +12,7 @@ import { Header } from './Header.tsx';
 import css from './Layout.module.css';
 import { PageFallback } from './PageFallback.tsx';
 import { ScrollTopButton } from './ScrollTopButton.tsx';
+import { focusMainHeading, MAIN_ID, useNavigationAnnouncements } from './useMainFocus.ts';
 
 const QuickViewDialog = lazy(() => import('../product/QuickViewDialog.tsx'));
 // Loaded only once a shopper has put something into the compare tray.
@@ -29,12 +30,13 @@ export function isBareRoute(pathname: string): boolean {
 
 /** The application shell around every page. */
 export function Layout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const desktop = useIsDesktop();
   const dispatch = useAppDispatch();
   const quickViewId = useAppSelector((s) => s.ui.quickViewId);
   const bare = isBareRoute(pathname);
   const compared = useCompareList();
+  useNavigationAnnouncements(pathname, search);
 
   // Every page starts at the top; transient panels close on navigation. The first page of a visit
   // already starts at the top (main.tsx turns the browser's scroll restoration off), so no
@@ -54,8 +56,18 @@ export function Layout() {
   const showBottomBar = !bare && !desktop;
   return (
     <div className={css.page} style={{ paddingBottom: showBottomBar ? BOTTOM_BAR_HEIGHT : undefined }}>
+      <a
+        href={`#${MAIN_ID}`}
+        className={css.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          if (!focusMainHeading()) document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       {!bare && <Header />}
-      <main className={css.main}>
+      <main className={css.main} id={MAIN_ID} tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
