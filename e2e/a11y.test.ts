@@ -51,13 +51,16 @@ let product: ApiProduct;
 let other: ApiProduct;
 let shopper: { storage: Record<string, string> } | undefined;
 
+const comparing = () => ({ compare: JSON.stringify([product, other].map((p) => ({ id: p.id, name: p.name, image: p.images[0] }))) });
+
 const SCREENS: Screen[] = [
   { name: 'home', path: () => '/', title: /^Gift & Gear — /, scroll: true },
   { name: 'category listing', path: () => `/products/category/${category.id}`, title: () => new RegExp(`^${literally(category.name)} · Gift & Gear$`), scroll: true },
   { name: 'subcategory listing', path: () => `/products/subCat/${category.children[0]!.id}`, title: / · Gift & Gear$/ },
-  { name: 'product', path: () => `/product/${product.id}`, title: / · Gift & Gear$/, scroll: true },
+  // With two products in the compare tray, so the tray is checked too.
+  { name: 'product', path: () => `/product/${product.id}`, title: / · Gift & Gear$/, scroll: true, storage: () => comparing() },
   { name: 'search results', path: () => '/search?q=kisan', title: /^Search results for “kisan” · Gift & Gear$/ },
-  { name: 'compare', path: () => '/compare', title: /^Compare Products · Gift & Gear$/, storage: () => ({ compare: JSON.stringify([product, other].map((p) => ({ id: p.id, name: p.name, image: p.images[0] }))) }) },
+  { name: 'compare', path: () => '/compare', title: /^Compare Products · Gift & Gear$/, storage: () => comparing() },
   { name: 'sign in', path: () => '/signIn', title: /^Sign In · Gift & Gear$/ },
   { name: 'sign up', path: () => '/signUp', title: /^Sign Up · Gift & Gear$/ },
   { name: 'verify OTP', path: () => '/verifyOTP', title: /^Verify OTP · Gift & Gear$/, storage: () => ({ userEmail: `axe.${stamp}@example.in` }) },
@@ -107,6 +110,7 @@ describe('Accessibility (axe-core, serious and critical violations) at 1366 and 
         await withTab(`a11y-${screen.name.replace(/\W+/g, '-')}-${viewport.width}`, viewport, async ({ page }) => {
           await page.goto(screen.path());
           await settle(page, screen);
+          if (screen.storage?.().compare && screen.name !== 'compare') await page.getByTestId('compare-tray').waitFor();
           const title = typeof screen.title === 'function' ? screen.title() : screen.title;
           expect(await page.title(), `title of ${screen.name}`).toMatch(title);
           expect(await seriousViolations(page), `${screen.name} at ${viewport.width} px`).toEqual([]);

@@ -61,16 +61,23 @@ export function CompareTable({ columns, onRemove }: { columns: CompareColumn[]; 
         data-testid="compare-table"
         sx={{
           width: '100%',
-          minWidth: 160 + columns.length * 170,
+          minWidth: { xs: 96 + columns.length * 170, md: 160 + columns.length * 170 },
           borderCollapse: 'collapse',
           tableLayout: 'fixed',
           fontSize: 14,
           '& th, & td': { borderBottom: `1px solid ${brand.line}`, p: 1.5, textAlign: 'left', verticalAlign: 'top' },
-          '& th[scope="row"]': { width: { xs: 96, md: 160 }, bgcolor: '#f8f9fd', fontWeight: 700, color: brand.ink },
+          // The field names stay in view while a phone scrolls the products sideways.
+          '& th[scope="row"]': { position: 'sticky', left: 0, zIndex: 1, bgcolor: '#f8f9fd', fontWeight: 700, color: brand.ink },
           '& tr:last-of-type > *': { borderBottom: 0 },
         }}
       >
         <caption className="visually-hidden">Products compared side by side</caption>
+        <colgroup>
+          <Box component="col" sx={{ width: { xs: 96, md: 160 } }} />
+          {columns.map(({ item }) => (
+            <col key={item.id} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             <td aria-hidden="true" />
