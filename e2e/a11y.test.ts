@@ -120,6 +120,98 @@ describe('Accessibility (axe-core, serious and critical violations) at 1366 and 
   }
 });
 
+/** Opened panels and dialogs: a state of a screen, reached by `open`, then checked as a whole. */
+interface Panel {
+  name: string;
+  path: () => string;
+  viewport: { width: number; height: number };
+  signedIn?: boolean;
+  open: (page: Page) => Promise<void>;
+}
+
+const PANELS: Panel[] = [
+  {
+    name: 'location dialog',
+    path: () => '/',
+    viewport: DESKTOP,
+    open: async (page) => {
+      await page.getByTestId('location-button').click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'quick view',
+    path: () => `/products/category/${category.id}`,
+    viewport: DESKTOP,
+    open: async (page) => {
+      await page.locator('[data-testid="product-card"][data-ready="true"]').first().hover();
+      await page.getByRole('button', { name: /^Quick view / }).first().click();
+      await page.getByRole('dialog').getByTestId('product-name').waitFor();
+    },
+  },
+  {
+    name: 'reviews tab and its form',
+    path: () => `/product/${product.id}`,
+    viewport: DESKTOP,
+    open: async (page) => {
+      await page.getByRole('tab', { name: /Reviews/ }).click();
+      await page.getByRole('form', { name: 'Add a review' }).waitFor();
+    },
+  },
+  {
+    name: 'additional info tab',
+    path: () => `/product/${product.id}`,
+    viewport: PHONE,
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Additional info' }).click();
+      await page.locator('#tabpanel-1 table').waitFor();
+    },
+  },
+  {
+    name: 'navigation drawer',
+    path: () => '/',
+    viewport: PHONE,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('dialog').getByText('My Account').waitFor();
+    },
+  },
+  {
+    name: 'filter drawer',
+    path: () => `/products/category/${category.id}`,
+    viewport: PHONE,
+    open: async (page) => {
+      await page.getByTestId('bottom-bar').getByRole('button', { name: 'Filters' }).click();
+      await page.getByTestId('filter-drawer').getByTestId('filter-sidebar').waitFor();
+    },
+  },
+  {
+    name: 'change password tab',
+    path: () => '/my-account',
+    viewport: PHONE,
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Change Password' }).click();
+      await page.locator('main [name="newPassword"]').waitFor();
+    },
+  },
+];
+
+describe('Accessibility of opened panels and dialogs', () => {
+  for (const panel of PANELS) {
+    it(`${panel.name} at ${panel.viewport.width} px`, async () => {
+      const storage = panel.signedIn ? (await signedInShopper()).storage : {};
+      await withTab(`a11y-${panel.name.replace(/\W+/g, '-')}`, panel.viewport, async ({ page }) => {
+        await page.goto(panel.path());
+        await page.locator('main h1').first().waitFor({ state: 'attached' });
+        await panel.open(page);
+        await page.waitForTimeout(400); // transitions end
+        expect(await seriousViolations(page), panel.name).toEqual([]);
+      }, storage);
+    });
+  }
+});
+
 describe('Keyboard and screen-reader paths', () => {
   it('has a skip-to-content link first, and moves the focus to the new page’s heading on navigation', async () => {
     await withTab('a11y-focus', DESKTOP, async ({ page }) => {
