@@ -7,9 +7,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../api/types.ts';
 import { brand } from '../app/theme.ts';
+import { inStock, rupees } from '../lib/format.ts';
 import { productPath } from '../lib/links.ts';
-import { StockBadge } from '../product-card/Badges.tsx';
-import { Price } from '../product-card/Price.tsx';
 import type { CompareItem } from './compareList.ts';
 
 /** One compared product: its catalog copy once loaded, or why there is none. */
@@ -21,10 +20,36 @@ export interface CompareColumn {
 
 const options = (values: readonly string[]) => (values.length ? values.join(', ') : '—');
 
+// Price and stock are drawn here rather than with the cards' Price and StockBadge: sharing those
+// with this lazily loaded table would split them into a chunk of their own on the listing pages.
+function PriceCell({ product }: { product: Product }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
+      {product.oldPrice > product.price && (
+        <Box component="s" sx={{ color: 'text.secondary', fontSize: 13 }}>
+          {rupees(product.oldPrice)}
+        </Box>
+      )}
+      <Box component="strong" sx={{ color: brand.red, fontSize: 16 }}>
+        {rupees(product.price)}
+      </Box>
+    </Box>
+  );
+}
+
+function StockCell({ countInStock }: { countInStock: number }) {
+  const available = inStock(countInStock);
+  return (
+    <Box component="span" sx={{ fontWeight: 700, color: available ? brand.green : brand.red }}>
+      {available ? 'In Stock' : 'Out of Stock'}
+    </Box>
+  );
+}
+
 /** The rows of the table, top to bottom (the spec's product fields a shopper weighs). */
 const ROWS: { label: string; cell: (p: Product) => ReactNode }[] = [
   { label: 'Brand', cell: (p) => p.brand },
-  { label: 'Price', cell: (p) => <Price price={p.price} oldPrice={p.oldPrice} /> },
+  { label: 'Price', cell: (p) => <PriceCell product={p} /> },
   {
     label: 'Rating',
     cell: (p) => (
@@ -34,7 +59,7 @@ const ROWS: { label: string; cell: (p: Product) => ReactNode }[] = [
       </Box>
     ),
   },
-  { label: 'Stock', cell: (p) => <StockBadge countInStock={p.countInStock} /> },
+  { label: 'Stock', cell: (p) => <StockCell countInStock={p.countInStock} /> },
   { label: 'RAM', cell: (p) => options(p.productRam) },
   { label: 'Size', cell: (p) => options(p.size) },
   { label: 'Weight', cell: (p) => options(p.productWeight) },
