@@ -17,6 +17,8 @@ import { focusMainHeading, MAIN_ID, useNavigationAnnouncements } from './useMain
 const QuickViewDialog = lazy(() => import('../product/QuickViewDialog.tsx'));
 // Loaded only once a shopper has put something into the compare tray.
 const CompareTray = lazy(() => import('../compare/CompareTray.tsx'));
+/** The compare tray's height and its gap above the bottom edge (or the bottom bar). */
+const TRAY_ROOM = 72;
 // Below the fold on first paint everywhere: its code loads when it comes near the viewport.
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 const FOOTER_HEIGHT = { xs: 1100, md: 620 };
@@ -54,8 +56,11 @@ export function Layout() {
   }, [pathname, dispatch]);
 
   const showBottomBar = !bare && !desktop;
+  const showTray = !bare && compared.length > 0 && pathname !== '/compare';
+  // Room under the page's end for the fixed bars, so nothing stays hidden behind them.
+  const bottomRoom = (showBottomBar ? BOTTOM_BAR_HEIGHT : 0) + (showTray ? TRAY_ROOM : 0);
   return (
-    <div className={css.page} style={{ paddingBottom: showBottomBar ? BOTTOM_BAR_HEIGHT : undefined }}>
+    <div className={css.page} style={{ paddingBottom: bottomRoom || undefined }}>
       <a
         href={`#${MAIN_ID}`}
         className={css.skipLink}
@@ -81,7 +86,7 @@ export function Layout() {
       )}
       {showBottomBar && <BottomBar />}
       {!bare && <ScrollTopButton bottom={showBottomBar ? BOTTOM_BAR_HEIGHT + 16 : 24} />}
-      {!bare && compared.length > 0 && pathname !== '/compare' && (
+      {showTray && (
         <Suspense fallback={null}>
           <CompareTray items={compared} bottom={showBottomBar ? BOTTOM_BAR_HEIGHT + 12 : 24} />
         </Suspense>
