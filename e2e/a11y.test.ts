@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callShop, verifiedShopper } from './journey-support.ts';
-import { api, DESKTOP, disconnect, PHONE, scrollThrough, withTab, type ApiCategory, type ApiProduct } from './support.ts';
+import { api, DESKTOP, disconnect, PHONE, scrollThrough, waitForCards, withTab, type ApiCategory, type ApiProduct } from './support.ts';
 
 afterAll(disconnect);
 
@@ -231,7 +231,8 @@ describe('Keyboard and screen-reader paths', () => {
       await expect.poll(() => page.title()).toBe(`${category.name} · Gift & Gear`);
 
       // A product card: its page's heading (the product's name) takes the focus.
-      await page.locator('[data-testid="product-grid"] a[href^="/product/"]').first().click();
+      const [firstCard] = await waitForCards(page, '[data-testid="product-grid"]');
+      await page.locator(`[data-testid="product-grid"] a[href="/product/${firstCard}"]`).first().click();
       await page.waitForURL((url) => url.pathname.startsWith('/product/'));
       const name = await page.getByTestId('product-name').textContent();
       await expect.poll(focused).toBe(`H1 ${name}`);
