@@ -66,15 +66,17 @@ describe('Home', () => {
     });
   });
 
-  it('switches Popular Products with the category tabs and rewinds the carousel', async () => {
+  it('shows featured products in Popular Products, then a tab’s category, and rewinds the carousel', async () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     await withTab('home-tabs', DESKTOP, async ({ page }) => {
       await gotoHome(page);
       await reveal(page, 'popular-products');
       const section = page.getByTestId('popular-products');
+      // First the featured products (spec §2 Home), with no tab chosen.
       const before = await waitForCards(page, '[data-testid="popular-products"]');
-      const firstCat = await api<{ products: ApiProduct[] }>(`/api/products/catId?catId=${categoryList[0]!.id}&page=1&perPage=12`);
-      expect(before).toEqual(firstCat.products.map((p) => p.id));
+      const featured = await api<ApiProduct[]>('/api/products/featured');
+      expect(before).toEqual(featured.map((p) => p.id));
+      expect(await section.getByRole('tab', { selected: true }).count()).toBe(0);
 
       // Move the carousel forward, then pick the third category.
       await section.locator('.swiper-button-next').click();

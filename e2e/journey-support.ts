@@ -128,3 +128,28 @@ export function makePng(width = 32, height = 32): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** JSON over HTTP to the running shop as `token`'s user, failing loudly on an error status. */
+export async function callShop<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const response = await fetch(inject('baseURL') + path, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * A verified, signed-in shopper made through the API (sign-up, the code from the outbox, verify,
+ * sign-in), and the local storage a browser signed in as them holds.
+ */
+export async function verifiedShopper(email: string, name: string, password: string): Promise<{ token: string; userId: string; storage: Record<string, string> }> {
+  await callShop('/api/user/signup', { method: 'POST', body: { name, email, phone: '9876543210', password } });
+  const otp = await codeFor(email, /Verify/);
+  await callShop('/api/user/verifyemail', { method: 'POST', body: { otp, email } });
+  const reply = await callShop<{ token: string; user: { id: string; name: string; email: string } }>('/api/user/signin', { method: 'POST', body: { email, password } });
+  const user = { userId: reply.user.id, name: reply.user.name, email: reply.user.email };
+  return { token: reply.token, userId: reply.user.id, storage: { token: reply.token, user: JSON.stringify(user) } };
+}

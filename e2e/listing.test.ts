@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, DESKTOP, cardIds, disconnect, reveal, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
 
@@ -10,7 +11,30 @@ interface Page_ {
 
 const idsOf = (page: Page_) => page.products.map((p) => p.id);
 
+/** How many cards share the grid's first row, as laid out. */
+function cardsInFirstRow(page: Page): Promise<number> {
+  return page.locator('[data-testid="product-grid"] [data-testid="product-card"]').evaluateAll((cards) => {
+    const tops = cards.map((c) => Math.round(c.getBoundingClientRect().top));
+    return tops.filter((top) => top === tops[0]).length;
+  });
+}
+
 describe('Product listing', () => {
+  it('lays out four columns by default at every width from 992 px, and the 3/4 toggle changes it', async () => {
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    for (const width of [992, 1100, 1366]) {
+      await withTab(`listing-columns-${width}`, { width, height: 900 }, async ({ page }) => {
+        await page.goto(`/products/category/${categoryList[0]!.id}`);
+        await expect.poll(async () => (await cardIds(page, '[data-testid="product-grid"]')).length).toBeGreaterThan(4);
+        expect(await cardsInFirstRow(page), `four by default at ${width} px`).toBe(4);
+        await page.getByRole('button', { name: 'Three columns' }).click();
+        await expect.poll(() => cardsInFirstRow(page), { message: `three at ${width} px` }).toBe(3);
+        await page.getByRole('button', { name: 'Four columns' }).click();
+        await expect.poll(() => cardsInFirstRow(page), { message: `four again at ${width} px` }).toBe(4);
+      });
+    }
+  });
+
   it('filters by subcategory, price and rating, pages, and toggles the grid', async () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     const category = categoryList.find((c) => c.name === 'Electronics') ?? categoryList[0]!;

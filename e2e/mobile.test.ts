@@ -18,6 +18,15 @@ describe('Below 992 px', () => {
       const drawer = page.getByTestId('filter-drawer');
       await drawer.getByRole('heading', { name: 'Filter Products' }).waitFor();
       await snap(page, 'mobile-filter-drawer');
+      // The whole sidebar: filters, then the featured products carousel and the side banners.
+      await drawer.getByTestId('filter-sidebar').waitFor();
+      for (let i = 0; i < 20 && (await drawer.getByTestId('sidebar-banners').count()) === 0; i++) {
+        await drawer.evaluate((el) => el.scrollBy(0, 600));
+        await page.waitForTimeout(100);
+      }
+      await drawer.getByTestId('sidebar-featured').locator('[data-testid="product-card"]').first().waitFor({ state: 'attached' });
+      await expect.poll(() => drawer.getByTestId('sidebar-banners').locator('img').count()).toBeGreaterThan(0);
+      await drawer.evaluate((el) => el.scrollTo(0, 0));
       await drawer.getByTestId('rating-filter-5').click();
       const expected = await api<{ products: ApiProduct[] }>(`/api/products?catId=${category.id}&rating=5&page=1&perPage=10`);
       await drawer.getByRole('button', { name: 'Close filters' }).click();

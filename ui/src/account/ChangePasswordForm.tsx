@@ -51,7 +51,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
   return (
     <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Change password" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: 2.25, maxWidth: 960 }}>
       <PasswordField label="Old Password" name="oldPassword" value={form.oldPassword} onChange={set('oldPassword')} autoComplete="current-password" />
-      <PasswordField label="New password" name="newPassword" value={form.newPassword} onChange={set('newPassword')} autoComplete="new-password" />
+      <PasswordField label="New password" name="newPassword" value={form.newPassword} onChange={set('newPassword')} autoComplete="new-password" helperText={ACCOUNT_MESSAGES.passwordRule} />
       <PasswordField label="Confirm Password" name="confirmPassword" value={form.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <BusyButton type="submit" variant="contained" size="large" busy={isLoading} busyLabel="Saving…" sx={{ height: 48, px: 5 }} data-testid="password-save">

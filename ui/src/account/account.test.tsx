@@ -14,7 +14,8 @@ describe('My Account checks', () => {
     expect(profileProblem({ name: 'Asha', email: 'a@b.in', phone: '98', images: ['/x.png'] })).toBeNull();
     expect(passwordChangeProblem({ oldPassword: '', newPassword: 'a', confirmPassword: 'a' })).toBe('Please fill all the details');
     expect(passwordChangeProblem({ oldPassword: 'o', newPassword: 'a', confirmPassword: 'b' })).toBe('Password and confirm password not match');
-    expect(passwordChangeProblem({ oldPassword: 'o', newPassword: 'a', confirmPassword: 'a' })).toBeNull();
+    expect(passwordChangeProblem({ oldPassword: 'o', newPassword: 'a', confirmPassword: 'a' })).toBe('Password must be at least 8 characters');
+    expect(passwordChangeProblem({ oldPassword: 'o', newPassword: '12345678', confirmPassword: '12345678' })).toBeNull();
     expect(isAcceptedImage({ type: 'image/webp', name: 'a.webp' })).toBe(true);
     expect(isAcceptedImage({ type: 'image/gif', name: 'a.gif' })).toBe(false);
     expect(isAcceptedImage({ type: '', name: 'photo.JPG' })).toBe(true);
@@ -66,9 +67,17 @@ describe('My Account screen', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Change Password' }));
     await waitFor(() => expect(container.querySelector('[name="oldPassword"]')).not.toBeNull());
     const set = (name: string, value: string) => fireEvent.change(container.querySelector(`[name="${name}"]`)!, { target: { value } });
+    // The rule is stated under New password before anything is sent, and tied to the field.
+    const newPassword = container.querySelector<HTMLInputElement>('[name="newPassword"]')!;
+    const rule = document.getElementById(newPassword.getAttribute('aria-describedby') ?? '');
+    expect(rule).toHaveTextContent('At least 8 characters');
     fireEvent.click(screen.getByTestId('password-save'));
     expect(store.getState().snackbar.message).toBe('Please fill all the details');
     set('oldPassword', 'old-secret');
+    set('newPassword', 'short');
+    set('confirmPassword', 'short');
+    fireEvent.click(screen.getByTestId('password-save'));
+    expect(store.getState().snackbar.message).toBe('Password must be at least 8 characters');
     set('newPassword', 'new-secret-1');
     set('confirmPassword', 'new-secret-2');
     fireEvent.click(screen.getByTestId('password-save'));

@@ -1,5 +1,8 @@
 import { AUTH_MESSAGES } from '../auth/validation.ts';
 
+/** The server's rule for a new password (its message is the same as ours). */
+export const PASSWORD_MIN_LENGTH = 8;
+
 export const ACCOUNT_MESSAGES = {
   fillAll: 'Please fill all the details',
   mismatch: AUTH_MESSAGES.mismatch,
@@ -7,6 +10,8 @@ export const ACCOUNT_MESSAGES = {
   uploaded: 'Images Uploaded!',
   updated: 'user updated',
   passwordChanged: 'Your password has been changed',
+  passwordRule: `At least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
 } as const;
 
 /** Accepted avatar types (spec §5, §9): jpeg, jpg, png, webp. */
@@ -24,9 +29,10 @@ export function profileProblem(form: { name: string; email: string; phone: strin
   return null;
 }
 
-/** Password change: all three fields, then the confirmation must match. */
+/** Password change: all three fields, then the confirmation must match, then the length rule. */
 export function passwordChangeProblem(form: { oldPassword: string; newPassword: string; confirmPassword: string }): string | null {
   if (!form.oldPassword.trim() || !form.newPassword.trim() || !form.confirmPassword.trim()) return ACCOUNT_MESSAGES.fillAll;
   if (form.newPassword !== form.confirmPassword) return ACCOUNT_MESSAGES.mismatch;
+  if (form.newPassword.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordShort;
   return null;
 }

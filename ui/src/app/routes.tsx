@@ -17,6 +17,7 @@ const MyListPage = lazyPage(() => import('../my-list/MyListPage.tsx'));
 const CheckoutPage = lazyPage(() => import('../checkout/CheckoutPage.tsx'));
 const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
 const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
+const ComparePage = lazyPage(() => import('../compare/ComparePage.tsx'));
 const AuditPage = lazyPage(() => import('../admin/AuditPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../shell/NotFoundPage.tsx'));
 
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="checkout" element={<CheckoutPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
+        <Route path="compare" element={<ComparePage />} />
         <Route path="admin/audit" element={<AuditPage />} />
         <Route path="verifyOTP" element={<VerifyOtpPage />} />
         <Route path="changePassword" element={<ChangePasswordPage />} />

@@ -29,10 +29,21 @@ function GoogleMark() {
   );
 }
 
+/** The green message of a Google sign-in (spec §8), whatever the server's reply says. */
+export const GOOGLE_SIGNED_IN = 'User authentication Successfully!';
+
+/** Whether the server offers Google sign-in; undefined until `/api/config/public` answers. */
+export function useGoogleSignInEnabled(): boolean | undefined {
+  const { data: config, isError } = useGetPublicConfigQuery();
+  if (isError) return false;
+  return config ? Boolean(config.googleClientId) : undefined;
+}
+
 /**
- * Sign in with Google. When the server has a Google client id (`GET /api/config/public`), Google
- * Identity Services is loaded (only then) and its button posts the ID token (`credential`) to
- * `/api/user/authWithGoogle`. Otherwise our button asks the server anyway and shows its message.
+ * Sign in with Google, for a server that has a Google client id (`GET /api/config/public`; the
+ * caller shows nothing otherwise). Google Identity Services is loaded (only then) and its button
+ * posts the ID token (`credential`) to `/api/user/authWithGoogle`. Should that script not load,
+ * our own button asks the server anyway and shows its message.
  */
 export function GoogleSignIn({ onSignedIn }: { onSignedIn: (reply: SignInReply & { token: string; user: NonNullable<SignInReply['user']> }) => void }) {
   const dispatch = useAppDispatch();
@@ -46,7 +57,7 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: (reply: SignInReply &
     try {
       const reply = await signInWithGoogle(credential ? { credential } : {}).unwrap();
       if (failedBody(reply) || !reply.token || !reply.user) dispatch(notifyError(errorMessage(reply, 'Google sign-in failed.')));
-      else onSignedIn({ ...reply, token: reply.token, user: reply.user });
+      else onSignedIn({ ...reply, msg: GOOGLE_SIGNED_IN, token: reply.token, user: reply.user });
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'Google sign-in failed.')));
     }

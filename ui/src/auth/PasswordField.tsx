@@ -15,6 +15,7 @@ export function PasswordField({
   plain = false,
   disabled = false,
   autoFocus = false,
+  helperText,
 }: {
   label: string;
   value: string;
@@ -24,6 +25,8 @@ export function PasswordField({
   plain?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** A rule shown under the field before the form is sent (tied to it for screen readers). */
+  helperText?: string;
 }) {
   const [shown, setShown] = useState(false);
   const visible = plain || shown;
@@ -37,6 +40,7 @@ export function PasswordField({
       autoComplete={autoComplete}
       disabled={disabled}
       autoFocus={autoFocus}
+      helperText={helperText}
       required
       fullWidth
       slotProps={{

@@ -67,15 +67,41 @@ describe('Sign In', () => {
     expect(localStorage.getItem('actionType')).toBeNull();
   });
 
-  it('shows the server’s message when Google sign-in is not configured', async () => {
-    mockApi({
-      'GET /api/config/public': { body: { googleClientId: null } },
-      'POST /api/user/authWithGoogle': { status: 503, body: { error: true, msg: 'Google sign-in is not configured on this server' } },
+  it('offers no Google button when the server has Google sign-in off', async () => {
+    const calls = mockApi({ 'GET /api/config/public': { body: { googleClientId: null } } });
+    renderWithShop(<SignInPage />, { route: '/signIn', session: VISITOR });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/config/public')).toBe(true));
+    await screen.findByRole('link', { name: 'Sign Up' });
+    // Give the config reply a turn to render whatever it would render.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('google-signin')).toBeNull();
+    expect(screen.queryByText(/Sign in with Google/)).toBeNull();
+    expect(screen.queryByText('Or continue with social account')).toBeNull();
+    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
+  });
+
+  it('a Google sign-in says “User authentication Successfully!” in green', async () => {
+    const calls = mockApi({
+      'GET /api/config/public': { body: { googleClientId: 'client-1.apps.googleusercontent.com' } },
+      'POST /api/user/authWithGoogle': { body: { user: USER, token: 'jwt-g', msg: 'User Login Successfully!' } },
     });
     const { store } = renderWithShop(<SignInPage />, { route: '/signIn', session: VISITOR });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
-    await waitFor(() => expect(store.getState().snackbar).toMatchObject({ message: 'Google sign-in is not configured on this server', severity: 'error' }));
-    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
+    await screen.findByTestId('google-signin');
+    // Stand in for Google Identity Services: keep the callback, then answer as its popup would.
+    let callback: ((reply: { credential?: string }) => void) | undefined;
+    const script = await waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>('script[src*="accounts.google.com"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    (window as unknown as { google: unknown }).google = { accounts: { id: { initialize: (o: { callback: typeof callback }) => (callback = o.callback), renderButton: () => undefined } } };
+    script.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(callback).toBeDefined());
+    callback!({ credential: 'google-id-token' });
+    await waitFor(() => expect(store.getState().snackbar).toMatchObject({ message: 'User authentication Successfully!', severity: 'success' }));
+    expect(calls.find((c) => c.path === '/api/user/authWithGoogle')?.body).toEqual({ credential: 'google-id-token' });
+    expect(store.getState().session.token).toBe('jwt-g');
+    delete (window as unknown as { google?: unknown }).google;
   });
 });
 

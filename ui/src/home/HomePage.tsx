@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useState } from 'react';
 import { useGetBannersQuery } from '../api/shopApi.ts';
+import { HOME_TITLE } from '../app/documentTitle.ts';
 import { LazySection } from '../lib/LazySection.tsx';
 import { BannerImage } from './BannerImage.tsx';
 import { FeaturedCategories } from './FeaturedCategories.tsx';
@@ -33,6 +34,8 @@ export default function HomePage() {
   // load starts there because main.tsx turns scroll restoration off.
   return (
     <div className={`container ${css.page}`} data-testid="home-page">
+      {/* The page's main heading for screen readers (the banners say the rest visually). */}
+      <h1 className="visually-hidden">{HOME_TITLE}</h1>
       <HomeBannerSlider />
       <FeaturedCategories />
       <div className={css.area}>

@@ -2,29 +2,35 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
-import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
+import { useGetCategoriesQuery, useGetFeaturedProductsQuery, useGetProductsQuery } from '../api/shopApi.ts';
 import { ProductCarousel } from '../product-card/ProductCarousel.tsx';
 import { useSession } from '../session/hooks.ts';
 import { SectionTitle } from './SectionTitle.tsx';
 
 const TAB_PAGE_SIZE = 12;
 
-/** Popular Products: one tab per category; a tab loads that category and rewinds the carousel. */
+/**
+ * Popular Products (spec §2): the featured products first, with no tab chosen; a tab loads that
+ * category's products and rewinds the carousel.
+ */
 export function PopularProducts() {
   const { data: categories = [] } = useGetCategoriesQuery();
   const { location } = useSession();
-  const [tab, setTab] = useState(0);
-  const catId = categories[tab]?.id;
-  const { data, isFetching } = useGetProductsQuery({ catId, page: 1, perPage: TAB_PAGE_SIZE, location }, { skip: !catId });
+  const [tab, setTab] = useState<number | null>(null);
+  const catId = tab === null ? undefined : categories[tab]?.id;
+  const featured = useGetFeaturedProductsQuery(location, { skip: catId !== undefined });
+  const category = useGetProductsQuery({ catId, page: 1, perPage: TAB_PAGE_SIZE, location }, { skip: !catId });
+  const products = catId ? category.data?.products : featured.data;
+  const loading = catId ? !category.data || category.isFetching : !featured.data;
   return (
-    <Box component="section" aria-labelledby="popular-products" data-testid="popular-products" sx={{ mb: 5 }}>
+    <Box component="section" aria-labelledby="popular-products" data-testid="popular-products" data-showing={catId ?? 'featured'} sx={{ mb: 5 }}>
       <SectionTitle
         id="popular-products"
         title="Popular Products"
         subtitle="Do not miss the current offers until the end of the month."
         action={
           <Tabs
-            value={categories.length ? Math.min(tab, categories.length - 1) : false}
+            value={tab !== null && categories.length ? Math.min(tab, categories.length - 1) : false}
             onChange={(_e, value: number) => setTab(value)}
             variant="scrollable"
             scrollButtons="auto"
@@ -38,7 +44,7 @@ export function PopularProducts() {
           </Tabs>
         }
       />
-      <ProductCarousel products={data?.products} loading={!data || isFetching} perView={4} resetKey={catId} label="Popular products" />
+      <ProductCarousel products={products} loading={loading} perView={4} resetKey={catId ?? 'featured'} label="Popular products" />
     </Box>
   );
 }

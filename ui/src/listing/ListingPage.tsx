@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
 import type { Category } from '../api/types.ts';
+import { useDocumentTitle } from '../app/documentTitle.ts';
 import { brand } from '../app/theme.ts';
 import { DEFAULT_GRID_COLUMNS, DEFAULT_PER_PAGE, INITIAL_PRICE_RANGE, type GridColumns } from '../lib/constants.ts';
 import { categoryPath, subCategoryPath } from '../lib/links.ts';
@@ -52,12 +53,13 @@ function ListingView({ route }: { route: ListingRoute }) {
   const products = data?.products ?? [];
   const totalPages = data?.totalPages ?? 0;
   const title = subcategory?.name ?? category?.name ?? (categories ? 'Products' : '');
+  useDocumentTitle(title || undefined);
 
   const toFirstPage = () => {
     setPage(1);
     window.scrollTo({ top: 0 });
   };
-  const sidebar = (extras: boolean) => (
+  const sidebar = () => (
     <FilterSidebar
       subcategories={category?.children ?? []}
       subCatId={subcategory?.id ?? ALL_SUBCATEGORIES}
@@ -74,11 +76,9 @@ function ListingView({ route }: { route: ListingRoute }) {
         toFirstPage();
       }}
       extras={
-        extras ? (
-          <LazySection minHeight={700}>
-            <SidebarExtras />
-          </LazySection>
-        ) : undefined
+        <LazySection minHeight={700}>
+          <SidebarExtras />
+        </LazySection>
       }
     />
   );
@@ -102,7 +102,8 @@ function ListingView({ route }: { route: ListingRoute }) {
         {title}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '270px minmax(0, 1fr)', lg: '290px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
-        {desktop ? <Box component="aside">{sidebar(true)}</Box> : <FilterDrawer>{sidebar(false)}</FilterDrawer>}
+        {/* Under 992 px the drawer holds the whole sidebar, featured carousel and banners too. */}
+        {desktop ? <Box component="aside">{sidebar()}</Box> : <FilterDrawer>{sidebar()}</FilterDrawer>}
         <Box sx={{ minWidth: 0, position: 'relative' }}>
           <ListingToolbar
             columns={columns}

@@ -102,7 +102,7 @@ export function ListingToolbar({
             endIcon={<KeyboardArrowDownIcon />}
             onClick={(e) => setAnchor(e.currentTarget)}
             aria-haspopup="menu"
-            aria-label={`Products per page: ${perPage}`}
+            aria-label={`Show: ${perPage} products per page`}
             data-testid="per-page"
             sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
           >

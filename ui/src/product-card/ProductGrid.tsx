@@ -4,12 +4,15 @@ import type { GridColumns } from '../lib/constants.ts';
 import { CardSkeleton } from './CardSkeleton.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
-/** Listing grid: 1, 3 or 4 columns on wide screens (1 or 2 on phones, 3 on tablets). */
+/**
+ * Listing grid: the chosen 1, 3 or 4 columns at every width of 992 px and over (spec §2, four by
+ * default); 2 on phones and 3 on tablets, where four cards would not fit.
+ */
 export function ProductGrid({ products, columns, loading = false, skeletons = 8 }: { products: Product[]; columns: GridColumns; loading?: boolean; skeletons?: number }) {
   const list = columns === 1;
   const template = list
     ? '1fr'
-    : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: `repeat(${columns === 3 ? 3 : 3}, minmax(0, 1fr))`, lg: `repeat(${columns}, minmax(0, 1fr))` };
+    : { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: `repeat(${columns}, minmax(0, 1fr))` };
   return (
     <Box data-testid="product-grid" data-columns={columns} sx={{ display: 'grid', gridTemplateColumns: template, gap: { xs: 1.25, md: 2 } }}>
       {loading

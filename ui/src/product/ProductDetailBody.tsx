@@ -8,11 +8,16 @@ import Divider from '@mui/material/Divider';
 import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Product } from '../api/types.ts';
 import { brand } from '../app/theme.ts';
+import { addToCompare, COMPARE_MESSAGES, useCompareList } from '../compare/compareList.ts';
+import { FREE_DELIVERY_OVER } from '../lib/constants.ts';
 import { inStock } from '../lib/format.ts';
 import { StockBadge } from '../product-card/Badges.tsx';
 import { Price } from '../product-card/Price.tsx';
+import { useAppDispatch } from '../store/store.ts';
+import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { useWishlist } from '../product-card/useWishlist.ts';
 import { Choosers } from './Choosers.tsx';
 import { NO_SELECTIONS, optionsReady, type Selections } from './choosers.ts';
@@ -37,6 +42,14 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
   const { add, busy } = useAddToCart();
   const wishlist = useWishlist(product, true);
   const available = inStock(product.countInStock);
+  const dispatch = useAppDispatch();
+  const compared = useCompareList().some((item) => item.id === product.id);
+
+  const compare = () => {
+    const outcome = addToCompare(product);
+    if (outcome === 'full') dispatch(notifyError(COMPARE_MESSAGES.full));
+    else dispatch(notifySuccess(COMPARE_MESSAGES[outcome]));
+  };
 
   const addToCart = () => {
     if (!optionsReady(product, selections)) {
@@ -105,16 +118,22 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
           >
             {wishlist.listed ? 'ADDED TO WISHLIST' : 'Add to Wishlist'}
           </Button>
-          <Button variant="text" startIcon={<CompareArrowsIcon />} sx={{ color: brand.ink }}>
-            Add to Compare
-          </Button>
+          {compared ? (
+            <Button component={Link} to="/compare" variant="text" startIcon={<CompareArrowsIcon />} data-testid="compare-button" sx={{ color: brand.indigo, fontWeight: 800 }}>
+              ADDED TO COMPARE
+            </Button>
+          ) : (
+            <Button variant="text" startIcon={<CompareArrowsIcon />} onClick={compare} data-testid="compare-button" sx={{ color: brand.ink }}>
+              Add to Compare
+            </Button>
+          )}
         </Box>
         <Box sx={{ mt: 2, pt: 2, borderTop: `1px dashed ${brand.line}`, fontSize: 13.5, color: 'text.secondary', display: 'grid', gap: 0.5 }}>
           <span>
             Category: <strong>{product.catName}</strong>
             {product.subCatName ? ` / ${product.subCatName}` : ''}
           </span>
-          <span>Free delivery on orders over Rs 299 · 7-day easy returns</span>
+          <span>Free delivery on orders over Rs {FREE_DELIVERY_OVER}</span>
         </Box>
       </Box>
     </Box>

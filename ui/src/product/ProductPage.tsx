@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useGetProductQuery, useGetProductsQuery, useGetReviewsQuery } from '../api/shopApi.ts';
+import { useDocumentTitle } from '../app/documentTitle.ts';
 import { brand } from '../app/theme.ts';
 import { SectionTitle } from '../home/SectionTitle.tsx';
 import { RELATED_PER_VIEW } from '../lib/constants.ts';
@@ -49,6 +50,7 @@ function ProductView({ id }: { id: string }) {
   // Read before remembering this one, so the row shows what came before it.
   const [recent] = useState(() => readRecentlyViewed().filter((other) => other !== id));
   const { data: related } = useGetProductsQuery({ subCatId: product?.subCatId, page: 1, perPage: 12, location }, { skip: !product?.subCatId });
+  useDocumentTitle(product?.name ?? (isError ? 'Product not found' : undefined));
 
   useEffect(() => {
     if (product) rememberViewed(product.id);
@@ -57,7 +59,7 @@ function ProductView({ id }: { id: string }) {
   if (isError) {
     return (
       <Box sx={{ textAlign: 'center', py: 10 }}>
-        <Typography variant="h2">This product could not be found</Typography>
+        <Typography variant="h2" component="h1">This product could not be found</Typography>
         <Button component={Link} to="/" variant="contained" sx={{ mt: 3 }}>
           Continue Shopping
         </Button>

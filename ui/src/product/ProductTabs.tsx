@@ -4,21 +4,22 @@ import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense } from 'react';
 import type { Product, Review } from '../api/types.ts';
 import { brand } from '../app/theme.ts';
+import { FREE_DELIVERY_OVER } from '../lib/constants.ts';
 
 // The review form (MUI TextField and its select/menu/modal code) loads when the Reviews tab opens:
 // it is never on the first screen, and it is the largest part of the product page's code.
 const Reviews = lazy(() => import('./Reviews.tsx').then((m) => ({ default: m.Reviews })));
 
-/** The Additional info tab: one fixed specification table, the same for every product (spec §2). */
+/**
+ * The Additional info tab: one fixed specification table, the same for every product (spec §2).
+ * Only what the shop does: no gift wrap, returns desk, packaging or reply-time promises, since
+ * nothing offers them.
+ */
 export const ADDITIONAL_INFO: [string, string][] = [
-  ['Packaging', 'Gift-ready box with protective wrap'],
-  ['Gift wrap', 'Available at checkout'],
-  ['Delivery', 'Free on orders over Rs 299; 3–7 working days'],
-  ['Returns', '7-day easy returns on unused items'],
+  ['Delivery', `Free on orders over Rs ${FREE_DELIVERY_OVER}`],
   ['Warranty', 'As per manufacturer, where applicable'],
   ['Payment', 'Cards, processed securely'],
   ['Country of sale', 'India (prices in INR, inclusive of taxes)'],
-  ['Customer care', 'Replies within one working day'],
 ];
 
 export function ProductTabs({ product, tab, onTab, reviews, reviewsLoading }: { product: Product; tab: number; onTab: (tab: number) => void; reviews: Review[]; reviewsLoading: boolean }) {

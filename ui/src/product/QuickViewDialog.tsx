@@ -13,7 +13,16 @@ export default function QuickViewDialog({ productId, onClose }: { productId: str
   const { data: product, isError } = useGetProductQuery(productId);
   const phone = useMediaQuery('(max-width:575.98px)');
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={phone} aria-label={product ? `Quick view: ${product.name}` : 'Quick view'} data-testid="quick-view">
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="lg"
+      fullWidth
+      fullScreen={phone}
+      // The name belongs on the element with role="dialog" (the paper), not on the backdrop's root.
+      slotProps={{ paper: { 'aria-label': product ? `Quick view: ${product.name}` : 'Quick view' } as object }}
+      data-testid="quick-view"
+    >
       <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 10, top: 10, zIndex: 5, bgcolor: '#fff', boxShadow: 1 }}>
         <CloseIcon />
       </IconButton>

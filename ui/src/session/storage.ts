@@ -6,6 +6,7 @@ export const STORAGE_KEYS = {
   actionType: 'actionType',
   location: 'location',
   recentlyViewed: 'recentlyViewed',
+  compare: 'compare',
 } as const;
 
 export const ALL_LOCATIONS = 'All';

@@ -19,13 +19,15 @@ export function LocationButton({ compact = false }: { compact?: boolean }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`Your location: ${label}. Change location`}
+        // Compact, the button shows only a pin and needs a name; otherwise its words are its name.
+        aria-label={compact ? `Your location: ${label}. Change location` : undefined}
         data-testid="location-button"
         className={`${css.button} ${compact ? css.compact : ''}`}
       >
         <Icon name="place" size={20} className={css.pin} />
         {!compact && (
           <span className={css.text}>
+            <span className="visually-hidden">Change location. </span>
             <span className={css.caption}>Your Location</span>
             <span className={css.label} data-testid="location-label">
               {label}

@@ -59,7 +59,7 @@ export default function LocationDialog({ open, onClose }: { open: boolean; onClo
             slotProps={{ htmlInput: { 'aria-label': 'Search your area' } }}
           />
         </Box>
-        <List dense data-testid="country-list" sx={{ flex: 1, overflowY: 'auto', px: 1 }}>
+        <List component="div" role="group" aria-label="Countries" dense data-testid="country-list" sx={{ flex: 1, overflowY: 'auto', px: 1 }}>
           {showAll && (
             <ListItemButton selected={location === ALL_LOCATIONS} onClick={() => choose(ALL_LOCATIONS)} sx={{ borderRadius: 2 }}>
               <PublicIcon fontSize="small" sx={{ mr: 1.5, color: brand.indigo }} />

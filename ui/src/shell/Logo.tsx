@@ -6,7 +6,8 @@ import css from './Logo.module.css';
 export function Logo({ compact = false }: { compact?: boolean }) {
   const size = compact ? 34 : 42;
   return (
-    <Link to="/" aria-label="Gift & Gear home" className={`${css.logo} ${compact ? css.compact : ''}`}>
+    // Named by its visible words (plus where it goes), so speech users can say what they see.
+    <Link to="/" className={`${css.logo} ${compact ? css.compact : ''}`}>
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true">
         <rect width="64" height="64" rx="14" fill={brand.indigo} />
         <path d="M14 28h36v24a4 4 0 0 1-4 4H18a4 4 0 0 1-4-4z" fill="#fff" />
@@ -20,6 +21,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
         </span>
         {!compact && <span className={css.tagline}>gifts · gadgets · gear</span>}
       </span>
+      <span className="visually-hidden"> home</span>
     </Link>
   );
 }

@@ -30,7 +30,7 @@ export default function NavDrawer({ open, onClose, withPages }: { open: boolean;
           <Box sx={{ px: 1, pb: 2 }}>
             <Logo compact />
           </Box>
-          <List dense>
+          <List component="div" dense>
             {PAGES.map(([to, label]) => (
               <ListItemButton key={to} component={Link} to={to} onClick={onClose} sx={{ borderRadius: 2, fontWeight: 600 }}>
                 {label}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { HOME_TITLE, routeTitle } from './documentTitle.ts';
+
+describe('routeTitle', () => {
+  it('names every route of the spec, the search query, and unknown paths', () => {
+    expect(routeTitle('/')).toBe(HOME_TITLE);
+    expect(routeTitle('/index.html')).toBe(HOME_TITLE);
+    const named: [string, string][] = [
+      ['/cart', 'Your Cart'],
+      ['/signIn', 'Sign In'],
+      ['/signUp', 'Sign Up'],
+      ['/verifyOTP', 'Verify OTP'],
+      ['/changePassword', 'Change Password'],
+      ['/my-list', 'My List'],
+      ['/checkout', 'Checkout'],
+      ['/orders', 'Orders'],
+      ['/my-account', 'My Account'],
+      ['/compare', 'Compare Products'],
+      ['/admin/audit', 'Audit'],
+      ['/product/abc', 'Product'],
+      ['/products/category/c1', 'Products'],
+      ['/products/subCat/s1', 'Products'],
+      ['/no-such-page', 'Page not found'],
+    ];
+    for (const [path, name] of named) expect(routeTitle(path), path).toBe(`${name} · Gift & Gear`);
+    expect(routeTitle('/search', '?q=kisan%20chai')).toBe('Search results for “kisan chai” · Gift & Gear');
+    expect(routeTitle('/search', '')).toBe('Search · Gift & Gear');
+    // A very long query is cut, so the title stays readable.
+    expect(routeTitle('/search', `?q=${'a'.repeat(500)}`).length).toBeLessThan(120);
+  });
+});
