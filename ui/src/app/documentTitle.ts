@@ -27,7 +27,9 @@ const STATIC_TITLES: Record<string, string> = {
  * where a navigation landed and tabs and history entries are told apart.
  */
 export function routeTitle(pathname: string, search = ''): string {
-  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  let end = pathname.length;
+  while (end > 0 && pathname[end - 1] === '/') end--; // a linear trim (no backtracking pattern)
+  const path = pathname.slice(0, end).toLowerCase() || '/';
   if (path === '/' || path === '/index.html') return HOME_TITLE;
   const fixed = STATIC_TITLES[path];
   if (fixed) return pageTitle(fixed);
