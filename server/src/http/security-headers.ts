@@ -25,13 +25,15 @@ export interface ContentSecurityOptions {
 export class ContentSecurityPolicy {
   private readonly fixed: string;
   private readonly scriptSources: string;
+  private readonly known: ReadonlySet<string>;
 
   constructor(options: ContentSecurityOptions) {
     const external = [
       ...(options.googleSignIn ? [GOOGLE_SIGN_IN_SCRIPT] : []),
       ...(options.razorpay ? [RAZORPAY_CHECKOUT_ORIGIN] : []),
     ];
-    this.scriptSources = ["'self'", ...external, ...new Set(options.inlineScriptHashes)].join(' ');
+    this.known = new Set(options.inlineScriptHashes);
+    this.scriptSources = ["'self'", ...external, ...this.known].join(' ');
     this.fixed = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
     this.header = this.with([]);
   }
@@ -41,7 +43,9 @@ export class ContentSecurityPolicy {
 
   /** The policy for a page that also carries inline scripts with these hashes. */
   with(extraHashes: readonly string[]): string {
-    const extra = extraHashes.length > 0 ? ` ${extraHashes.join(' ')}` : '';
+    // A page's own scripts include the boot scripts every page has: name each hash once.
+    const added = [...new Set(extraHashes)].filter((hash) => !this.known.has(hash));
+    const extra = added.length > 0 ? ` ${added.join(' ')}` : '';
     return `script-src ${this.scriptSources}${extra}; ${this.fixed}`;
   }
 }

@@ -67,7 +67,7 @@ export function ListingToolbar({
             endIcon={<KeyboardArrowDownIcon />}
             onClick={(e) => setSortAnchor(e.currentTarget)}
             aria-haspopup="menu"
-            aria-label={`Sort by: ${sortLabel}`}
+            aria-label={`Sort: ${sortLabel}`}
             data-testid="sort-menu"
             sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: 0 }}
           >
