@@ -1,8 +1,6 @@
-import { cartEventSchemas, type CartEventMap, type CartLineDoc } from '@shop/contracts';
+import { CART, cartEventSchemas, type CartEventMap, type CartLineDoc } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
 import type { Projection, ProjectionView } from '../projection.ts';
-
-export const CART = { lines: 'cart' } as const;
 
 type StoredLine = Omit<CartLineDoc, 'countInStock'>;
 type Handler<K extends keyof CartEventMap> = (data: CartEventMap[K], view: ProjectionView, event: RecordedEvent) => Promise<void> | void;

@@ -6,7 +6,7 @@ import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { ProjectionRunner } from '../runner.ts';
-import { CATALOG } from './collections.ts';
+import { CATALOG } from '@shop/contracts';
 import { catalogProjection } from './projection.ts';
 
 describe('catalog projection', () => {

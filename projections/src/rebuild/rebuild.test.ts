@@ -5,7 +5,7 @@ import type { ProductDoc } from '@shop/contracts';
 import { InMemoryBus, SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
-import { CATALOG } from '../catalog/collections.ts';
+import { CATALOG } from '@shop/contracts';
 import { catalogProjection } from '../catalog/projection.ts';
 import { externalLayout } from '../distributed/layout.ts';
 import { partitionCheckpoint, pauseCheckpoint } from '../distributed/partitioning.ts';

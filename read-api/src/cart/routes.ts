@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import type { CartCount, CartLineDoc, ProductDoc } from '@shop/contracts';
+import { CART, CATALOG, type CartCount, type CartLineDoc, type ProductDoc } from '@shop/contracts';
 import { assertSelf, isVisitor, userOrVisitor, type DocumentStore, type PublicUrls, type TokenService } from '@shop/platform';
-import { CART, CATALOG } from '@shop/projections';
 
 const OLDEST_FIRST: [string, 1][] = [['dateCreated', 1], ['_id', 1]];
 const EMPTY_COUNT: CartCount = { count: 0, total: 0 };
