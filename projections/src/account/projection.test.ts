@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, type ImageUploadDoc, type UserDoc } from '@shop/contracts';
-import { SqliteDocumentStore, SqliteEventStore, type RecordedEvent } from '@shop/platform';
+import { type RecordedEvent } from '@shop/platform';
+import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { applyBatch } from '../apply-batch.ts';
 import { ACCOUNT_COLLECTIONS } from '@shop/contracts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import type { ProductDoc } from '@shop/contracts';
-import { InMemoryBus, SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
+import { InMemoryBus, SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { CATALOG } from '@shop/contracts';
