@@ -37,7 +37,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@shop/platform/(?!$)',
+              regex: '^@shop/platform/',
               message: 'Business code imports the ports from @shop/platform; adapters are wired in server/src/compose.ts.',
             },
             {
