@@ -27,6 +27,29 @@ export default tseslint.config(
     },
   },
   {
+    // Business code sees ports only (@shop/platform); the adapters behind them are chosen by the
+    // composition root (server). Tests and the test helpers still inside src may build real adapters.
+    files: ['{command-api,read-api,projections}/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-fixtures.ts', '**/test-kit.ts', '**/*-fixture.ts', '**/contract.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@shop/platform/',
+              message: 'Business code imports the ports from @shop/platform; adapters are wired in server/src/compose.ts.',
+            },
+            {
+              regex: '^(\\.\\./)+(platform|server)/',
+              message: 'Import @shop/platform (ports) instead of reaching into another package by path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

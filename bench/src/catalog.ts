@@ -12,9 +12,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
-import type { ProductDoc } from '@shop/contracts';
-import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
-import { CATALOG, catalogProjection, rebuildProjection, searchProjection } from '@shop/projections';
+import { CATALOG, type ProductDoc } from '@shop/contracts';
+import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
+import { catalogProjection, rebuildProjection, searchProjection } from '@shop/projections';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { tempDir } from '../../test-support/temp-dir.ts';
 import { loadRoute, printRouteTable, startServer, type RouteFigures } from './load.ts';

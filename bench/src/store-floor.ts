@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Document } from '@shop/platform';
-import { SqliteDocumentStore } from '@shop/platform';
+import { SqliteDocumentStore } from '@shop/platform/adapters';
 import { catalogCollections } from '@shop/projections';
 import { tempDir } from '../../test-support/temp-dir.ts';
 

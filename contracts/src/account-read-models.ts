@@ -38,6 +38,3 @@ export interface SessionCutoffDoc extends Identified {
   notBefore: number;
   keptSession: string | null;
 }
-
-/** Read-model collections of the `accounts` projection. */
-export const ACCOUNT_COLLECTIONS = { users: 'users', imageUploads: 'imageUploads', sessionCutoffs: 'sessionCutoffs' } as const;

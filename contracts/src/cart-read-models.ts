@@ -1,3 +1,4 @@
+import type { CartLineSnapshot } from './cart-events.ts';
 import type { Identified } from './catalog-read-models.ts';
 
 /** A cart line as `GET /api/cart` serves it (api-replies.md). */
@@ -23,4 +24,21 @@ export interface CartLineDoc extends Identified {
 export interface CartCount {
   count: number;
   total: number;
+}
+
+/** A cart line as the read model stores it: everything but the live countInStock. */
+export type StoredCartLine = Omit<CartLineDoc, 'countInStock'>;
+
+/**
+ * The one place a cart line's shape is built. `dateCreated` is the time of the `CartItemAdded`
+ * event (its metadata timestamp), so every reply of a line, from the add on, shows the same date.
+ */
+export function storedCartLine(line: CartLineSnapshot & { userId: string; quantity: number }, dateCreated: string): StoredCartLine {
+  const { lineId, ...rest } = line;
+  return { _id: lineId, id: lineId, ...rest, subTotal: line.price * line.quantity, dateCreated };
+}
+
+/** A cart line reply (`GET /api/cart`, and the add and change replies): the stored line with stock joined. */
+export function cartLineReply(stored: StoredCartLine, countInStock: number): CartLineDoc {
+  return { ...stored, countInStock };
 }

@@ -68,9 +68,12 @@ export interface ProductPage {
   page: number;
 }
 
-/**
- * The change counter (`DocumentStore.changeVersion`) a product's stock moving raises instead of
- * the products collection's: a checkout changes no listing's members or order, so caches of
- * listings need not see it, while whatever shows or checks stock must ask for this one too.
- */
-export const CATALOG_STOCK_COUNTER = 'catalogStock';
+/** How many stock changes `stockChanges` keeps; a reader further behind starts afresh. */
+export const STOCK_CHANGES_KEPT = 4096;
+
+/** One stock change (`seq` counts them), or under `_id: 'head'` the last `seq` written. */
+export interface StockChangeDoc {
+  _id: string;
+  seq: number;
+  productId?: string;
+}

@@ -17,3 +17,4 @@ export * from './order-checkout-events.ts';
 export * from './order-read-models.ts';
 export * from './account-events.ts';
 export * from './account-read-models.ts';
+export * from './read-model-names.ts';

@@ -1,9 +1,9 @@
-// The EventStoreDB and MongoDB adapters are imported by path (`@shop/platform/event-store/eventstoredb`)
-// so the embedded shop never loads their clients.
+// Ports and pure helpers only: what business code (command-api, read-api, projections) may use.
+// The adapters behind the ports come from `@shop/platform/adapters` (embedded ones and the factories
+// that pick one from config) or, for the external ones, their own paths
+// (`@shop/platform/event-store/eventstoredb`, `.../document-store/mongodb`, `.../bus/kafka`).
 export * from './event-store/port.ts';
-export * from './event-store/sqlite.ts';
 export * from './document-store/port.ts';
-export * from './document-store/sqlite.ts';
 export * from './config.ts';
 export * from './logger.ts';
 export * from './http/index.ts';
@@ -12,9 +12,6 @@ export * from './payments/index.ts';
 export * from './mail/index.ts';
 export * from './files/index.ts';
 export * from './identity/google.ts';
-// The Kafka adapter is imported by path (`@shop/platform/bus/kafka`), like the other external ones.
 export * from './bus/port.ts';
-export * from './bus/memory.ts';
 export * from './bus/partition.ts';
 export * from './metrics/index.ts';
-export * from './bus/create.ts';

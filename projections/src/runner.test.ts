@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteDocumentStore, SqliteEventStore, type Document, type RecordedEvent } from '@shop/platform';
+import { type Document, type RecordedEvent } from '@shop/platform';
+import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { tempDir } from '../../test-support/temp-dir.ts';
 import { applyBatch } from './apply-batch.ts';
 import type { Projection } from './projection.ts';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { replyCache, type DocumentStore, type PublicUrls } from '@shop/platform';
-import { CATALOG_COUNTERS, SEARCH } from '@shop/projections';
+import { CATALOG_COUNTERS, SEARCH } from '@shop/contracts';
 import { categoryRoutes } from './catalog/categories.ts';
 import { catalogImageUrls } from './catalog/image-urls.ts';
 import { productRoutes } from './catalog/products.ts';

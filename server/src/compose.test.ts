@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteEventStore, loadConfig } from '@shop/platform';
+import { loadConfig } from '@shop/platform';
+import { SqliteEventStore } from '@shop/platform/adapters';
 import { tempDir } from '../../test-support/temp-dir.ts';
 import { openEventStore } from './compose.ts';
 

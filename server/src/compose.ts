@@ -13,28 +13,8 @@ import {
   recoverCheckouts,
   RefundDesk,
 } from '@shop/command-api';
-import {
-  JoseGoogleVerifier,
-  LocalFolderFiles,
-  PublicUrls,
-  ShopMetrics,
-  SqliteDocumentStore,
-  SqliteEventStore,
-  TimedEventStore,
-  TokenService,
-  createKafkaBus,
-  createMailer,
-  createPaymentProvider,
-  loadOrCreateSecret,
-  type Config,
-  type DocumentStore,
-  type EventStore,
-  type FileStore,
-  type GoogleIdentityVerifier,
-  type Logger,
-  type Mailer,
-  type PaymentProvider,
-} from '@shop/platform';
+import { JoseGoogleVerifier, PublicUrls, ShopMetrics, TimedEventStore, TokenService, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
+import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
 import {
   AuditRegistry,
   BusWriters,

@@ -55,6 +55,22 @@ describe('cart over HTTP', () => {
     expect(unknown.body.msg).toBe(CART_MESSAGES.notFound);
   });
 
+  it('the add and change replies show the line with the same dateCreated as the next GET', async () => {
+    const { token } = shopper(t);
+    const productId = await listProduct(t, { price: 200, countInStock: 9 });
+    const add = () => api<CartLineDoc>(t.url, '/api/cart/add', { method: 'POST', token, body: { productId, quantity: 1 } });
+    const added = await add();
+    // Let the clock move on, so a reply stamped with its own request's time would differ.
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const raised = await add();
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const changed = await api<CartLineDoc>(t.url, `/api/cart/${added.body.id}`, { method: 'PUT', token, body: { quantity: 5 } });
+    const cart = await api<CartLineDoc[]>(t.url, '/api/cart', { token });
+    expect(cart.body).toHaveLength(1);
+    expect(cart.body[0]).toEqual(changed.body);
+    expect([added.body.dateCreated, raised.body.dateCreated, changed.body.dateCreated]).toEqual(Array(3).fill(cart.body[0]!.dateCreated));
+  });
+
   it('the same product in another size is a line of its own; the same size again raises it', async () => {
     const { token } = shopper(t);
     const productId = await listProduct(t, { price: 300, countInStock: 5, size: ['S', 'L'] });

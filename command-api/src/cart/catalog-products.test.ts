@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOG_STOCK_COUNTER, type ProductDoc } from '@shop/contracts';
-import { SqliteDocumentStore } from '@shop/platform';
+import { SqliteDocumentStore } from '@shop/platform/adapters';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { CatalogProducts } from './catalog-products.ts';
 

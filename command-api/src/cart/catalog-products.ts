@@ -1,12 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import { CATALOG_STOCK_COUNTER, type ProductDoc } from '@shop/contracts';
+import { CATALOG, CATALOG_STOCK_COUNTER, type ProductDoc } from '@shop/contracts';
 import type { DocumentStore } from '@shop/platform';
 import { onePer } from '../shared/one-per.ts';
 
-/** The catalog's products collection (projections/src/catalog/collections.ts). */
-const PRODUCTS = 'products';
 /** A product's price and options move the products' counter, its stock the stock counter. */
-const PRODUCT_COUNTERS = [PRODUCTS, CATALOG_STOCK_COUNTER];
+const PRODUCT_COUNTERS = [CATALOG.products, CATALOG_STOCK_COUNTER];
 
 /**
  * Products as the catalog read model has them now, remembered while the products collection
@@ -25,7 +23,7 @@ export class CatalogProducts {
     const version = await this.docs.changeVersion(PRODUCT_COUNTERS);
     const known = this.remembered.get(productId);
     if (known?.version === version) return known.product;
-    const product = await this.docs.get<ProductDoc>(PRODUCTS, productId);
+    const product = await this.docs.get<ProductDoc>(CATALOG.products, productId);
     if (!product) {
       this.remembered.delete(productId);
       return null;

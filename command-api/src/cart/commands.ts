@@ -1,4 +1,4 @@
-import { cartEventSchemas, cartStreams, CART_MESSAGES, newId, type CartEventMap, type CartLineDoc, type ProductDoc } from '@shop/contracts';
+import { cartEventSchemas, cartLineReply, cartStreams, CART_MESSAGES, newId, storedCartLine, type CartEventMap, type CartLineDoc, type ProductDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore } from '@shop/platform';
 import type { CommandContext } from '../shared/command-handler.ts';
 import type { DomainEvent } from '../shared/decider.ts';
@@ -20,8 +20,7 @@ export interface CartChoice {
 
 /** A line as the cart read model serves it, built from the decided state (no second read). */
 export function lineDoc(userId: string, line: CartLine, countInStock: number, dateCreated: string): CartLineDoc {
-  const { lineId, ...rest } = line;
-  return { _id: lineId, id: lineId, userId, ...rest, subTotal: line.price * line.quantity, countInStock, dateCreated };
+  return cartLineReply(storedCartLine({ ...line, userId }, dateCreated), countInStock);
 }
 
 /**

@@ -16,19 +16,8 @@ export interface CommandDeps {
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
 }
 
-/**
- * The projection (by its runner name) that keeps each read model a command's reply waits for.
- * The shopper's read models run as one projection, `shopper` (projections/src/cart/shopper-group.ts);
- * command-api does not depend on that package, so the names are spelled here.
- */
-export const READ_MODELS = {
-  catalog: 'catalog',
-  cart: 'shopper',
-  myList: 'shopper',
-  reviews: 'shopper',
-  orders: 'shopper',
-  checkouts: 'shopper',
-} as const;
+/** The projection each read model a command's reply waits for belongs to (named in @shop/contracts). */
+export { READ_MODELS } from '@shop/contracts';
 
 /** Runs a command body and turns a decider's refusal into the reply it carries. */
 export async function replyingDomainErrors<T>(work: () => Promise<T>): Promise<T> {

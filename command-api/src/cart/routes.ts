@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { CART_MESSAGES, idSchema, isId } from '@shop/contracts';
+import { CART, CART_MESSAGES, cartLineReply, idSchema, isId, type CartLineDoc, type StoredCartLine } from '@shop/contracts';
 import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
 import { CartCommands } from './commands.ts';
 import { READ_MODELS, bodyOf, replyingDomainErrors, type CommandDeps } from './http.ts';
@@ -24,6 +24,14 @@ export function cartCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
   const cart = new CartCommands(deps.events, deps.docs);
+  /**
+   * The line as the next `GET /api/cart` serves it: read back from the cart read model (the reply
+   * already waited for it), so its `dateCreated` is the add event's time, not this request's.
+   */
+  const served = async (line: CartLineDoc) => {
+    const stored = await deps.docs.get<StoredCartLine>(CART.lines, line.id);
+    return deps.publicUrls.withImage(stored ? cartLineReply(stored, line.countInStock) : line);
+  };
   const lineId = (id: string | undefined) => {
     if (!isId(id)) throw new HttpError(404, { status: false, msg: CART_MESSAGES.notFound });
     return id;
@@ -36,7 +44,7 @@ export function cartCommandRoutes(deps: CommandDeps): Router {
     const { line, position } = await replyingDomainErrors(() => cart.add(userId, input, { correlationId: ctx.state.requestId }));
     await deps.awaitProjections(position, [READ_MODELS.cart]);
     ctx.status = 201;
-    ctx.body = deps.publicUrls.withImage(line);
+    ctx.body = await served(line);
   });
 
   router.put('/cart/:id', auth, async (ctx) => {
@@ -48,7 +56,7 @@ export function cartCommandRoutes(deps: CommandDeps): Router {
       cart.changeQuantity(userId, id, quantity, { correlationId: ctx.state.requestId }),
     );
     await deps.awaitProjections(position, [READ_MODELS.cart]);
-    ctx.body = deps.publicUrls.withImage(line);
+    ctx.body = await served(line);
   });
 
   router.delete('/cart/:id', auth, async (ctx) => {

@@ -1,6 +1,7 @@
 import {
   CART_MESSAGES,
   CURRENCY,
+  ORDERS,
   discountStreams,
   firstOrderDiscountFor,
   newId,
@@ -17,9 +18,6 @@ import { streamCommands } from '../shared/stream-commands.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import { firstOrderDiscountDecider } from './discount-decider.ts';
 import { paymentDecider } from './payment-decider.ts';
-
-/** The orders read model (projections/src/order/projection.ts), spelled here as recovery.ts does. */
-const ORDERS = 'orders';
 
 const check = (event: DomainEvent) => {
   paymentEventSchemas.PaymentOpened.parse(event.data);
@@ -130,5 +128,5 @@ export async function openCheckoutPayment(
 export async function hasFirstOrderDiscount(deps: { events: EventStore; docs: DocumentStore }, userId: string): Promise<boolean> {
   const claim = await streamCommands(deps.events).load(discountStreams.firstOrder(userId), firstOrderDiscountDecider);
   if (claim.claimedBy) return false;
-  return (await deps.docs.count(ORDERS, { userid: userId })) === 0;
+  return (await deps.docs.count(ORDERS.orders, { userid: userId })) === 0;
 }

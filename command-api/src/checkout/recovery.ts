@@ -1,9 +1,6 @@
-import type { CheckoutProcessDoc } from '@shop/contracts';
+import { CHECKOUTS, type CheckoutProcessDoc } from '@shop/contracts';
 import type { DocumentStore, Logger } from '@shop/platform';
 import type { CheckoutProcess } from './process.ts';
-
-/** The checkouts read model (projections/src/order/checkouts.ts) lists processes still in flight. */
-const CHECKOUT_PROCESSES = 'checkoutProcesses';
 
 /**
  * Run at startup, once the checkouts projection has caught up: every checkout that was started
@@ -11,7 +8,7 @@ const CHECKOUT_PROCESSES = 'checkoutProcesses';
  * steps are idempotent, so whatever was already done is skipped.
  */
 export async function recoverCheckouts(docs: DocumentStore, process: CheckoutProcess, logger: Logger): Promise<number> {
-  const unfinished = await docs.find<CheckoutProcessDoc>(CHECKOUT_PROCESSES, { status: 'started' }, { sort: [['startedAt', 1]] });
+  const unfinished = await docs.find<CheckoutProcessDoc>(CHECKOUTS.processes, { status: 'started' }, { sort: [['startedAt', 1]] });
   for (const doc of unfinished) {
     try {
       const outcome = await process.resume(doc.paymentId);

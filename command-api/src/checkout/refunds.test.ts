@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDoc, RefundDoc } from '@shop/contracts';
-import { RazorpayPaymentProvider } from '@shop/platform';
+import { RazorpayPaymentProvider } from '@shop/platform/adapters';
 import type { RazorpayStandIn } from '@shop/platform/payments/razorpay-stand-in';
 import { addToCart, api, billing, listProduct, shopper, type TestShop } from '../cart/test-fixtures.ts';
 import { razorpayKeys as keys, startRazorpayShop, type RazorpayShop } from './razorpay-fixture.ts';

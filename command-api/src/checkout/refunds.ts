@@ -1,11 +1,9 @@
-import { paymentEventSchemas, paymentStreams, type RefundDoc } from '@shop/contracts';
+import { REFUNDS, paymentEventSchemas, paymentStreams, type RefundDoc } from '@shop/contracts';
 import type { DocumentStore, EventStore, Logger, PaymentProvider, RefundsOwed } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
 import { derivedEventId, streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
 
-/** The refunds read model (projections/src/order/refunds.ts). */
-const REFUNDS = 'refunds';
 /** Refunds asked of the provider per sweep at most, oldest first. */
 const PER_SWEEP = 20;
 
@@ -71,7 +69,7 @@ export class RefundDesk {
   private async refundOwed(): Promise<number> {
     let owed: RefundDoc[];
     try {
-      owed = await this.docs.find<RefundDoc>(REFUNDS, { status: 'requested' }, { sort: [['requestedAt', 1]], limit: PER_SWEEP });
+      owed = await this.docs.find<RefundDoc>(REFUNDS.refunds, { status: 'requested' }, { sort: [['requestedAt', 1]], limit: PER_SWEEP });
     } catch (error) {
       this.logger.warn({ err: error }, 'could not list the refunds owed; trying again at the next sweep');
       return 0;
@@ -91,8 +89,8 @@ export class RefundDesk {
   /** What is owed now, for the metrics (`refunds_owed`). */
   async owed(): Promise<RefundsOwed> {
     const [count, [oldest]] = await Promise.all([
-      this.docs.count(REFUNDS, { status: 'requested' }),
-      this.docs.find<RefundDoc>(REFUNDS, { status: 'requested' }, { sort: [['requestedAt', 1]], limit: 1 }),
+      this.docs.count(REFUNDS.refunds, { status: 'requested' }),
+      this.docs.find<RefundDoc>(REFUNDS.refunds, { status: 'requested' }, { sort: [['requestedAt', 1]], limit: 1 }),
     ]);
     const oldestSeconds = oldest ? Math.max(0, (Date.now() - Date.parse(oldest.requestedAt)) / 1000) : 0;
     return { count, oldestSeconds };

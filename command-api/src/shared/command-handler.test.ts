@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteEventStore } from '@shop/platform';
+import { SqliteEventStore } from '@shop/platform/adapters';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { handleCommand } from './command-handler.ts';
 import { DomainError, type Decider, type DomainEvent } from './decider.ts';

@@ -1,4 +1,3 @@
 export * from './port.ts';
-export * from './local-folder.ts';
 export * from './images.ts';
 export * from './serve.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentProviderError } from './port.ts';
+import { PaymentProviderError, TEST_CARDS } from './port.ts';
 import { RazorpayPaymentProvider } from './razorpay.ts';
 import { startRazorpayStandIn, type RazorpayStandIn } from './razorpay-stand-in.ts';
 import { checkoutSignature, hmacHex, signaturesMatch } from './signature.ts';
-import { TEST_CARDS, TestPaymentProvider } from './test-provider.ts';
+import { TestPaymentProvider } from './test-provider.ts';
 
 describe('signatures', () => {
   it('match the example in Razorpay\'s payment-verification docs', () => {

@@ -57,8 +57,23 @@ export interface Refund {
   status: string;
 }
 
+/** Card numbers the test dialog accepts, as the test modes of card providers document them. */
+export const TEST_CARDS = { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' } as const;
+
+/** The confirmation a test card payment gives, under the names the provider's checkout uses. */
+export interface TestCardPayment {
+  order_id: string;
+  payment_id: string;
+  signature: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /**
+   * Only a provider with a test "card form" (the embedded test provider) has it: pays an open
+   * payment with one of `TEST_CARDS`, or throws `PaymentProviderError`.
+   */
+  pay?(providerOrderId: string, card: string): TestCardPayment;
   openPayment(request: OpenPaymentRequest): Promise<OpenedPayment>;
   /**
    * True only when the provider signed this confirmation and (where it can be asked) the

@@ -1,18 +1,18 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   PaymentProviderError,
+  TEST_CARDS,
   type OpenPaymentRequest,
   type OpenedPayment,
   type PaymentConfirmation,
   type PaymentProvider,
   type Refund,
   type RefundRequest,
+  type TestCardPayment,
   type VerifyResult,
 } from './port.ts';
 import { checkoutSignature, hmacHex, signaturesMatch } from './signature.ts';
 
-/** Card numbers the test dialog accepts, as the test modes of card providers document them. */
-export const TEST_CARDS = { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' } as const;
 
 const digits = (card: string) => card.replace(/[\s-]/g, '');
 /** Razorpay-style ids (`order_…`, `pay_…`): 14 base62-ish characters. */
@@ -47,7 +47,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   /** The test dialog's "Pay": one card succeeds, one is declined, anything else is invalid. */
-  pay(providerOrderId: string, card: string): { order_id: string; payment_id: string; signature: string } {
+  pay(providerOrderId: string, card: string): TestCardPayment {
     const number = digits(card);
     if (number === digits(TEST_CARDS.declined)) throw new PaymentProviderError('Your card was declined', 402);
     if (number !== digits(TEST_CARDS.success)) {

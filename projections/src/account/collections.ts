@@ -1,10 +1,10 @@
 import { ACCOUNT_COLLECTIONS } from '@shop/contracts';
 import type { CollectionSpec } from '@shop/platform';
 
-export const ACCOUNTS = ACCOUNT_COLLECTIONS;
+/** The accounts projection's collections (named in @shop/contracts) with their indexes. */
 
 export const accountCollections: CollectionSpec[] = [
-  { name: ACCOUNTS.users, indexes: [['email'], ['dateCreated']] },
-  { name: ACCOUNTS.imageUploads, indexes: [['userId', 'dateCreated']] },
-  { name: ACCOUNTS.sessionCutoffs },
+  { name: ACCOUNT_COLLECTIONS.users, indexes: [['email'], ['dateCreated']] },
+  { name: ACCOUNT_COLLECTIONS.imageUploads, indexes: [['userId', 'dateCreated']] },
+  { name: ACCOUNT_COLLECTIONS.sessionCutoffs },
 ];

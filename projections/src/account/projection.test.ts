@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId, type ImageUploadDoc, type UserDoc } from '@shop/contracts';
-import { SqliteDocumentStore, SqliteEventStore, type RecordedEvent } from '@shop/platform';
+import { type RecordedEvent } from '@shop/platform';
+import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { applyBatch } from '../apply-batch.ts';
-import { ACCOUNTS } from './collections.ts';
+import { ACCOUNT_COLLECTIONS } from '@shop/contracts';
 import { accountsProjection } from './projection.ts';
 
 const userId = newId();
@@ -52,7 +53,7 @@ describe('accounts projection', () => {
 
   it('keeps the public user and upload documents, and no secret', async () => {
     await applyBatch(accountsProjection, log, 0n, { store: docs });
-    const user = await docs.get<UserDoc>(ACCOUNTS.users, userId);
+    const user = await docs.get<UserDoc>(ACCOUNT_COLLECTIONS.users, userId);
     expect(user).toEqual({
       _id: userId,
       id: userId,
@@ -64,19 +65,19 @@ describe('accounts projection', () => {
       isVerify: true,
       dateCreated: at,
     });
-    expect(await docs.find<ImageUploadDoc>(ACCOUNTS.imageUploads, { userId })).toEqual([
+    expect(await docs.find<ImageUploadDoc>(ACCOUNT_COLLECTIONS.imageUploads, { userId })).toEqual([
       { _id: uploadId, id: uploadId, userId, images: ['/uploads/a.png'], dateCreated: at },
     ]);
-    expect(JSON.stringify(await docs.find(ACCOUNTS.users, {}))).not.toMatch(/scrypt|aaaaaaaa|codeHash|passwordHash/);
+    expect(JSON.stringify(await docs.find(ACCOUNT_COLLECTIONS.users, {}))).not.toMatch(/scrypt|aaaaaaaa|codeHash|passwordHash/);
   });
 
   it('gives the same documents when any suffix of the log is applied again', async () => {
     await applyBatch(accountsProjection, log, 0n, { store: docs });
-    const once = await docs.find(ACCOUNTS.users, {});
+    const once = await docs.find(ACCOUNT_COLLECTIONS.users, {});
     for (let from = 0; from < log.length; from++) {
       // Replays that ignore the checkpoint (a rebuild, a redelivered batch) must not change anything.
       await applyBatch(accountsProjection, log.slice(from), 0n, { store: docs, checkpointName: 'replay' });
     }
-    expect(await docs.find(ACCOUNTS.users, {})).toEqual(once);
+    expect(await docs.find(ACCOUNT_COLLECTIONS.users, {})).toEqual(once);
   });
 });

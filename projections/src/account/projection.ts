@@ -1,18 +1,18 @@
-import { accountEventSchemas, type AccountEventMap, type ImageUploadDoc, type SessionCutoffDoc, type UserDoc } from '@shop/contracts';
+import { ACCOUNT_COLLECTIONS, accountEventSchemas, type AccountEventMap, type ImageUploadDoc, type SessionCutoffDoc, type UserDoc } from '@shop/contracts';
 import type { Projection, ProjectionView } from '../projection.ts';
-import { ACCOUNTS, accountCollections } from './collections.ts';
+import { accountCollections } from './collections.ts';
 
 type Handler<K extends keyof AccountEventMap> = (data: AccountEventMap[K], view: ProjectionView) => Promise<void> | void;
 
 async function updateUser(view: ProjectionView, userId: string, change: (user: UserDoc) => UserDoc): Promise<void> {
-  const user = await view.get<UserDoc>(ACCOUNTS.users, userId);
-  if (user) view.put(ACCOUNTS.users, change(user));
+  const user = await view.get<UserDoc>(ACCOUNT_COLLECTIONS.users, userId);
+  if (user) view.put(ACCOUNT_COLLECTIONS.users, change(user));
 }
 
 /** Ends the user's sessions signed in before `at` (all but `keptSession`). */
 function cutSessions(view: ProjectionView, userId: string, at: string, keptSession?: string): void {
   const doc: SessionCutoffDoc = { _id: userId, id: userId, notBefore: Date.parse(at), keptSession: keptSession ?? null };
-  view.put(ACCOUNTS.sessionCutoffs, doc);
+  view.put(ACCOUNT_COLLECTIONS.sessionCutoffs, doc);
 }
 
 /**
@@ -32,7 +32,7 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
       isVerify: false,
       dateCreated: data.registeredAt,
     };
-    view.put(ACCOUNTS.users, doc);
+    view.put(ACCOUNT_COLLECTIONS.users, doc);
   },
 
   AccountVerified: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isVerify: true })),
@@ -56,11 +56,11 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
 
   AvatarImagesUploaded(data, view) {
     const doc: ImageUploadDoc = { _id: data.uploadId, id: data.uploadId, userId: data.userId, images: data.images, dateCreated: data.uploadedAt };
-    view.put(ACCOUNTS.imageUploads, doc);
+    view.put(ACCOUNT_COLLECTIONS.imageUploads, doc);
   },
 
   AvatarUploadsCleared(data, view) {
-    for (const id of data.uploadIds) view.delete(ACCOUNTS.imageUploads, id);
+    for (const id of data.uploadIds) view.delete(ACCOUNT_COLLECTIONS.imageUploads, id);
   },
 };
 

@@ -1,22 +1,17 @@
-import { cartEventSchemas, type CartEventMap, type CartLineDoc } from '@shop/contracts';
+import { CART, cartEventSchemas, storedCartLine, type CartEventMap, type StoredCartLine } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
 import type { Projection, ProjectionView } from '../projection.ts';
 
-export const CART = { lines: 'cart' } as const;
-
-type StoredLine = Omit<CartLineDoc, 'countInStock'>;
 type Handler<K extends keyof CartEventMap> = (data: CartEventMap[K], view: ProjectionView, event: RecordedEvent) => Promise<void> | void;
 
 const handlers: { [K in keyof CartEventMap]: Handler<K> } = {
   CartItemAdded(data, view, event) {
-    const { lineId, ...rest } = data;
-    const line: StoredLine = { _id: lineId, id: lineId, ...rest, subTotal: data.price * data.quantity, dateCreated: event.metadata.timestamp };
-    view.put(CART.lines, line);
+    view.put(CART.lines, storedCartLine(data, event.metadata.timestamp));
   },
   async CartItemQuantityChanged(data, view) {
-    const line = await view.get<StoredLine>(CART.lines, data.lineId);
+    const line = await view.get<StoredCartLine>(CART.lines, data.lineId);
     if (!line) return;
-    const changed: StoredLine = { ...line, quantity: data.quantity, subTotal: line.price * data.quantity };
+    const changed: StoredCartLine = { ...line, quantity: data.quantity, subTotal: line.price * data.quantity };
     view.put(CART.lines, changed);
   },
   CartItemRemoved(data, view) {

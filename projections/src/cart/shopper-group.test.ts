@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId, orderIdForPayment, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
-import { SqliteDocumentStore, type RecordedEvent } from '@shop/platform';
+import { type RecordedEvent } from '@shop/platform';
+import { SqliteDocumentStore } from '@shop/platform/adapters';
 import { applyBatch } from '../apply-batch.ts';
 import { catalogProjection } from '../catalog/projection.ts';
 import type { Projection } from '../projection.ts';

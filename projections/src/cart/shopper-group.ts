@@ -1,3 +1,4 @@
+import { SHOPPER_PROJECTION } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
 import { checkoutProjection } from '../order/checkouts.ts';
 import { orderProjection } from '../order/projection.ts';
@@ -29,7 +30,7 @@ export function combineProjections(name: string, members: Projection[]): Project
 }
 
 /** The shopper's read models: cart, My List, reviews, orders, checkout processes and refunds. */
-export const shopperProjection = combineProjections('shopper', [
+export const shopperProjection = combineProjections(SHOPPER_PROJECTION, [
   cartProjection,
   myListProjection,
   reviewProjection,

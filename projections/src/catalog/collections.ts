@@ -1,31 +1,10 @@
-import { CATALOG_STOCK_COUNTER } from '@shop/contracts';
+import { CATALOG } from '@shop/contracts';
 import type { CollectionSpec } from '@shop/platform';
 
-/** Read-model collections of the catalog, with the indexes its routes query by. */
-export const CATALOG = { products: 'products', categories: 'categories', banners: 'banners', stockChanges: 'stockChanges' } as const;
+/** Named in @shop/contracts; re-exported here only until read-api's search files import it from there. */
+export { CATALOG };
 
-/**
- * Change counters of the catalog (`DocumentStore.changeVersion`). A product's stock moving (every
- * checkout) changes no listing's members or order, only that product's documents, so it raises
- * `stock` instead of the products' counter, and `stockChanges` says which products moved: reply
- * caches then retire only the replies that hold them (see read-api's catalog cache).
- */
-export const CATALOG_COUNTERS = {
-  /** Everything but stock: listings' members and order, product details, categories, banners. */
-  catalog: [CATALOG.products, CATALOG.categories, CATALOG.banners],
-  stock: CATALOG_STOCK_COUNTER,
-} as const;
-
-/** How many stock changes `stockChanges` keeps; a reader further behind starts afresh. */
-export const STOCK_CHANGES_KEPT = 4096;
-
-/** One stock change (`seq` counts them), or under `_id: 'head'` the last `seq` written. */
-export interface StockChangeDoc {
-  _id: string;
-  seq: number;
-  productId?: string;
-}
-
+/** The catalog's collections (named in @shop/contracts) with the indexes its routes query by. */
 export const catalogCollections: CollectionSpec[] = [
   {
     name: CATALOG.products,

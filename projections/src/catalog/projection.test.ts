@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import type { BannerDoc, CategoryDoc, ProductDoc } from '@shop/contracts';
-import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform';
+import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { ProjectionRunner } from '../runner.ts';
-import { CATALOG } from './collections.ts';
+import { CATALOG } from '@shop/contracts';
 import { catalogProjection } from './projection.ts';
 
 describe('catalog projection', () => {

@@ -1,4 +1,5 @@
 import {
+  CATALOG,
   catalogEventSchemas,
   type BannerDoc,
   type CatalogEventMap,
@@ -8,7 +9,7 @@ import {
 } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
 import type { Projection, ProjectionView } from '../projection.ts';
-import { CATALOG, catalogCollections } from './collections.ts';
+import { catalogCollections } from './collections.ts';
 import { applyStockToProduct, type StockTrackedProduct } from '../order/catalog-stock.ts';
 import { applyReviewToProduct } from '../review/catalog-rating.ts';
 

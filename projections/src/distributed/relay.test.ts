@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryBus, SqliteDocumentStore, SqliteEventStore, type BusMessage, type MessageBus } from '@shop/platform';
+import { type BusMessage, type MessageBus } from '@shop/platform';
+import { InMemoryBus, SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { decodeRecord, type BusRecord } from './codec.ts';
 import { Relay } from './relay.ts';

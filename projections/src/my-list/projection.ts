@@ -1,7 +1,5 @@
-import { myListEventSchemas, type MyListDoc, type MyListEventMap } from '@shop/contracts';
+import { MY_LIST, myListEventSchemas, type MyListDoc, type MyListEventMap } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
-
-export const MY_LIST = { entries: 'myList' } as const;
 
 /** My List entries per user (`GET /api/my-list`). */
 export const myListProjection: Projection = {

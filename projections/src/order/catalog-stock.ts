@@ -1,6 +1,5 @@
-import { stockEventSchemas, type ProductDoc } from '@shop/contracts';
+import { CATALOG, CATALOG_COUNTERS, STOCK_CHANGES_KEPT, stockEventSchemas, type ProductDoc, type StockChangeDoc } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
-import { CATALOG, CATALOG_COUNTERS, STOCK_CHANGES_KEPT, type StockChangeDoc } from '../catalog/collections.ts';
 import type { ProjectionView } from '../projection.ts';
 
 /** A product whose stock has moved: from then on its stock stream, not the catalog listing, says what is left. */

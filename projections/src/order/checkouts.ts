@@ -1,7 +1,5 @@
-import { checkoutEventSchemas, type CheckoutProcessDoc } from '@shop/contracts';
+import { CHECKOUTS, checkoutEventSchemas, type CheckoutProcessDoc } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
-
-export const CHECKOUTS = { processes: 'checkoutProcesses' } as const;
 
 /**
  * Checkout processes and where they stand; the startup recovery reads the ones still `started`

@@ -1,7 +1,5 @@
-import { orderDocFrom, orderEventSchemas, type OrderDoc } from '@shop/contracts';
+import { ORDERS, orderDocFrom, orderEventSchemas, type OrderDoc } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
-
-export const ORDERS = { orders: 'orders' } as const;
 
 /** Orders per user, newest first (`GET /api/orders`, `/api/orders/:id`). */
 export const orderProjection: Projection = {

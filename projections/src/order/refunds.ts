@@ -1,7 +1,5 @@
-import { paymentEventSchemas, type RefundDoc } from '@shop/contracts';
+import { REFUNDS, paymentEventSchemas, type RefundDoc } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
-
-export const REFUNDS = { refunds: 'refunds' } as const;
 
 /**
  * Refunds owed and made, per provider order. The refund desk (command-api/src/checkout/refunds.ts)

@@ -1,7 +1,5 @@
-import { reviewEventSchemas, type ReviewDoc } from '@shop/contracts';
+import { REVIEWS, reviewEventSchemas, type ReviewDoc } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
-
-export const REVIEWS = { reviews: 'productReviews' } as const;
 
 /** Reviews per product (`GET /api/productReviews`). The product's rating is the catalog's job. */
 export const reviewProjection: Projection = {

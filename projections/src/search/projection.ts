@@ -1,7 +1,7 @@
-import { catalogEventSchemas, reviewEventSchemas, roundToHalf, type CatalogEventMap, type ProductDetails } from '@shop/contracts';
+import { SEARCH, catalogEventSchemas, reviewEventSchemas, roundToHalf, type CatalogEventMap, type ProductDetails } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
 import type { Projection, ProjectionView } from '../projection.ts';
-import { SEARCH, searchCollections } from './collections.ts';
+import { searchCollections } from './collections.ts';
 
 /** What search knows about a product: the words it is found by, and what ranks and filters it. */
 export interface SearchEntryDoc {

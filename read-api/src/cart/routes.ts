@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import type { CartCount, CartLineDoc, ProductDoc } from '@shop/contracts';
+import { CART, CATALOG, cartLineReply, type CartCount, type ProductDoc, type StoredCartLine } from '@shop/contracts';
 import { assertSelf, isVisitor, userOrVisitor, type DocumentStore, type PublicUrls, type TokenService } from '@shop/platform';
-import { CART, CATALOG } from '@shop/projections';
 
 const OLDEST_FIRST: [string, 1][] = [['dateCreated', 1], ['_id', 1]];
 const EMPTY_COUNT: CartCount = { count: 0, total: 0 };
@@ -21,11 +20,11 @@ export function cartQueryRouter(deps: { docs: DocumentStore; tokens: TokenServic
       return;
     }
     const { userId } = assertSelf(ctx, ctx.query.userId);
-    const lines = await deps.docs.find<Omit<CartLineDoc, 'countInStock'>>(CART.lines, { userId }, { sort: OLDEST_FIRST });
+    const lines = await deps.docs.find<StoredCartLine>(CART.lines, { userId }, { sort: OLDEST_FIRST });
     const ids = [...new Set(lines.map((line) => line.productId))];
     const products = ids.length ? await deps.docs.find<ProductDoc>(CATALOG.products, { _id: { $in: ids } }) : [];
     const stock = new Map(products.map((p) => [p.id, p.countInStock]));
-    ctx.body = lines.map((line): CartLineDoc => deps.publicUrls.withImage({ ...line, countInStock: stock.get(line.productId) ?? 0 }));
+    ctx.body = lines.map((line) => deps.publicUrls.withImage(cartLineReply(line, stock.get(line.productId) ?? 0)));
   });
 
   router.get('/cart/count', auth, async (ctx) => {
@@ -34,7 +33,7 @@ export function cartQueryRouter(deps: { docs: DocumentStore; tokens: TokenServic
       return;
     }
     const { userId } = assertSelf(ctx, ctx.query.userId);
-    const lines = await deps.docs.find<CartLineDoc>(CART.lines, { userId });
+    const lines = await deps.docs.find<StoredCartLine>(CART.lines, { userId });
     const reply: CartCount = { count: lines.length, total: lines.reduce((sum, line) => sum + line.subTotal, 0) };
     ctx.body = reply;
   });

@@ -1,8 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { BannerDoc, BannerKind, CategoryDoc } from '@shop/contracts';
+import { CATALOG, type BannerDoc, type BannerKind, type CategoryDoc } from '@shop/contracts';
 import type { DocumentStore, SortSpec } from '@shop/platform';
-import { CATALOG } from '@shop/projections';
 
 /** Banner routes of the original API and the kind each serves. */
 const BANNER_ROUTES: [path: string, kind: BannerKind][] = [

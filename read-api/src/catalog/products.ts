@@ -1,8 +1,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { MAX_UNPAGED_RESULTS, isId } from '@shop/contracts';
+import { CATALOG, MAX_UNPAGED_RESULTS, isId } from '@shop/contracts';
 import { HttpError, failure, validate, type DocumentStore, type Filter, type SortSpec } from '@shop/platform';
-import { CATALOG } from '@shop/projections';
 import { LISTING_SORTS, listingQuery, normaliseQuery, pageOf, productFilter, sortOf, type ListingQuery } from './query.ts';
 
 const NEWEST_FIRST: SortSpec = LISTING_SORTS.newest;

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
 import { addToCart, checkoutAndPay, shopper } from '@shop/command-api/cart/test-fixtures';
-import type { ProductDoc, ProductPage } from '@shop/contracts';
-import { SqliteDocumentStore } from '@shop/platform';
-import { CATALOG, catalogCollections } from '@shop/projections';
+import { CATALOG, type ProductDoc, type ProductPage } from '@shop/contracts';
+import { SqliteDocumentStore } from '@shop/platform/adapters';
+import { catalogCollections } from '@shop/projections';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 

@@ -1,6 +1,5 @@
-import { CATALOG_STOCK_COUNTER } from '@shop/contracts';
+import { CATALOG, CATALOG_STOCK_COUNTER, STOCK_CHANGES_KEPT, type StockChangeDoc } from '@shop/contracts';
 import type { DocumentStore, ReplyItems } from '@shop/platform';
-import { CATALOG, STOCK_CHANGES_KEPT, type StockChangeDoc } from '@shop/projections';
 
 /**
  * Products whose stock moved, for the catalog's reply cache: a checkout retires the cached

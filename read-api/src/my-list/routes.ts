@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import type { MyListDoc } from '@shop/contracts';
+import { MY_LIST, type MyListDoc } from '@shop/contracts';
 import { assertSelf, isVisitor, userOrVisitor, type DocumentStore, type Filter, type PublicUrls, type TokenService } from '@shop/platform';
-import { MY_LIST } from '@shop/projections';
 
 /**
  * The caller's My List; with `productId`, a non-empty array means the product is listed. A

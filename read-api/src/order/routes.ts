@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import { ACCOUNT_COLLECTIONS, FIRST_ORDER_DISCOUNT, isId, type Billing, type OrderDoc, type UserDoc } from '@shop/contracts';
+import { ACCOUNT_COLLECTIONS, FIRST_ORDER_DISCOUNT, ORDERS, isId, type Billing, type OrderDoc, type UserDoc } from '@shop/contracts';
 import { HttpError, assertSelf, currentUser, requireUser, type DocumentStore, type PublicUrls, type TokenService } from '@shop/platform';
-import { ORDERS } from '@shop/projections';
 
 const notFound = () => new HttpError(404, { error: true, msg: 'Order not found' });
 

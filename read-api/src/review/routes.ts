@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import { isId, type ReviewDoc } from '@shop/contracts';
+import { REVIEWS, isId, type ReviewDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore } from '@shop/platform';
-import { REVIEWS } from '@shop/projections';
 
 /** A product's reviews, oldest first (public: visitors read reviews too). */
 export function reviewQueryRouter(deps: { docs: DocumentStore }): Router {

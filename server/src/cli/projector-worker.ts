@@ -9,7 +9,8 @@
  * Docker restarts a container only when its process exits.
  */
 import { Counter } from 'prom-client';
-import { ShopMetrics, createKafkaBus, createLogger, loadConfig } from '@shop/platform';
+import { ShopMetrics, createLogger, loadConfig } from '@shop/platform';
+import { createKafkaBus } from '@shop/platform/adapters';
 import { ProjectorWorker, externalLayout, measureLag } from '@shop/projections';
 import { startHealthServer } from '@shop/projections/distributed/health-server';
 import { watchLiveness } from '@shop/projections/distributed/liveness';

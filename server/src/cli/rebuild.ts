@@ -18,7 +18,8 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createKafkaBus, createLogger, loadConfig, loadOrCreateSecret, TokenService, type Config, type MessageBus } from '@shop/platform';
+import { createLogger, loadConfig, loadOrCreateSecret, TokenService, type Config, type MessageBus } from '@shop/platform';
+import { createKafkaBus } from '@shop/platform/adapters';
 import {
   BusWriters,
   RebuildService,

@@ -10,7 +10,8 @@
  * (behind and publishing nothing) for UNHEALTHY_EXIT_MS, it exits non-zero to be restarted.
  */
 import { Gauge } from 'prom-client';
-import { ShopMetrics, createKafkaBus, createLogger, loadConfig } from '@shop/platform';
+import { ShopMetrics, createLogger, loadConfig } from '@shop/platform';
+import { createKafkaBus } from '@shop/platform/adapters';
 import { Relay } from '@shop/projections';
 import { startHealthServer } from '@shop/projections/distributed/health-server';
 import { watchLiveness } from '@shop/projections/distributed/liveness';

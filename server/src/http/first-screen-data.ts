@@ -1,6 +1,5 @@
-import { isId } from '@shop/contracts';
+import { CATALOG, isId } from '@shop/contracts';
 import type { DocumentStore, PublicUrls } from '@shop/platform';
-import { CATALOG } from '@shop/projections';
 import { bannersReply, categoryListReply, productFilter, productPageReply } from '@shop/read-api';
 
 /**

@@ -1,0 +1,61 @@
+/**
+ * The names of the read models: the document collections each projection writes, and the
+ * projections (checkpoint groups) a command reply waits for. The write side, the read side and the
+ * projections all name them from here; the collections' indexes stay with their projections.
+ */
+
+/**
+ * The change counter (`DocumentStore.changeVersion`) a product's stock moving raises instead of
+ * the products collection's: a checkout changes no listing's members or order, so caches of
+ * listings need not see it, while whatever shows or checks stock must ask for this one too.
+ */
+export const CATALOG_STOCK_COUNTER = 'catalogStock';
+
+/** Collections of the `catalog` projection. */
+export const CATALOG = { products: 'products', categories: 'categories', banners: 'banners', stockChanges: 'stockChanges' } as const;
+
+/**
+ * Change counters of the catalog (`DocumentStore.changeVersion`). A product's stock moving (every
+ * checkout) changes no listing's members or order, only that product's documents, so it raises
+ * `stock` instead of the products' counter, and `stockChanges` says which products moved: reply
+ * caches then retire only the replies that hold them (see read-api's catalog cache).
+ */
+export const CATALOG_COUNTERS = {
+  /** Everything but stock: listings' members and order, product details, categories, banners. */
+  catalog: [CATALOG.products, CATALOG.categories, CATALOG.banners],
+  stock: CATALOG_STOCK_COUNTER,
+} as const;
+
+/** Collections of the `accounts` projection. */
+export const ACCOUNT_COLLECTIONS = { users: 'users', imageUploads: 'imageUploads', sessionCutoffs: 'sessionCutoffs' } as const;
+
+/** Collections of the shopper group's members (see `shopperProjection`). */
+export const CART = { lines: 'cart' } as const;
+export const MY_LIST = { entries: 'myList' } as const;
+export const REVIEWS = { reviews: 'productReviews' } as const;
+export const ORDERS = { orders: 'orders' } as const;
+export const CHECKOUTS = { processes: 'checkoutProcesses' } as const;
+export const REFUNDS = { refunds: 'refunds' } as const;
+
+/**
+ * Collections of the `search` projection: one small entry per product with the words shoppers
+ * search by, and the category names those entries copy.
+ */
+export const SEARCH = { entries: 'searchEntries', categories: 'searchCategories' } as const;
+
+/**
+ * The projection (checkpoint group) that keeps each read model: what a command's reply waits for
+ * so the next read shows the change. The cart, My List, reviews, orders and checkout processes run
+ * as one `shopper` projection.
+ */
+export const READ_MODELS = {
+  catalog: 'catalog',
+  cart: 'shopper',
+  myList: 'shopper',
+  reviews: 'shopper',
+  orders: 'shopper',
+  checkouts: 'shopper',
+} as const;
+
+/** The shopper group's projection name (`READ_MODELS.cart` and its siblings). */
+export const SHOPPER_PROJECTION = READ_MODELS.cart;
