@@ -4,7 +4,7 @@ import './app/global.css';
 import { App } from './app/App.tsx';
 import { adoptBootData } from './app/boot.ts';
 import { preloadPageFor } from './app/routes.tsx';
-import { firstScreenReplaced, firstScreenShown } from './lib/firstScreenClock.ts';
+import { firstScreenReplaced, firstScreenShown } from './shared/firstScreenClock.ts';
 import { createStore } from './store/store.ts';
 
 // Served by file name (/index.html) the app still starts on Home, without a redirect render.

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Product } from '../api/types.ts';
-import { useAfterFirstPaint } from '../lib/useAfterFirstPaint.ts';
-import { DiscountBadge } from '../product-card/Badges.tsx';
+import { useAfterFirstPaint } from '../shared/useAfterFirstPaint.ts';
+import { DiscountBadge } from '../shared/product-card/Badges.tsx';
 import css from './gallery.module.css';
 import { HoverZoom } from './HoverZoom.tsx';
 

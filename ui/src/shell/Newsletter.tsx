@@ -5,8 +5,8 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { isFailureReply, replyMessage, useSubscribeNewsletterMutation } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
-import { FIRST_ORDER_DISCOUNT } from '../lib/constants.ts';
+import { brand } from '../shared/theme.ts';
+import { FIRST_ORDER_DISCOUNT } from '../shared/constants.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 
