@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { isFailureReply, replyMessage, useSubscribeNewsletterMutation } from '../api/shopApi.ts';
+import { useSubscribeNewsletterMutation } from '../api/shopApi.ts';
+import { failedBody, replyMessage } from '../api/messages.ts';
 import { brand } from '../shared/theme.ts';
 import { FIRST_ORDER_DISCOUNT } from '../shared/constants.ts';
 import { useAppDispatch } from '../store/store.ts';
@@ -28,7 +29,7 @@ export function Newsletter() {
     }
     try {
       const reply = await subscribe({ email: value }).unwrap();
-      if (isFailureReply(reply)) {
+      if (failedBody(reply)) {
         dispatch(notifyError(replyMessage(reply, 'Could not subscribe, please try again')));
         return;
       }
