@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import { useState, type FormEvent } from 'react';
 import { useChangePasswordMutation } from '../api/accountApi.ts';
-import { errorMessage, failedBody } from '../api/messages.ts';
+import { failedBody } from '../api/shopApi.ts';
+import { errorMessage } from '../api/messages.ts';
 import type { User } from '../api/types.ts';
 import { PasswordField } from '../shared/PasswordField.tsx';
 import { useAppDispatch } from '../store/store.ts';

@@ -37,27 +37,6 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   return fallback;
 }
 
-/**
- * The message a reply or error carries (`msg` or `message`), for the snackbar. The original API
- * puts failure flags in bodies whatever the status, so both success and error bodies are read.
- * Unlike `errorMessage`, says nothing of its own beyond `fallback` (no network or status wording).
- */
-export function replyMessage(reply: unknown, fallback: string): string {
-  const body = (reply && typeof reply === 'object' && 'data' in reply ? (reply as QueryErrorLike).data : reply) as FlaggedReply | undefined;
-  if (body && typeof body === 'object') {
-    if (typeof body.msg === 'string' && body.msg) return body.msg;
-    if (typeof body.message === 'string' && body.message) return body.message;
-  }
-  return fallback;
-}
-
-/** True when a 2xx body still says it failed (`status: false`, `"FAILED"`, `error: true`, `success: false`). */
-export function failedBody(reply: unknown): boolean {
-  if (!reply || typeof reply !== 'object') return false;
-  const body = reply as FlaggedReply;
-  return body.status === false || body.status === 'FAILED' || body.error === true || body.success === false;
-}
-
 /** The HTTP status of an RTK Query error, if it has one. */
 export function statusOf(error: unknown): number | null {
   const status = (error as QueryErrorLike | null)?.status;

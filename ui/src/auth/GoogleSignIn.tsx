@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { useGetPublicConfigQuery, useSignInWithGoogleMutation, type SignInReply } from '../api/accountApi.ts';
-import { errorMessage, failedBody } from '../api/messages.ts';
+import { failedBody } from '../api/shopApi.ts';
+import { errorMessage } from '../api/messages.ts';
 import { BusyButton } from '../shared/common.tsx';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError } from '../store/snackbarSlice.ts';

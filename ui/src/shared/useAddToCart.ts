@@ -1,5 +1,4 @@
-import { useAddToCartMutation } from '../api/shopApi.ts';
-import { failedBody, replyMessage } from '../api/messages.ts';
+import { failedBody, replyMessage, useAddToCartMutation } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
