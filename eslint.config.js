@@ -57,7 +57,13 @@ export default tseslint.config(
   {
     files: ['ui/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    settings: {
+      // Relative imports with their .ts/.tsx extension resolve as Node does; no-cycle follows them
+      // into TypeScript files, which it parses with typescript-eslint's parser.
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: uiBoundaries }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -4,7 +4,7 @@ import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
 import type { Product } from '../api/types.ts';
 import { GALLERY_THUMBNAILS } from '../shared/constants.ts';
-import { pictureAlt, Thumb } from './Gallery.tsx';
+import { pictureAlt, Thumb } from './GalleryThumb.tsx';
 import css from './gallery.module.css';
 import { HoverZoom } from './HoverZoom.tsx';
 
