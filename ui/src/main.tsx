@@ -37,7 +37,7 @@ void Promise.all([preloadPageFor(window.location.pathname).catch(() => undefined
   .then(() => {
     const container = document.getElementById('root')!;
     // A visible static copy (index.html hides it where it would not match) has started the clocks
-    // of what it shows; the first render carries them on (lib/firstScreenClock.ts).
+    // of what it shows; the first render carries them on (shared/firstScreenClock.ts).
     const copyShown = container.hasAttribute('data-first-screen') && document.documentElement.getAttribute('data-first-screen') !== 'off';
     firstScreenShown(copyShown ? container : undefined);
     createRoot(container).render(

@@ -29,7 +29,7 @@ export interface ProductCardProps {
  * A product tile: a 500 ms skeleton that ignores hover, then the picture (second picture slider on
  * hover), discount badge, name cut to 20 characters, rating, prices, stock, heart and quick view.
  * Styled with a CSS module: a listing renders dozens of these. In the server's static first screen
- * the skeleton runs in CSS, from when the copy appears (see lib/firstScreenClock.ts).
+ * the skeleton runs in CSS, from when the copy appears (see shared/firstScreenClock.ts).
  */
 export const ProductCard = memo(function ProductCard({ product, layout = 'grid', priority = false }: ProductCardProps) {
   const staticCopy = renderingStaticCopy();
