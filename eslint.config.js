@@ -1,10 +1,34 @@
 // Flat config: typescript-eslint's recommended rules for every workspace, browser globals for ui/,
-// and no regular expression that can backtrack super-linearly (a request field must never be able
-// to hold the event loop: issue #13).
+// no regular expression that can backtrack super-linearly (a request field must never be able
+// to hold the event loop: issue #13), and the storefront's import boundaries (issue #19).
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
+
+/*
+ * The storefront's layers (ui/src): a feature folder imports only shared code, never another
+ * feature nor the app shell; shared code imports neither; only the app shell (app/, shell/,
+ * main.tsx: router, layout) puts features together. What two features need goes to shared/.
+ */
+const UI = 'ui/src';
+const UI_FEATURES = ['account', 'admin', 'auth', 'cart', 'checkout', 'compare', 'home', 'listing', 'my-list', 'orders', 'product'];
+const UI_APP_SHELL = ['app', 'shell', 'main.tsx'];
+const UI_SHARED = ['shared', 'api', 'store', 'session', 'test'];
+const ui = (folder) => `${UI}/${folder}`;
+const uiBoundaries = [
+  ...UI_FEATURES.map((feature) => ({
+    target: ui(feature),
+    from: [...UI_FEATURES.filter((other) => other !== feature), ...UI_APP_SHELL].map(ui),
+    message: 'A feature imports only shared code (shared/, api/, store/, session/, test/); move what two features need to ui/src/shared/.',
+  })),
+  {
+    target: UI_SHARED.map(ui),
+    from: [...UI_FEATURES, ...UI_APP_SHELL].map(ui),
+    message: 'Shared code never imports a feature or the app shell.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.data/**', 'screenshots/**'] },
@@ -52,5 +76,20 @@ export default tseslint.config(
   {
     files: ['ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['ui/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Relative imports with their .ts/.tsx extension resolve as Node does; no-cycle follows them
+      // into TypeScript files, which it parses with typescript-eslint's parser.
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: uiBoundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );

@@ -42,7 +42,7 @@ const ROUTE_PAGES: Record<string, string> = {
   home: 'src/home/HomePage.tsx',
   listing: 'src/listing/ListingPage.tsx',
   product: 'src/product/ProductPage.tsx',
-  search: 'src/search/SearchPage.tsx',
+  search: 'src/listing/SearchPage.tsx',
 };
 
 /**

@@ -4,7 +4,7 @@ import './app/global.css';
 import { App } from './app/App.tsx';
 import { adoptBootData } from './app/boot.ts';
 import { preloadPageFor } from './app/routes.tsx';
-import { firstScreenReplaced, firstScreenShown } from './lib/firstScreenClock.ts';
+import { firstScreenReplaced, firstScreenShown } from './shared/firstScreenClock.ts';
 import { createStore } from './store/store.ts';
 
 // Served by file name (/index.html) the app still starts on Home, without a redirect render.
@@ -37,7 +37,7 @@ void Promise.all([preloadPageFor(window.location.pathname).catch(() => undefined
   .then(() => {
     const container = document.getElementById('root')!;
     // A visible static copy (index.html hides it where it would not match) has started the clocks
-    // of what it shows; the first render carries them on (lib/firstScreenClock.ts).
+    // of what it shows; the first render carries them on (shared/firstScreenClock.ts).
     const copyShown = container.hasAttribute('data-first-screen') && document.documentElement.getAttribute('data-first-screen') !== 'off';
     firstScreenShown(copyShown ? container : undefined);
     createRoot(container).render(

@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import { useState, type FormEvent } from 'react';
 import { useChangePasswordMutation } from '../api/accountApi.ts';
-import { errorMessage, failedBody } from '../api/messages.ts';
+import { failedBody } from '../api/shopApi.ts';
+import { errorMessage } from '../api/messages.ts';
 import type { User } from '../api/types.ts';
-import { PasswordField } from '../auth/PasswordField.tsx';
+import { PasswordField } from '../shared/PasswordField.tsx';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
-import { BusyButton } from './common.tsx';
+import { BusyButton } from '../shared/common.tsx';
 import { ACCOUNT_MESSAGES, passwordChangeProblem } from './validation.ts';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };

@@ -9,14 +9,14 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useDeleteAllImagesMutation, useSaveProfileMutation, useUploadImagesMutation } from '../api/accountApi.ts';
 import { errorMessage } from '../api/messages.ts';
 import type { User } from '../api/types.ts';
-import { brand } from '../app/theme.ts';
-import { sessionUserOf } from '../auth/authStorage.ts';
-import { phoneInput } from '../auth/validation.ts';
+import { brand } from '../shared/theme.ts';
+import { sessionUserOf } from '../session/authStorage.ts';
+import { phoneInput } from '../shared/validation.ts';
 import { useSession } from '../session/hooks.ts';
 import { signedIn } from '../session/sessionSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
-import { BusyButton } from './common.tsx';
+import { BusyButton } from '../shared/common.tsx';
 import { ACCOUNT_MESSAGES, isAcceptedImage, profileProblem } from './validation.ts';
 
 /**

@@ -4,12 +4,12 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useGetUserQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
+import { brand } from '../shared/theme.ts';
 import type { SessionUser } from '../session/storage.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
-import { LoadError, PageFrame, Panel, useErrorNotice } from './common.tsx';
+import { LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { EditProfile } from './EditProfile.tsx';
-import { RequireShopper } from './RequireShopper.tsx';
+import { RequireShopper } from '../session/RequireShopper.tsx';
 
 const TABS = ['Edit Profile', 'Change Password'] as const;
 

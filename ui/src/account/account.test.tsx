@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
 import MyAccountPage from './MyAccountPage.tsx';
-import { mockApi } from './testApi.ts';
+import { mockApi } from '../test/testApi.ts';
 import { isAcceptedImage, passwordChangeProblem, profileProblem } from './validation.ts';
 
 const USER = { id: 'u1', _id: 'u1', name: 'Asha', email: 'asha@example.in', phone: '9876543210', images: [] as string[], isAdmin: false };

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '../auth/validation.ts';
+import { AUTH_MESSAGES } from '../shared/validation.ts';
 
 /** The server's rule for a new password (its message is the same as ours). */
 export const PASSWORD_MIN_LENGTH = 8;

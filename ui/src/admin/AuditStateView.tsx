@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { stackedTableSx } from '../account/tableStyles.ts';
-import { brand } from '../app/theme.ts';
-import { rupees } from '../lib/format.ts';
-import { StatusBadge } from '../orders/StatusBadge.tsx';
+import { stackedTableSx } from '../shared/tableStyles.ts';
+import { brand } from '../shared/theme.ts';
+import { rupees } from '../shared/format.ts';
+import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { isCartState, isOrderState, localTime, type CartAuditState, type OrderAuditState } from './auditFormat.ts';
 
 const mono = 'ui-monospace, SFMono-Regular, Menlo, monospace';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { brand } from '../app/theme.ts';
+import { brand } from '../shared/theme.ts';
 import type { AuditEntry } from '../api/types.ts';
 import { fieldLabel, fieldValue, humanType, localTime } from './auditFormat.ts';
 

@@ -1,21 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, type SeenRequest } from '../account/testApi.ts';
-import type { SessionState } from '../session/sessionSlice.ts';
-import { AccountMenu } from '../shell/AccountMenu.tsx';
-import { renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
+import { mockApi, type SeenRequest } from '../test/testApi.ts';
+import { ADMIN, fakeToken, renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
 import { isAdminToken } from './adminSession.ts';
 import type { AuditEntry, AuditReport } from '../api/types.ts';
 import { fieldValue, humanType, momentsOf } from './auditFormat.ts';
 import AuditPage from './AuditPage.tsx';
-
-/** A token whose payload says what we want (the UI only reads it; the server verifies it). */
-function fakeToken(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, '');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'admin-1', email: 'auditor@example.in', ...claims })}.signature`;
-}
-
-const ADMIN: SessionState = { token: fakeToken({ isAdmin: true }), user: { userId: 'admin-1', name: 'Auditor', email: 'auditor@example.in' }, location: 'All' };
 
 const T0 = Date.parse('2026-01-05T10:00:00.000Z');
 const time = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
@@ -203,23 +193,5 @@ describe('Audit page', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Order id/ }), { target: { value: 'o2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Load timeline' }));
     expect(await screen.findByRole('region', { name: 'State as JSON' })).toHaveTextContent('"refunds": 2');
-  });
-});
-
-describe('account menu', () => {
-  it('offers Audit to an admin only', async () => {
-    mockApi({});
-    renderWithShop(<AccountMenu />, { session: ADMIN });
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Audit' }));
-    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/audit'));
-  });
-
-  it('has no Audit item for a shopper', async () => {
-    mockApi({});
-    renderWithShop(<AccountMenu />, { session: SHOPPER });
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(await screen.findByRole('menuitem', { name: 'Orders' })).toBeVisible();
-    expect(screen.queryByRole('menuitem', { name: 'Audit' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { rupees } from '../lib/format.ts';
+import { rupees } from '../shared/format.ts';
 import type { AuditEntry } from '../api/types.ts';
 import type { AuditKind } from './auditApi.ts';
 

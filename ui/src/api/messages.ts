@@ -37,13 +37,6 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   return fallback;
 }
 
-/** True when a 2xx body still says it failed (`status: false`, `"FAILED"`, `error: true`, `success: false`). */
-export function failedBody(reply: unknown): boolean {
-  if (!reply || typeof reply !== 'object') return false;
-  const body = reply as FlaggedReply;
-  return body.status === false || body.status === 'FAILED' || body.error === true || body.success === false;
-}
-
 /** The HTTP status of an RTK Query error, if it has one. */
 export function statusOf(error: unknown): number | null {
   const status = (error as QueryErrorLike | null)?.status;

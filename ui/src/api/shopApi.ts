@@ -240,7 +240,7 @@ export function replyMessage(reply: unknown, fallback: string): string {
 }
 
 /** True when a 2xx body still says it failed (`status: false`, `"FAILED"`, `error: true`, `success: false`). */
-export function isFailureReply(reply: unknown): boolean {
+export function failedBody(reply: unknown): boolean {
   if (!reply || typeof reply !== 'object') return false;
   const body = reply as FlaggedReply;
   return body.status === false || body.status === 'FAILED' || body.error === true || body.success === false;

@@ -3,10 +3,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { SessionBridge } from '../auth/SessionBridge.tsx';
+import { SessionBridge } from '../session/SessionBridge.tsx';
 import type { AppStore } from '../store/store.ts';
 import { AppRoutes } from './routes.tsx';
-import { theme } from './theme.ts';
+import { theme } from '../shared/theme.ts';
 
 /** Store and theme around the routes; shared by the browser app and the server's first-screen render. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {

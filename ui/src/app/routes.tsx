@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { Redirect } from '../lib/Redirect.tsx';
+import { Redirect } from '../shared/Redirect.tsx';
 import { Layout } from '../shell/Layout.tsx';
 import { lazyPage } from './lazyPage.ts';
 
@@ -7,7 +7,7 @@ import { lazyPage } from './lazyPage.ts';
 const HomePage = lazyPage(() => import('../home/HomePage.tsx'));
 const ListingPage = lazyPage(() => import('../listing/ListingPage.tsx'));
 const ProductPage = lazyPage(() => import('../product/ProductPage.tsx'));
-const SearchPage = lazyPage(() => import('../search/SearchPage.tsx'));
+const SearchPage = lazyPage(() => import('../listing/SearchPage.tsx'));
 const CartPage = lazyPage(() => import('../cart/CartPage.tsx'));
 const SignInPage = lazyPage(() => import('../auth/SignInPage.tsx'));
 const SignUpPage = lazyPage(() => import('../auth/SignUpPage.tsx'));

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { brand } from '../app/theme.ts';
-import { Logo } from '../shell/Logo.tsx';
+import { brand } from '../shared/theme.ts';
+import { Logo } from '../shared/Logo.tsx';
 
 /**
  * The frame of the screens without header and footer (sign in, sign up, code, new password):

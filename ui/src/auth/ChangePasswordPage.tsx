@@ -6,14 +6,15 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../api/accountApi.ts';
-import { errorMessage, failedBody } from '../api/messages.ts';
-import { BusyButton } from '../account/common.tsx';
+import { failedBody } from '../api/shopApi.ts';
+import { errorMessage } from '../api/messages.ts';
+import { BusyButton } from '../shared/common.tsx';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { finishCodeFlow, readPendingEmail, readResetToken } from './authStorage.ts';
-import { PasswordField } from './PasswordField.tsx';
-import { resetProblem } from './validation.ts';
+import { finishCodeFlow, readPendingEmail, readResetToken } from '../session/authStorage.ts';
+import { PasswordField } from '../shared/PasswordField.tsx';
+import { resetProblem } from '../shared/validation.ts';
 
 /** /changePassword: a new password (plain text, typed twice) for the e-mail whose reset code was verified. */
 export default function ChangePasswordPage() {

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { useGetPublicConfigQuery, useSignInWithGoogleMutation, type SignInReply } from '../api/accountApi.ts';
-import { errorMessage, failedBody } from '../api/messages.ts';
-import { BusyButton } from '../account/common.tsx';
+import { failedBody } from '../api/shopApi.ts';
+import { errorMessage } from '../api/messages.ts';
+import { BusyButton } from '../shared/common.tsx';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError } from '../store/snackbarSlice.ts';
-import { loadScript } from './loadScript.ts';
+import { loadScript } from '../shared/loadScript.ts';
 
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { brand } from '../app/theme.ts';
+import { brand } from '../shared/theme.ts';
 
 export const OTP_LENGTH = 6;
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');

@@ -6,16 +6,17 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirmEmailVerifyMutation, useForgotPasswordMutation, useResendOtpMutation, useSignInMutation } from '../api/accountApi.ts';
-import { errorMessage, failedBody, statusOf } from '../api/messages.ts';
-import { BusyButton } from '../account/common.tsx';
+import { failedBody } from '../api/shopApi.ts';
+import { errorMessage, statusOf } from '../api/messages.ts';
+import { BusyButton } from '../shared/common.tsx';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { startPasswordReset, startVerification } from './authStorage.ts';
+import { startPasswordReset, startVerification } from '../session/authStorage.ts';
 import { AuthSwitch } from './AuthSwitch.tsx';
-import { PasswordField } from './PasswordField.tsx';
+import { PasswordField } from '../shared/PasswordField.tsx';
 import { useFinishSignIn } from './useFinishSignIn.ts';
-import { AUTH_MESSAGES, signInProblem } from './validation.ts';
+import { AUTH_MESSAGES, signInProblem } from '../shared/validation.ts';
 
 type Busy = null | 'signIn' | 'forgot' | 'verify' | 'done';
 

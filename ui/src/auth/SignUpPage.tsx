@@ -6,16 +6,17 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSignUpMutation } from '../api/accountApi.ts';
-import { errorMessage, failedBody } from '../api/messages.ts';
-import { BusyButton } from '../account/common.tsx';
+import { failedBody } from '../api/shopApi.ts';
+import { errorMessage } from '../api/messages.ts';
+import { BusyButton } from '../shared/common.tsx';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { startVerification } from './authStorage.ts';
+import { startVerification } from '../session/authStorage.ts';
 import { AuthSwitch } from './AuthSwitch.tsx';
-import { PasswordField } from './PasswordField.tsx';
+import { PasswordField } from '../shared/PasswordField.tsx';
 import { REDIRECT_MS, useFinishSignIn, useLater } from './useFinishSignIn.ts';
-import { phoneInput, signUpProblem } from './validation.ts';
+import { phoneInput, signUpProblem } from '../shared/validation.ts';
 
 /** /signUp: name, phone, e-mail, password; the code is e-mailed, /verifyOTP follows after 2 s. */
 export default function SignUpPage() {

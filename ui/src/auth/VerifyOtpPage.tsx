@@ -6,15 +6,16 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useForgotPasswordMutation, useResendOtpMutation, useVerifyEmailMutation } from '../api/accountApi.ts';
-import { errorMessage, failedBody } from '../api/messages.ts';
-import { BusyButton } from '../account/common.tsx';
-import { brand } from '../app/theme.ts';
+import { failedBody } from '../api/shopApi.ts';
+import { errorMessage } from '../api/messages.ts';
+import { BusyButton } from '../shared/common.tsx';
+import { brand } from '../shared/theme.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { CHANGE_PASSWORD, finishCodeFlow, keepResetToken, readActionType, readPendingEmail } from './authStorage.ts';
+import { CHANGE_PASSWORD, finishCodeFlow, keepResetToken, readActionType, readPendingEmail } from '../session/authStorage.ts';
 import { emptyOtp, OtpBoxes } from './OtpBoxes.tsx';
-import { AUTH_MESSAGES } from './validation.ts';
+import { AUTH_MESSAGES } from '../shared/validation.ts';
 
 /**
  * /verifyOTP: the six-digit code e-mailed to `userEmail`. A verified sign-up goes on to /signIn;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../account/testApi.ts';
+import { mockApi } from '../test/testApi.ts';
 import { renderWithShop, VISITOR } from '../test/render.tsx';
 import ChangePasswordPage from './ChangePasswordPage.tsx';
 import SignInPage from './SignInPage.tsx';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../account/testApi.ts';
+import { mockApi } from '../test/testApi.ts';
 import { renderWithShop, VISITOR } from '../test/render.tsx';
 import { emptyOtp, fillDigits, OtpBoxes } from './OtpBoxes.tsx';
 import VerifyOtpPage from './VerifyOtpPage.tsx';

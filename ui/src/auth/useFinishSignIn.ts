@@ -5,7 +5,7 @@ import { shopApi } from '../api/shopApi.ts';
 import { signedIn } from '../session/sessionSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifySuccess } from '../store/snackbarSlice.ts';
-import { sessionUserOf } from './authStorage.ts';
+import { sessionUserOf } from '../session/authStorage.ts';
 
 /** Redirects after sign-in and sign-up wait this long (spec §9). */
 export const REDIRECT_MS = 2000;

@@ -5,8 +5,8 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Panel } from '../account/common.tsx';
-import { brand } from '../app/theme.ts';
+import { Panel } from '../shared/common.tsx';
+import { brand } from '../shared/theme.ts';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../account/testApi.ts';
-import { SessionBridge } from '../auth/SessionBridge.tsx';
+import { mockApi } from '../test/testApi.ts';
+import { SessionBridge } from '../session/SessionBridge.tsx';
 import { renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
 import CartPage from './CartPage.tsx';
-import { cartTotals, lineSubtotal, productCountLine, unitPrice } from './cartFormat.ts';
+import { cartTotals, lineSubtotal, productCountLine, unitPrice } from '../shared/cartFormat.ts';
 
 const LONG = 'Kalakriti Boho Ceramic Planter Set of Three, Terracotta';
 const line = (id: string, overrides: Record<string, unknown> = {}) => ({

@@ -10,9 +10,9 @@ import { useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMut
 import type { CheckoutSession } from '../api/types.ts';
 import { errorMessage } from '../api/messages.ts';
 import { shopApi, useGetCartQuery, useGetCountriesQuery } from '../api/shopApi.ts';
-import { BusyButton, EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../account/common.tsx';
-import { RequireShopper } from '../account/RequireShopper.tsx';
-import { cartSummary } from '../shell/cartSummary.ts';
+import { BusyButton, EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
+import { RequireShopper } from '../session/RequireShopper.tsx';
+import { cartSummary } from '../shared/cartSummary.ts';
 import type { SessionUser } from '../session/storage.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { dismissed, notifyError, notifySuccess } from '../store/snackbarSlice.ts';

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { CartItem } from '../api/types.ts';
-import { Panel } from '../account/common.tsx';
-import { brand } from '../app/theme.ts';
-import { CARD_NAME_LENGTH } from '../lib/constants.ts';
-import { inr, truncate } from '../lib/format.ts';
+import { Panel } from '../shared/common.tsx';
+import { brand } from '../shared/theme.ts';
+import { CARD_NAME_LENGTH } from '../shared/constants.ts';
+import { inr, truncate } from '../shared/format.ts';
 
 export const FIRST_ORDER_DISCOUNT_LABEL = 'First order discount';
 

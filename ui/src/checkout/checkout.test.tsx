@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../account/testApi.ts';
+import { mockApi } from '../test/testApi.ts';
 import { renderWithShop, SHOPPER } from '../test/render.tsx';
 import CheckoutPage from './CheckoutPage.tsx';
 import { billingProblem, cardProblem, EMPTY_BILLING } from './validation.ts';

@@ -1,7 +1,7 @@
 import type { PaymentConfirmation } from '../api/checkoutApi.ts';
 import type { CheckoutSession } from '../api/types.ts';
-import { brand } from '../app/theme.ts';
-import { loadScript } from '../auth/loadScript.ts';
+import { brand } from '../shared/theme.ts';
+import { loadScript } from '../shared/loadScript.ts';
 
 export const RAZORPAY_CHECKOUT_SRC = 'https://checkout.razorpay.com/v1/checkout.js';
 

@@ -1,5 +1,5 @@
 import type { Billing } from '../api/checkoutApi.ts';
-import { firstProblem } from '../auth/validation.ts';
+import { firstProblem } from '../shared/validation.ts';
 
 /** The billing fields in the order they are checked, with their labels and messages (spec §2, §5). */
 export const BILLING_FIELDS: readonly { name: keyof Billing; label: string; message: string; autoComplete: string; type?: string }[] = [

@@ -2,9 +2,9 @@ import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useGetProductQuery } from '../api/shopApi.ts';
-import { EmptyState, PageFrame } from '../account/common.tsx';
+import { EmptyState, PageFrame } from '../shared/common.tsx';
 import { CompareTable, type CompareColumn } from './CompareTable.tsx';
-import { clearCompare, COMPARE_MAX, removeFromCompare, useCompareList, type CompareItem } from './compareList.ts';
+import { clearCompare, COMPARE_MAX, removeFromCompare, useCompareList, type CompareItem } from '../shared/compareList.ts';
 
 /** The catalog's current copy of one compared product (prices and stock are never stale). */
 function useColumn(item: CompareItem | undefined): CompareColumn | undefined {

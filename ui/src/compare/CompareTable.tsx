@@ -6,10 +6,10 @@ import Skeleton from '@mui/material/Skeleton';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../api/types.ts';
-import { brand } from '../app/theme.ts';
-import { inStock, rupees } from '../lib/format.ts';
-import { productPath } from '../lib/links.ts';
-import type { CompareItem } from './compareList.ts';
+import { brand } from '../shared/theme.ts';
+import { inStock, rupees } from '../shared/format.ts';
+import { productPath } from '../shared/links.ts';
+import type { CompareItem } from '../shared/compareList.ts';
 
 /** One compared product: its catalog copy once loaded, or why there is none. */
 export interface CompareColumn {

@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { Link } from 'react-router';
-import { brand } from '../app/theme.ts';
-import { COMPARE_MAX, removeFromCompare, type CompareItem } from './compareList.ts';
+import { brand } from '../shared/theme.ts';
+import { COMPARE_MAX, removeFromCompare, type CompareItem } from '../shared/compareList.ts';
 
 /**
  * The compare tray: a small bar at the bottom-left with the products chosen so far (each with a

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProductDetailBody } from '../product/ProductDetailBody.tsx';
 import { makeProduct, renderWithShop, stubApi } from '../test/render.tsx';
 import ComparePage from './ComparePage.tsx';
-import { addToCompare, COMPARE_MAX, COMPARE_MESSAGES, parseCompareList, resetCompareCache, withProduct } from './compareList.ts';
+import { addToCompare, COMPARE_MAX, parseCompareList, resetCompareCache, withProduct } from '../shared/compareList.ts';
 import CompareTray from './CompareTray.tsx';
 
 afterEach(resetCompareCache);
@@ -29,28 +28,6 @@ describe('the compare list', () => {
     expect(parseCompareList('{"id":"a"}')).toEqual([]);
     const raw = JSON.stringify([item('a'), { id: 'x' }, item('a'), 7, item('b'), item('c'), item('d'), item('e')]);
     expect(parseCompareList(raw).map((i) => i.id)).toEqual(['a', 'b', 'c', 'd']);
-  });
-});
-
-describe('Add to Compare on the product page', () => {
-  it('adds the product to local storage, then says ADDED TO COMPARE and links to /compare', async () => {
-    stubApi({});
-    const { store } = renderWithShop(<ProductDetailBody product={makeProduct({ id: 'p1', name: 'Lumio Desk Lamp' })} reviewCount={0} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to Compare' }));
-    expect(store.getState().snackbar).toMatchObject({ message: COMPARE_MESSAGES.added, severity: 'success' });
-    expect(stored()).toEqual([{ id: 'p1', name: 'Lumio Desk Lamp', image: '/images/seed/product/a.svg' }]);
-    const link = await screen.findByRole('link', { name: 'ADDED TO COMPARE' });
-    expect(link).toHaveAttribute('href', '/compare');
-  });
-
-  it('refuses a fifth product with a clear message and keeps the four', () => {
-    stubApi({});
-    for (const id of ['a', 'b', 'c', 'd']) addToCompare({ id, name: `Product ${id}`, images: [] });
-    const { store } = renderWithShop(<ProductDetailBody product={makeProduct({ id: 'p5' })} reviewCount={0} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to Compare' }));
-    expect(store.getState().snackbar).toMatchObject({ message: 'You can compare up to 4 products. Remove one to add another.', severity: 'error' });
-    expect(stored().map((i) => i.id)).toEqual(['a', 'b', 'c', 'd']);
-    expect(screen.getByRole('button', { name: 'Add to Compare' })).toBeInTheDocument();
   });
 });
 

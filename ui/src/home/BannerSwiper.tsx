@@ -3,9 +3,9 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import type { Banner } from '../api/types.ts';
-import { BANNER_SLIDER } from '../lib/constants.ts';
-import { useIsDesktop } from '../lib/useIsDesktop.ts';
-import { BannerImage } from './BannerImage.tsx';
+import { BANNER_SLIDER } from '../shared/constants.ts';
+import { useIsDesktop } from '../shared/useIsDesktop.ts';
+import { BannerImage } from '../shared/BannerImage.tsx';
 import { HOME_BANNER, bannerAlt } from './bannerGeometry.ts';
 
 /**

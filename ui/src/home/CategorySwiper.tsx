@@ -3,7 +3,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import type { Category } from '../api/types.ts';
-import { useIsDesktop } from '../lib/useIsDesktop.ts';
+import { useIsDesktop } from '../shared/useIsDesktop.ts';
 import { CATEGORY_LAYOUT, CategoryTile } from './CategoryTile.tsx';
 
 /** Featured Categories on Swiper: 8 per view at 992 px and up, 5 on tablets, 3.3 on phones. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Category } from '../api/types.ts';
-import { brand } from '../app/theme.ts';
-import { categoryPath } from '../lib/links.ts';
+import { brand } from '../shared/theme.ts';
+import { categoryPath } from '../shared/links.ts';
 import css from './home.module.css';
 
 /** Slides per view and gap of the category carousel, per breakpoint (the still row in home.module.css matches). */

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useGetCategoriesQuery } from '../api/shopApi.ts';
 import type { Category } from '../api/types.ts';
-import { useAfterFirstPaint } from '../lib/useAfterFirstPaint.ts';
+import { useAfterFirstPaint } from '../shared/useAfterFirstPaint.ts';
 import { CATEGORY_LAYOUT, CategoryTile } from './CategoryTile.tsx';
 import css from './home.module.css';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../shared/SectionTitle.tsx';
 
 const CategorySwiper = lazy(() => import('./CategorySwiper.tsx'));
 

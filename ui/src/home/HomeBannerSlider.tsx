@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useGetBannersQuery } from '../api/shopApi.ts';
-import { Img } from '../lib/Img.tsx';
-import { useAfterFirstPaint } from '../lib/useAfterFirstPaint.ts';
-import { BannerImage } from './BannerImage.tsx';
+import { Img } from '../shared/Img.tsx';
+import { useAfterFirstPaint } from '../shared/useAfterFirstPaint.ts';
+import { BannerImage } from '../shared/BannerImage.tsx';
 import { HOME_BANNER, bannerAlt } from './bannerGeometry.ts';
 import css from './home.module.css';
 

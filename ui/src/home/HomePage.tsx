@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useState } from 'react';
 import { useGetBannersQuery } from '../api/shopApi.ts';
-import { HOME_TITLE } from '../app/documentTitle.ts';
-import { LazySection } from '../lib/LazySection.tsx';
-import { BannerImage } from './BannerImage.tsx';
+import { HOME_TITLE } from '../shared/documentTitle.ts';
+import { LazySection } from '../shared/LazySection.tsx';
+import { BannerImage } from '../shared/BannerImage.tsx';
 import { FeaturedCategories } from './FeaturedCategories.tsx';
 import css from './home.module.css';
 import { HomeBannerSlider } from './HomeBannerSlider.tsx';

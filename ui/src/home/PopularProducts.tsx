@@ -3,9 +3,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useGetCategoriesQuery, useGetFeaturedProductsQuery, useGetProductsQuery } from '../api/shopApi.ts';
-import { ProductCarousel } from '../product-card/ProductCarousel.tsx';
+import { ProductCarousel } from '../shared/product-card/ProductCarousel.tsx';
 import { useSession } from '../session/hooks.ts';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../shared/SectionTitle.tsx';
 
 const TAB_PAGE_SIZE = 12;
 

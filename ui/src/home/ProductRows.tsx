@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useGetBannersQuery, useGetCategoriesQuery, useGetFeaturedProductsQuery, useGetProductsQuery } from '../api/shopApi.ts';
-import { HOME_FIRST_PAGE_SIZE } from '../lib/constants.ts';
-import { categoryPath } from '../lib/links.ts';
-import { ProductCarousel } from '../product-card/ProductCarousel.tsx';
+import { HOME_FIRST_PAGE_SIZE } from '../shared/constants.ts';
+import { categoryPath } from '../shared/links.ts';
+import { ProductCarousel } from '../shared/product-card/ProductCarousel.tsx';
 import { useSession } from '../session/hooks.ts';
-import { BannerStrip } from './BannerImage.tsx';
+import { BannerStrip } from '../shared/BannerImage.tsx';
 import { PopularProducts } from './PopularProducts.tsx';
-import { SectionTitle } from './SectionTitle.tsx';
+import { SectionTitle } from '../shared/SectionTitle.tsx';
 
 export function NewProducts() {
   const { location } = useSession();

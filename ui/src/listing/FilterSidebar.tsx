@@ -7,9 +7,9 @@ import Rating from '@mui/material/Rating';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
-import { brand } from '../app/theme.ts';
-import { PRICE_SLIDER, RATING_FILTERS } from '../lib/constants.ts';
-import { rupees } from '../lib/format.ts';
+import { brand } from '../shared/theme.ts';
+import { PRICE_SLIDER, RATING_FILTERS } from '../shared/constants.ts';
+import { rupees } from '../shared/format.ts';
 import { clampPriceRange, type PriceRange } from './filters.ts';
 
 export const ALL_SUBCATEGORIES = '__all__';

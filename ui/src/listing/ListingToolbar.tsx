@@ -9,9 +9,9 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState, type ReactNode } from 'react';
-import { brand } from '../app/theme.ts';
+import { brand } from '../shared/theme.ts';
 import type { ListingSort } from '../api/types.ts';
-import { PER_PAGE_OPTIONS, type GridColumns } from '../lib/constants.ts';
+import { PER_PAGE_OPTIONS, type GridColumns } from '../shared/constants.ts';
 import { SORT_OPTIONS } from './filters.ts';
 
 const VIEWS: { columns: GridColumns; label: string; icon: ReactNode }[] = [

@@ -4,9 +4,9 @@ import { Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import { useGetBannersQuery, useGetFeaturedProductsQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
-import { BannerImage } from '../home/BannerImage.tsx';
-import { ProductCard } from '../product-card/ProductCard.tsx';
+import { brand } from '../shared/theme.ts';
+import { BannerImage } from '../shared/BannerImage.tsx';
+import { ProductCard } from '../shared/product-card/ProductCard.tsx';
 import { useSession } from '../session/hooks.ts';
 
 /** Under the filters on wide screens: a featured products carousel and the side banners. */

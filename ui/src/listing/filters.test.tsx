@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { INITIAL_PRICE_RANGE } from '../lib/constants.ts';
+import { INITIAL_PRICE_RANGE } from '../shared/constants.ts';
 import { makeProduct, renderWithShop, stubApi } from '../test/render.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
 import { applyFilters, clampPriceRange, listingQuery, NO_FILTERS, priceFilterActive, sortFromUrl, subcategoriesOf } from './filters.ts';

@@ -1,5 +1,5 @@
 import type { ListingSort, Product, ProductQuery } from '../api/types.ts';
-import { INITIAL_PRICE_RANGE, PRICE_SLIDER } from '../lib/constants.ts';
+import { INITIAL_PRICE_RANGE, PRICE_SLIDER } from '../shared/constants.ts';
 
 export type PriceRange = readonly [number, number];
 

@@ -9,8 +9,8 @@ import Skeleton from '@mui/material/Skeleton';
 import { useGetOrderQuery } from '../api/shopApi.ts';
 import { errorMessage } from '../api/messages.ts';
 import type { Order } from '../api/types.ts';
-import { useErrorNotice } from '../account/common.tsx';
-import { brand } from '../app/theme.ts';
+import { useErrorNotice } from '../shared/common.tsx';
+import { brand } from '../shared/theme.ts';
 import { amount, modalTitle, PRODUCT_COLUMNS } from './ordersFormat.ts';
 import { ColumnHeads } from './ColumnHeads.tsx';
 

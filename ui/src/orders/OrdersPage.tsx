@@ -5,14 +5,14 @@ import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
 import { useGetOrdersQuery } from '../api/shopApi.ts';
 import type { Order } from '../api/types.ts';
-import { EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../account/common.tsx';
-import { RequireShopper } from '../account/RequireShopper.tsx';
-import { stackedTableSx } from '../account/tableStyles.ts';
-import { brand } from '../app/theme.ts';
+import { EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
+import { RequireShopper } from '../session/RequireShopper.tsx';
+import { stackedTableSx } from '../shared/tableStyles.ts';
+import { brand } from '../shared/theme.ts';
 import type { SessionUser } from '../session/storage.ts';
 import { OrderProductsDialog } from './OrderProductsDialog.tsx';
 import { amount, ORDER_COLUMNS, orderDate } from './ordersFormat.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { ColumnHeads } from './ColumnHeads.tsx';
 
 

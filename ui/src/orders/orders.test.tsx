@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../account/testApi.ts';
+import { mockApi } from '../test/testApi.ts';
 import { renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
 import OrdersPage from './OrdersPage.tsx';
-import { modalTitle, orderDate, statusTone } from './ordersFormat.ts';
+import { statusTone } from '../shared/StatusBadge.tsx';
+import { modalTitle, orderDate } from './ordersFormat.ts';
 
 const LONG = 'Paaduka Heritage Oxford Shoes, Black Leather Edition';
 const order = (id: string, status: string, overrides: Record<string, unknown> = {}) => ({

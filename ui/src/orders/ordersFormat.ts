@@ -1,8 +1,5 @@
-import { CART_TITLE_LENGTH } from '../lib/constants.ts';
-import { datePart, rupees, truncate } from '../lib/format.ts';
-
-/** Pending orders get a danger badge, every other status a success badge (spec §2). */
-export const statusTone = (status: string): 'danger' | 'success' => (status.trim().toLowerCase() === 'pending' ? 'danger' : 'success');
+import { CART_TITLE_LENGTH } from '../shared/constants.ts';
+import { datePart, rupees, truncate } from '../shared/format.ts';
 
 /** Only the date part before the T. */
 export const orderDate = (iso: string) => datePart(iso);

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { brand } from '../app/theme.ts';
+import { brand } from '../shared/theme.ts';
 import type { Product } from '../api/types.ts';
 import { OPTION_LABELS, optionValues, visibleOptions, type OptionKind, type Selections } from './choosers.ts';
 

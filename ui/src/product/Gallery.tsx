@@ -1,23 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Product } from '../api/types.ts';
-import { useAfterFirstPaint } from '../lib/useAfterFirstPaint.ts';
-import { DiscountBadge } from '../product-card/Badges.tsx';
+import { useAfterFirstPaint } from '../shared/useAfterFirstPaint.ts';
+import { DiscountBadge } from '../shared/product-card/Badges.tsx';
 import css from './gallery.module.css';
 import { HoverZoom } from './HoverZoom.tsx';
+import { pictureAlt, Thumb } from './GalleryThumb.tsx';
 
 const GallerySwiper = lazy(() => import('./GallerySwiper.tsx'));
-
-export function pictureAlt(product: Product, index: number): string {
-  return index === 0 ? product.name : `${product.name}, picture ${index + 1}`;
-}
-
-export function Thumb({ src, index, active, onClick }: { src: string; index: number; active: boolean; onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} aria-label={`Show picture ${index + 1}`} aria-current={active} data-testid="gallery-thumb" className={css.thumb}>
-      <img src={src} alt="" width={120} height={120} loading="lazy" decoding="async" />
-    </button>
-  );
-}
 
 /**
  * The product gallery: main picture with hover zoom and discount badge, five thumbnails below.

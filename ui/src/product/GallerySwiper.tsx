@@ -3,8 +3,8 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
 import type { Product } from '../api/types.ts';
-import { GALLERY_THUMBNAILS } from '../lib/constants.ts';
-import { pictureAlt, Thumb } from './Gallery.tsx';
+import { GALLERY_THUMBNAILS } from '../shared/constants.ts';
+import { pictureAlt, Thumb } from './GalleryThumb.tsx';
 import css from './gallery.module.css';
 import { HoverZoom } from './HoverZoom.tsx';
 

@@ -10,20 +10,20 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../api/types.ts';
-import { brand } from '../app/theme.ts';
-import { addToCompare, COMPARE_MESSAGES, useCompareList } from '../compare/compareList.ts';
-import { FREE_DELIVERY_OVER } from '../lib/constants.ts';
-import { inStock } from '../lib/format.ts';
-import { StockBadge } from '../product-card/Badges.tsx';
-import { Price } from '../product-card/Price.tsx';
+import { brand } from '../shared/theme.ts';
+import { addToCompare, COMPARE_MESSAGES, useCompareList } from '../shared/compareList.ts';
+import { FREE_DELIVERY_OVER } from '../shared/constants.ts';
+import { inStock } from '../shared/format.ts';
+import { StockBadge } from '../shared/product-card/Badges.tsx';
+import { Price } from '../shared/product-card/Price.tsx';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
-import { useWishlist } from '../product-card/useWishlist.ts';
+import { useWishlist } from '../shared/useWishlist.ts';
 import { Choosers } from './Choosers.tsx';
 import { NO_SELECTIONS, optionsReady, type Selections } from './choosers.ts';
 import { Gallery } from './Gallery.tsx';
 import { QuantityBox } from './QuantityBox.tsx';
-import { useAddToCart } from './useAddToCart.ts';
+import { useAddToCart } from '../shared/useAddToCart.ts';
 
 export interface ProductDetailBodyProps {
   product: Product;

@@ -3,8 +3,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense } from 'react';
 import type { Product, Review } from '../api/types.ts';
-import { brand } from '../app/theme.ts';
-import { FREE_DELIVERY_OVER } from '../lib/constants.ts';
+import { brand } from '../shared/theme.ts';
+import { FREE_DELIVERY_OVER } from '../shared/constants.ts';
 
 // The review form (MUI TextField and its select/menu/modal code) loads when the Reviews tab opens:
 // it is never on the first screen, and it is the largest part of the product page's code.

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { brand } from '../app/theme.ts';
+import { brand } from '../shared/theme.ts';
 import { decrement, increment, maxQuantity } from './quantity.ts';
 
 /** − value + : minus stops at 1, plus stops at countInStock. */

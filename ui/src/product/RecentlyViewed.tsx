@@ -4,11 +4,11 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import { useGetProductQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
-import { RELATED_PER_VIEW } from '../lib/constants.ts';
-import { useIsDesktop } from '../lib/useIsDesktop.ts';
-import { CardSkeleton } from '../product-card/CardSkeleton.tsx';
-import { ProductCard } from '../product-card/ProductCard.tsx';
+import { brand } from '../shared/theme.ts';
+import { RELATED_PER_VIEW } from '../shared/constants.ts';
+import { useIsDesktop } from '../shared/useIsDesktop.ts';
+import { CardSkeleton } from '../shared/product-card/CardSkeleton.tsx';
+import { ProductCard } from '../shared/product-card/ProductCard.tsx';
 
 function ViewedCard({ id }: { id: string }) {
   const { data, isError } = useGetProductQuery(id);

@@ -1,4 +1,4 @@
-import { RECENTLY_VIEWED_MAX } from '../lib/constants.ts';
+import { RECENTLY_VIEWED_MAX } from '../shared/constants.ts';
 import { readItem, STORAGE_KEYS, writeItem } from '../session/storage.ts';
 
 /** Product ids this browser has viewed, newest first (localStorage, per browser). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Redirect } from '../lib/Redirect.tsx';
+import { Redirect } from '../shared/Redirect.tsx';
 import { useSession } from './hooks.ts';
 
 /** Cart, My List, Orders and My Account need a non-empty token, else /signIn (spec §5). */

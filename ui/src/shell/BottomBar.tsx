@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { brand } from '../app/theme.ts';
+import { brand } from '../shared/theme.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch, useAppSelector } from '../store/store.ts';
 import { filtersToggled, mobileSearchToggled } from '../store/uiSlice.ts';

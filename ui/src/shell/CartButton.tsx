@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useGetCartQuery } from '../api/shopApi.ts';
-import { Icon } from '../lib/icons.tsx';
-import { rupees } from '../lib/format.ts';
+import { Icon } from '../shared/icons.tsx';
+import { rupees } from '../shared/format.ts';
 import { useSession } from '../session/hooks.ts';
 import css from './CartButton.module.css';
-import { cartSummary } from './cartSummary.ts';
+import { cartSummary } from '../shared/cartSummary.ts';
 
 /** Header cart: total and item count of the signed-in user's cart, linking to /cart. */
 export function CartButton({ showTotal = true }: { showTotal?: boolean }) {

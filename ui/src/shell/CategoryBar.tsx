@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useGetCategoriesQuery } from '../api/shopApi.ts';
-import { FREE_DELIVERY_OVER } from '../lib/constants.ts';
-import { Icon } from '../lib/icons.tsx';
-import { categoryPath, subCategoryPath } from '../lib/links.ts';
+import { FREE_DELIVERY_OVER } from '../shared/constants.ts';
+import { Icon } from '../shared/icons.tsx';
+import { categoryPath, subCategoryPath } from '../shared/links.ts';
 import css from './CategoryBar.module.css';
 import { useLazyOpen } from './useLazyOpen.ts';
 

@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '../api/types.ts';
-import { categoryPath, subCategoryPath } from '../lib/links.ts';
+import { categoryPath, subCategoryPath } from '../shared/links.ts';
 
 /** Every category with its subcategories folded under it (sidebar and mobile navigation). */
 export function CategoryTree({ categories, onNavigate }: { categories: Category[]; onNavigate: () => void }) {

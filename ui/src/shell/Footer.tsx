@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetCategoriesQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
-import { FIRST_ORDER_DISCOUNT, FREE_DELIVERY_OVER, SALE_UP_TO_PERCENT } from '../lib/constants.ts';
-import { categoryPath } from '../lib/links.ts';
-import { Logo } from './Logo.tsx';
+import { brand } from '../shared/theme.ts';
+import { FIRST_ORDER_DISCOUNT, FREE_DELIVERY_OVER, SALE_UP_TO_PERCENT } from '../shared/constants.ts';
+import { categoryPath } from '../shared/links.ts';
+import { Logo } from '../shared/Logo.tsx';
 import { Newsletter } from './Newsletter.tsx';
 
 const FEATURES: { icon: ReactNode; title: string; text: string }[] = [

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useCompareList } from '../compare/compareList.ts';
-import { LazySection } from '../lib/LazySection.tsx';
-import { useIsDesktop } from '../lib/useIsDesktop.ts';
+import { useCompareList } from '../shared/compareList.ts';
+import { LazySection } from '../shared/LazySection.tsx';
+import { useIsDesktop } from '../shared/useIsDesktop.ts';
 import { useAppDispatch, useAppSelector } from '../store/store.ts';
 import { filtersToggled, mobileSearchToggled, quickViewClosed } from '../store/uiSlice.ts';
 import { BOTTOM_BAR_HEIGHT, BottomBar } from './BottomBar.tsx';

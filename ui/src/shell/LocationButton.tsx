@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useGetCountriesQuery } from '../api/shopApi.ts';
-import { Icon } from '../lib/icons.tsx';
+import { Icon } from '../shared/icons.tsx';
 import { useSession } from '../session/hooks.ts';
 import { countryName } from './countries.ts';
 import css from './LocationButton.module.css';

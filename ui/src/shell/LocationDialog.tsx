@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useGetCountriesQuery } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
+import { brand } from '../shared/theme.ts';
 import { useSession } from '../session/hooks.ts';
 import { locationChosen } from '../session/sessionSlice.ts';
 import { ALL_LOCATIONS } from '../session/storage.ts';

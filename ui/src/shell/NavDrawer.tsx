@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useGetCategoriesQuery } from '../api/shopApi.ts';
 import { CategoryTree } from './CategoryTree.tsx';
-import { Logo } from './Logo.tsx';
+import { Logo } from '../shared/Logo.tsx';
 
 const PAGES: [string, string][] = [
   ['/', 'Home'],

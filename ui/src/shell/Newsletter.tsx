@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { isFailureReply, replyMessage, useSubscribeNewsletterMutation } from '../api/shopApi.ts';
-import { brand } from '../app/theme.ts';
-import { FIRST_ORDER_DISCOUNT } from '../lib/constants.ts';
+import { failedBody, replyMessage, useSubscribeNewsletterMutation } from '../api/shopApi.ts';
+import { brand } from '../shared/theme.ts';
+import { FIRST_ORDER_DISCOUNT } from '../shared/constants.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 
@@ -28,7 +28,7 @@ export function Newsletter() {
     }
     try {
       const reply = await subscribe({ email: value }).unwrap();
-      if (isFailureReply(reply)) {
+      if (failedBody(reply)) {
         dispatch(notifyError(replyMessage(reply, 'Could not subscribe, please try again')));
         return;
       }

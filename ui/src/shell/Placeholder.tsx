@@ -5,8 +5,8 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { brand } from '../app/theme.ts';
-import { Logo } from './Logo.tsx';
+import { brand } from '../shared/theme.ts';
+import { Logo } from '../shared/Logo.tsx';
 
 /** Stand-in for the screens of part 2 (cart, accounts, orders…): the route exists, the screen follows. */
 export function Placeholder({ title, bare = false }: { title: string; bare?: boolean }) {

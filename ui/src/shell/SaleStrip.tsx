@@ -1,4 +1,4 @@
-import { FIRST_ORDER_DISCOUNT, FREE_DELIVERY_OVER, SALE_UP_TO_PERCENT } from '../lib/constants.ts';
+import { FIRST_ORDER_DISCOUNT, FREE_DELIVERY_OVER, SALE_UP_TO_PERCENT } from '../shared/constants.ts';
 import css from './SaleStrip.module.css';
 
 /** The thin promotion strip at the very top: the New Year sale and the two standing offers. */

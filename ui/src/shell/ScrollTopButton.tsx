@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { SCROLL_TOP_AT } from '../lib/constants.ts';
-import { useScrolledPast } from '../lib/useScrollY.ts';
+import { SCROLL_TOP_AT } from '../shared/constants.ts';
+import { useScrolledPast } from '../shared/useScrollY.ts';
 
 const ScrollTopFab = lazy(() => import('./ScrollTopFab.tsx'));
 

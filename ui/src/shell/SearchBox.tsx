@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSearchResultsQuery } from '../api/shopApi.ts';
-import { SEARCH_DEBOUNCE_MS, SUGGESTION_NAME_LENGTH } from '../lib/constants.ts';
-import { rupees, truncate } from '../lib/format.ts';
-import { productPath, searchPath } from '../lib/links.ts';
-import { Icon } from '../lib/icons.tsx';
-import { useDebounced } from '../lib/useDebounced.ts';
+import { SEARCH_DEBOUNCE_MS, SUGGESTION_NAME_LENGTH } from '../shared/constants.ts';
+import { rupees, truncate } from '../shared/format.ts';
+import { productPath, searchPath } from '../shared/links.ts';
+import { Icon } from '../shared/icons.tsx';
+import { useDebounced } from '../shared/useDebounced.ts';
 import { useSession } from '../session/hooks.ts';
 import css from './SearchBox.module.css';
 

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { SNACKBAR_MS } from '../lib/constants.ts';
+import { SNACKBAR_MS } from '../shared/constants.ts';
 import { useAppDispatch, useAppSelector } from '../store/store.ts';
 import { dismissed } from '../store/snackbarSlice.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { routeTitle } from '../app/documentTitle.ts';
+import { routeTitle } from '../shared/documentTitle.ts';
 
 export const MAIN_ID = 'main-content';
 /** How long a navigation waits for its page's heading (a lazily loaded page, data to arrive). */

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Product } from '../api/types.ts';
-import { theme } from '../app/theme.ts';
+import { theme } from '../shared/theme.ts';
 import type { SessionState } from '../session/sessionSlice.ts';
 import { createStore } from '../store/store.ts';
 
@@ -76,3 +76,12 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     ...overrides,
   };
 }
+
+/** A token whose payload says what we want (the UI only reads it; the server verifies it). */
+export function fakeToken(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, '');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'admin-1', email: 'auditor@example.in', ...claims })}.signature`;
+}
+
+/** An admin (isAdmin: true in the token payload). */
+export const ADMIN: SessionState = { token: fakeToken({ isAdmin: true }), user: { userId: 'admin-1', name: 'Auditor', email: 'auditor@example.in' }, location: 'All' };

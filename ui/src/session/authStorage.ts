@@ -1,5 +1,5 @@
 import type { User } from '../api/types.ts';
-import { readItem, STORAGE_KEYS, writeItem, type SessionUser } from '../session/storage.ts';
+import { readItem, STORAGE_KEYS, writeItem, type SessionUser } from './storage.ts';
 
 /** `actionType` while a password reset is under way: the code page then leads to /changePassword. */
 export const CHANGE_PASSWORD = 'changePassword';

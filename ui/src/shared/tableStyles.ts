@@ -1,4 +1,4 @@
-import { brand } from '../app/theme.ts';
+import { brand } from './theme.ts';
 
 const PHONE = '@media (max-width: 991.95px)';
 

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Rating from '@mui/material/Rating';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { brand } from '../app/theme.ts';
-import { CART_TITLE_LENGTH } from '../lib/constants.ts';
-import { truncate } from '../lib/format.ts';
-import { productPath } from '../lib/links.ts';
+import { brand } from './theme.ts';
+import { CART_TITLE_LENGTH } from './constants.ts';
+import { truncate } from './format.ts';
+import { productPath } from './links.ts';
 
 /** Picture, title cut to 30 characters + "...", read-only rating, all linking to /product/{productId}. */
 export function ProductCell({ productId, title, image, rating, extra }: { productId: string; title: string; image: string; rating: number; extra?: ReactNode }) {

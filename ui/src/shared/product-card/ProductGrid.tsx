@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import type { Product } from '../api/types.ts';
-import type { GridColumns } from '../lib/constants.ts';
+import type { Product } from '../../api/types.ts';
+import type { GridColumns } from '../constants.ts';
 import { CardSkeleton } from './CardSkeleton.tsx';
 import { ProductCard } from './ProductCard.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { brand } from '../app/theme.ts';
+import { brand } from './theme.ts';
 import css from './Logo.module.css';
 
 /** The shop's mark and name; links home. */

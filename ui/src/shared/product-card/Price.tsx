@@ -1,4 +1,4 @@
-import { rupees } from '../lib/format.ts';
+import { rupees } from '../format.ts';
 import css from './card.module.css';
 
 /** Old price struck through, then the price, both prefixed Rs. */

@@ -2,20 +2,20 @@ import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import { memo, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '../api/types.ts';
-import { CARD_NAME_LENGTH, CARD_SKELETON_MS } from '../lib/constants.ts';
-import { cardSkeletonLeft, renderingStaticCopy } from '../lib/firstScreenClock.ts';
-import { truncate } from '../lib/format.ts';
-import { Icon } from '../lib/icons.tsx';
-import { productPath } from '../lib/links.ts';
-import { useAppDispatch } from '../store/store.ts';
-import { quickViewOpened } from '../store/uiSlice.ts';
+import type { Product } from '../../api/types.ts';
+import { CARD_NAME_LENGTH, CARD_SKELETON_MS } from '../constants.ts';
+import { cardSkeletonLeft, renderingStaticCopy } from '../firstScreenClock.ts';
+import { truncate } from '../format.ts';
+import { Icon } from '../icons.tsx';
+import { productPath } from '../links.ts';
+import { useAppDispatch } from '../../store/store.ts';
+import { quickViewOpened } from '../../store/uiSlice.ts';
 import { DiscountBadge, StockBadge } from './Badges.tsx';
 import css from './card.module.css';
 import { SkeletonRows } from './CardSkeleton.tsx';
 import { HoverSlider } from './HoverSlider.tsx';
 import { Price } from './Price.tsx';
-import { useWishlist } from './useWishlist.ts';
+import { useWishlist } from '../useWishlist.ts';
 
 export interface ProductCardProps {
   product: Product;
@@ -29,7 +29,7 @@ export interface ProductCardProps {
  * A product tile: a 500 ms skeleton that ignores hover, then the picture (second picture slider on
  * hover), discount badge, name cut to 20 characters, rating, prices, stock, heart and quick view.
  * Styled with a CSS module: a listing renders dozens of these. In the server's static first screen
- * the skeleton runs in CSS, from when the copy appears (see lib/firstScreenClock.ts).
+ * the skeleton runs in CSS, from when the copy appears (see shared/firstScreenClock.ts).
  */
 export const ProductCard = memo(function ProductCard({ product, layout = 'grid', priority = false }: ProductCardProps) {
   const staticCopy = renderingStaticCopy();

@@ -1,4 +1,4 @@
-import { isFailureReply, replyMessage, useAddToMyListMutation, useGetMyListQuery, useRemoveFromMyListMutation } from '../api/shopApi.ts';
+import { failedBody, replyMessage, useAddToMyListMutation, useGetMyListQuery, useRemoveFromMyListMutation } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
@@ -38,7 +38,7 @@ export function useWishlist(product: Pick<Product, 'id' | 'name' | 'images' | 'r
         productId: product.id,
         userId: user.userId,
       }).unwrap();
-      if (isFailureReply(reply)) dispatch(notifyError(replyMessage(reply, 'Could not add to My List')));
+      if (failedBody(reply)) dispatch(notifyError(replyMessage(reply, 'Could not add to My List')));
       else dispatch(notifySuccess(WISHLIST_MESSAGES.added));
     } catch (error) {
       dispatch(notifyError(replyMessage(error, 'Could not add to My List')));
@@ -50,7 +50,7 @@ export function useWishlist(product: Pick<Product, 'id' | 'name' | 'images' | 'r
     if (!entry || !product) return;
     try {
       const reply = await removeFromMyList({ id: entry.id, productId: product.id }).unwrap();
-      if (isFailureReply(reply)) dispatch(notifyError(replyMessage(reply, 'Could not remove from My List')));
+      if (failedBody(reply)) dispatch(notifyError(replyMessage(reply, 'Could not remove from My List')));
       else dispatch(notifySuccess(WISHLIST_MESSAGES.removed));
     } catch (error) {
       dispatch(notifyError(replyMessage(error, 'Could not remove from My List')));

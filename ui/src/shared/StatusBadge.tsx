@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
-import { brand } from '../app/theme.ts';
-import { statusTone } from './ordersFormat.ts';
+import { brand } from './theme.ts';
+
+/** Pending orders get a danger badge, every other status a success badge (spec §2). */
+export const statusTone = (status: string): 'danger' | 'success' => (status.trim().toLowerCase() === 'pending' ? 'danger' : 'success');
 
 /** The order status on a red (pending) or green (anything else) badge. */
 export function StatusBadge({ status }: { status: string }) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeProduct, renderWithShop, SHOPPER, stubApi, VISITOR } from '../test/render.tsx';
+import { makeProduct, renderWithShop, SHOPPER, stubApi, VISITOR } from '../../test/render.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
 describe('ProductCard wish-list heart', () => {

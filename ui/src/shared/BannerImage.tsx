@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { Banner } from '../api/types.ts';
-import { Img } from '../lib/Img.tsx';
-import { bannerPath } from '../lib/links.ts';
-import css from './home.module.css';
-import strip from './strip.module.css';
+import { Img } from './Img.tsx';
+import { bannerPath } from './links.ts';
+import css from './BannerImage.module.css';
 
 /** A banner picture linking to its subcategory, else its category, else nowhere. */
 export function BannerImage({ banner, width, height, priority = false, alt }: { banner: Banner; width: number; height: number; priority?: boolean; alt: string }) {
@@ -22,9 +21,9 @@ export function BannerImage({ banner, width, height, priority = false, alt }: { 
 export function BannerStrip({ banners, label, testId }: { banners: Banner[] | undefined; label: string; testId: string }) {
   const items = (banners ?? []).slice(0, 3);
   return (
-    <div role="region" aria-label={label} data-testid={testId} className={strip.strip}>
+    <div role="region" aria-label={label} data-testid={testId} className={css.strip}>
       {banners === undefined
-        ? Array.from({ length: 3 }, (_, i) => <div key={i} className={strip.loading} />)
+        ? Array.from({ length: 3 }, (_, i) => <div key={i} className={css.loading} />)
         : items.map((banner, i) => <BannerImage key={banner.id} banner={banner} width={600} height={300} alt={banner.subCatName ?? banner.catName ?? `Offer ${i + 1}`} />)}
     </div>
   );

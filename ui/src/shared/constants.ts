@@ -1,8 +1,18 @@
-/** Business constants of spec §9, in one place for the UI. */
+/**
+ * The spec's business constants (§9) come from contracts, the one copy the server uses too (only
+ * that module: `@shop/contracts` itself would pull zod into the bundle); the rest are the UI's own.
+ */
+export {
+  DEFAULT_PER_PAGE,
+  FIRST_ORDER_DISCOUNT,
+  FREE_DELIVERY_OVER,
+  HOME_FIRST_PAGE_SIZE,
+  PER_PAGE_OPTIONS,
+  PRICE_FILTER as PRICE_SLIDER,
+  SALE_UP_TO_PERCENT,
+} from '@shop/contracts/constants';
+
 export const CURRENCY_PREFIX = 'Rs';
-export const FREE_DELIVERY_OVER = 299;
-export const FIRST_ORDER_DISCOUNT = 20;
-export const SALE_UP_TO_PERCENT = 50;
 
 export const MOBILE_BREAKPOINT = 992;
 export const HEADER_FIX_AT = 100;
@@ -13,14 +23,10 @@ export const CARD_NAME_LENGTH = 20;
 export const CART_TITLE_LENGTH = 30;
 export const SUGGESTION_NAME_LENGTH = 50;
 
-export const HOME_FIRST_PAGE_SIZE = 16;
-export const PER_PAGE_OPTIONS = [10, 20, 30, 40, 50, 60] as const;
-export const DEFAULT_PER_PAGE = 10;
 export const GRID_COLUMNS = [1, 3, 4] as const;
 export type GridColumns = (typeof GRID_COLUMNS)[number];
 export const DEFAULT_GRID_COLUMNS: GridColumns = 4;
 
-export const PRICE_SLIDER = { min: 100, max: 60000, step: 5 } as const;
 /** The original's initial range runs past the slider's maximum (100 000); kept, see `priceFilterActive`. */
 export const INITIAL_PRICE_RANGE: readonly [number, number] = [100, 100000];
 export const RATING_FILTERS = [5, 4, 3, 2, 1] as const;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import css from './home.module.css';
+import css from './SectionTitle.module.css';
 
 /** A section heading with an optional subtitle and a right-hand slot (tabs, View All). */
 export function SectionTitle({ title, subtitle, action, id }: { title: string; subtitle?: string; action?: ReactNode; id?: string }) {

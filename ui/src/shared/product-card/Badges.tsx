@@ -1,4 +1,4 @@
-import { discountPercent, inStock } from '../lib/format.ts';
+import { discountPercent, inStock } from '../format.ts';
 import css from './card.module.css';
 
 /** "12%" on a saffron pill; nothing when there is no discount. */

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/messages.ts';
-import { brand } from '../app/theme.ts';
+import { brand } from './theme.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError } from '../store/snackbarSlice.ts';
 

@@ -5,14 +5,14 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSearchResultsQuery } from '../api/shopApi.ts';
-import { searchPath } from '../lib/links.ts';
-import { DEFAULT_GRID_COLUMNS, INITIAL_PRICE_RANGE, type GridColumns } from '../lib/constants.ts';
-import { useIsDesktop } from '../lib/useIsDesktop.ts';
-import { FilterDrawer } from '../listing/FilterDrawer.tsx';
-import { ALL_SUBCATEGORIES, FilterSidebar } from '../listing/FilterSidebar.tsx';
-import { applyFilters, subcategoriesOf, type PriceRange } from '../listing/filters.ts';
-import { ListingToolbar } from '../listing/ListingToolbar.tsx';
-import { ProductGrid } from '../product-card/ProductGrid.tsx';
+import { searchPath } from '../shared/links.ts';
+import { DEFAULT_GRID_COLUMNS, INITIAL_PRICE_RANGE, type GridColumns } from '../shared/constants.ts';
+import { useIsDesktop } from '../shared/useIsDesktop.ts';
+import { FilterDrawer } from './FilterDrawer.tsx';
+import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
+import { applyFilters, subcategoriesOf, type PriceRange } from './filters.ts';
+import { ListingToolbar } from './ListingToolbar.tsx';
+import { ProductGrid } from '../shared/product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
 
 /** Results per page (the API's maximum). */

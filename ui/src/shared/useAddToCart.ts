@@ -1,4 +1,4 @@
-import { isFailureReply, replyMessage, useAddToCartMutation } from '../api/shopApi.ts';
+import { failedBody, replyMessage, useAddToCartMutation } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
@@ -40,7 +40,7 @@ export function useAddToCart() {
         userId: user.userId,
         ...options,
       }).unwrap();
-      if (isFailureReply(reply)) {
+      if (failedBody(reply)) {
         dispatch(notifyError(replyMessage(reply, 'Could not add to cart')));
         return false;
       }

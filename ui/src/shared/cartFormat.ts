@@ -1,7 +1,7 @@
 import type { CartItem } from '../api/types.ts';
-import { CART_TITLE_LENGTH } from '../lib/constants.ts';
-import { groupIndian, inr, rupees, truncate } from '../lib/format.ts';
-import { cartSummary } from '../shell/cartSummary.ts';
+import { CART_TITLE_LENGTH } from './constants.ts';
+import { groupIndian, inr, rupees, truncate } from './format.ts';
+import { cartSummary } from './cartSummary.ts';
 
 /** A cart line as read, with the options chosen when it was added (null when none). */
 export type CartLine = CartItem & { productRam?: string | null; size?: string | null; productWeight?: string | null };

@@ -5,8 +5,8 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
 import 'swiper/css/navigation';
-import type { Product } from '../api/types.ts';
-import { useIsDesktop } from '../lib/useIsDesktop.ts';
+import type { Product } from '../../api/types.ts';
+import { useIsDesktop } from '../useIsDesktop.ts';
 import { CardSkeleton } from './CardSkeleton.tsx';
 import { ProductCard } from './ProductCard.tsx';
 

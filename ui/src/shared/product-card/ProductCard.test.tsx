@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeProduct, renderWithShop, stubApi } from '../test/render.tsx';
+import { makeProduct, renderWithShop, stubApi } from '../../test/render.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
 function renderCard(overrides = {}) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Redirect } from '../lib/Redirect.tsx';
-import { useSession } from '../session/hooks.ts';
-import type { SessionUser } from '../session/storage.ts';
+import { Redirect } from '../shared/Redirect.tsx';
+import { useSession } from './hooks.ts';
+import type { SessionUser } from './storage.ts';
 
 /** A token and the local user copy, else /signIn (spec §5); renders `children` with the user. */
 export function RequireShopper({ children }: { children: (user: SessionUser) => ReactNode }) {
