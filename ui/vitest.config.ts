@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     name: 'ui',
     environment: 'jsdom',
-    include: ['src/**/*.test.tsx'],
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 15_000,
