@@ -1,10 +1,9 @@
 import { cartEventSchemas, cartStreams, CART_MESSAGES, newId, type CartEventMap, type CartLineDoc, type ProductDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore } from '@shop/platform';
-import type { CommandContext } from '../shared/command-handler.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import { cartDecider, type CartLine, type CartState } from './decider.ts';
 import { catalogProduct } from './http.ts';
-import { streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
+import { streamCommands, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
 
 const check = (event: DomainEvent) => {
   cartEventSchemas[event.type as keyof CartEventMap].parse(event.data);

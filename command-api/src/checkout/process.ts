@@ -17,16 +17,14 @@ import {
   type OrderEventMap,
 } from '@shop/contracts';
 import type { DocumentStore, EventStore } from '@shop/platform';
-import { productDecider, type ProductEvent } from '../catalog/decider.ts';
-import type { CommandContext } from '../shared/command-handler.ts';
-import { DomainError, fold, type DomainEvent } from '../shared/decider.ts';
-import { asDomainEvent } from '../shared/command-handler.ts';
+import { productDecider } from '../catalog/decider.ts';
+import { DomainError, type DomainEvent } from '../shared/decider.ts';
 import { CartCommands } from '../cart/commands.ts';
-import { derivedEventId, streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
-import { orderDecider, type OrderEvent } from '../order/decider.ts';
+import { derivedEventId, streamCommands, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
+import { orderDecider, type OrderState } from '../order/decider.ts';
 import { paymentDecider } from './payment-decider.ts';
 import { firstOrderDiscountDecider } from './discount-decider.ts';
-import { checkoutDecider, type CheckoutEvent, type CheckoutStarted } from './process-decider.ts';
+import { checkoutDecider, type CheckoutStarted } from './process-decider.ts';
 import { stockDecider } from './stock-decider.ts';
 
 const schemas: Record<string, { parse(data: unknown): unknown }> = {
@@ -61,7 +59,7 @@ export class CheckoutProcess {
   private readonly streams: StreamCommands;
   private readonly cart: CartCommands;
 
-  constructor(private readonly events: EventStore, docs: DocumentStore) {
+  constructor(events: EventStore, docs: DocumentStore) {
     this.streams = streamCommands(events);
     this.cart = new CartCommands(events, docs);
   }
@@ -102,12 +100,14 @@ export class CheckoutProcess {
 
   private async proceed(paymentId: string): Promise<CheckoutOutcome> {
     // Read fresh: the process stream is short, and recovery must not trust a cache.
-    const recorded = await this.events.readStream(checkoutStreams.process(paymentId));
-    const state = fold(checkoutDecider, recorded.map(asDomainEvent<CheckoutEvent>));
+    const state = await this.streams.load(checkoutStreams.process(paymentId), checkoutDecider, { fresh: true });
     const started = state.started;
     if (!started) throw new DomainError('Checkout not started', 404);
     if (state.outcome?.status === 'failed') return { ok: false, msg: state.outcome.reason, position: 0n };
-    if (state.outcome?.status === 'completed') return this.placedOrder(started, true, 0n);
+    if (state.outcome?.status === 'completed') {
+      const order = await this.streams.load(orderStreams.order(started.orderId), orderDecider, { fresh: true });
+      return placedOrder(started, order, true, 0n);
+    }
 
     const ctx: CommandContext = { userId: started.userId, correlationId: paymentId };
     let position = 0n;
@@ -128,7 +128,8 @@ export class CheckoutProcess {
     const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);
     const complete = { type: 'CompleteCheckout', paymentId } as const;
     const done = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, complete, ctx, onceFor(paymentId));
-    return this.placedOrder(started, false, max(position, placed.position, cleared.position, done.position));
+    // The order as placed (or as found, when a retry placed it before): no need to read it back.
+    return placedOrder(started, placed.state, false, max(position, placed.position, cleared.position, done.position));
   }
 
   private async reserve(started: CheckoutStarted, line: CheckoutStarted['lines'][number], ctx: CommandContext): Promise<bigint> {
@@ -161,8 +162,7 @@ export class CheckoutProcess {
 
   /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */
   private async catalogStock(productId: string, title: string): Promise<number> {
-    const events = await this.events.readStream(catalogStreams.product(productId));
-    const product = fold(productDecider, events.map(asDomainEvent<ProductEvent>));
+    const product = await this.streams.load(catalogStreams.product(productId), productDecider, { fresh: true });
     if (!product.details) throw new DomainError(`Sorry, ${title} is no longer available`, 409);
     return product.details.countInStock;
   }
@@ -181,13 +181,11 @@ export class CheckoutProcess {
     const failed = await this.streams.handle(checkoutStreams.process(started.paymentId), checkoutDecider, fail, ctx, onceFor(started.paymentId));
     return max(position, refunded.position, failed.position);
   }
+}
 
-  private async placedOrder(started: CheckoutStarted, replayed: boolean, position: bigint): Promise<CheckoutOutcome> {
-    const events = await this.events.readStream(orderStreams.order(started.orderId));
-    const order = fold(orderDecider, events.map(asDomainEvent<OrderEvent>));
-    if (!order.placed || !order.status) throw new Error(`Checkout ${started.paymentId} completed without its order`);
-    return { ok: true, order: orderDocFrom(order.placed, order.status), position, replayed };
-  }
+function placedOrder(started: CheckoutStarted, order: OrderState, replayed: boolean, position: bigint): CheckoutOutcome {
+  if (!order.placed || !order.status) throw new Error(`Checkout ${started.paymentId} completed without its order`);
+  return { ok: true, order: orderDocFrom(order.placed, order.status), position, replayed };
 }
 
 /** The order exactly as paid: lines and amount from the payment the server opened. */

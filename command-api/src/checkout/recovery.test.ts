@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkoutStreams, orderIdForPayment, paymentStreams, stockStreams, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
-import { asDomainEvent } from '../shared/command-handler.ts';
 import { fold } from '../shared/decider.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
+import { asDomainEvent, streamCommands } from '../shared/stream-commands.ts';
 import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
 import { paymentDecider, type PaymentEvent } from './payment-decider.ts';
 import { checkoutDecider } from './process-decider.ts';
