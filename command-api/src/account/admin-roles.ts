@@ -45,7 +45,7 @@ export class AdminRoles {
 
   private async set(email: string, admin: boolean, by: string): Promise<AdminRoleChange> {
     const account = await this.store.findByEmail(normaliseEmail(email));
-    if (!account) throw new AccountError(`${MSG.userNotFound}: no account has the e-mail ${normaliseEmail(email)}`, 404);
+    if (!account) throw new AccountError('not-found', `${MSG.userNotFound}: no account has the e-mail ${normaliseEmail(email)}`);
     const at = this.clock.now().toISOString();
     const result = await this.store.run(account.userId, { type: admin ? 'GrantAdminRole' : 'RevokeAdminRole', by, at });
     return {

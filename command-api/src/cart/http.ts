@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
 import type { ProductDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore, type Logger, type PublicUrls, type TokenService } from '@shop/platform';
-import { DomainError } from '../shared/decider.ts';
 import { catalogProducts } from './catalog-products.ts';
 
 /** What the command routes of this folder and its siblings need from the composition root. */
@@ -29,16 +28,6 @@ export const READ_MODELS = {
   orders: 'shopper',
   checkouts: 'shopper',
 } as const;
-
-/** Runs a command body and turns a decider's refusal into the reply it carries. */
-export async function replyingDomainErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError) throw new HttpError(error.status, error.body);
-    throw error;
-  }
-}
 
 /** The product as the catalog read model has it now: prices and titles come from here only. */
 export async function catalogProduct(docs: DocumentStore, productId: string, notFound: Record<string, unknown>): Promise<Readonly<ProductDoc>> {

@@ -90,9 +90,9 @@ export class CatalogCommands {
   /** Cross-stream rule: a product or banner must point at an existing category and subcategory. */
   private async assertCategoryPath(catId: string, subCatId: string | null): Promise<void> {
     const state = await this.streams.load(catalogStreams.category(catId), categoryDecider, { fresh: true });
-    if (!state.exists) throw new DomainError(`Category ${catId} not found`, 404);
+    if (!state.exists) throw new DomainError('not-found', `Category ${catId} not found`);
     if (subCatId && !state.subcategoryIds.has(subCatId)) {
-      throw new DomainError(`Subcategory ${subCatId} not found in category ${catId}`, 404);
+      throw new DomainError('not-found', `Subcategory ${subCatId} not found in category ${catId}`);
     }
   }
 }

@@ -1,7 +1,6 @@
 import { billingSchema, paymentStreams, type Billing } from '@shop/contracts';
 import { HttpError, PaymentProviderError, validate, type DocumentStore, type EventStore, type PaymentProvider } from '@shop/platform';
 import { streamCommands } from '../shared/stream-commands.ts';
-import { DomainError } from '../shared/decider.ts';
 import { paymentDecider } from './payment-decider.ts';
 import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
 
@@ -42,10 +41,5 @@ export async function confirmCheckout(
   if (!verified.ok) throw refused(`Payment could not be verified: ${verified.reason}`);
 
   const billing: Billing | undefined = body.fullName !== undefined ? validate(billingSchema, body) : undefined;
-  try {
-    return await process.run({ providerOrderId: orderId, paymentId }, billing);
-  } catch (error) {
-    if (error instanceof DomainError) throw new HttpError(error.status, error.body);
-    throw error;
-  }
+  return process.run({ providerOrderId: orderId, paymentId }, billing);
 }

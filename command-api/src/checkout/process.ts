@@ -70,7 +70,7 @@ export class CheckoutProcess {
     return this.streams.exclusive(`checkout:${paymentId}`, async () => {
       const paymentStream = paymentStreams.payment(providerOrderId);
       const payment = await this.streams.load(paymentStream, paymentDecider);
-      if (!payment.opened) throw new DomainError('Payment not found', 404);
+      if (!payment.opened) throw new DomainError('not-found', 'Payment not found');
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
       const confirmedAt = await this.streams.handle(paymentStream, paymentDecider, confirm, ctx, onceFor(paymentId));
@@ -102,7 +102,7 @@ export class CheckoutProcess {
     // Read fresh: the process stream is short, and recovery must not trust a cache.
     const state = await this.streams.load(checkoutStreams.process(paymentId), checkoutDecider, { fresh: true });
     const started = state.started;
-    if (!started) throw new DomainError('Checkout not started', 404);
+    if (!started) throw new DomainError('not-found', 'Checkout not started');
     if (state.outcome?.status === 'failed') return { ok: false, msg: state.outcome.reason, position: 0n };
     if (state.outcome?.status === 'completed') {
       const order = await this.streams.load(orderStreams.order(started.orderId), orderDecider, { fresh: true });
@@ -163,7 +163,7 @@ export class CheckoutProcess {
   /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */
   private async catalogStock(productId: string, title: string): Promise<number> {
     const product = await this.streams.load(catalogStreams.product(productId), productDecider, { fresh: true });
-    if (!product.details) throw new DomainError(`Sorry, ${title} is no longer available`, 409);
+    if (!product.details) throw new DomainError('conflict', `Sorry, ${title} is no longer available`);
     return product.details.countInStock;
   }
 

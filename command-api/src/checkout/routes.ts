@@ -12,6 +12,7 @@ import {
   type PaymentProvider,
 } from '@shop/platform';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
+import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { streamCommands } from '../shared/stream-commands.ts';
 import { confirmCheckout } from './confirm.ts';
 import { openCheckoutPayment } from './open-payment.ts';
@@ -26,6 +27,9 @@ export interface CheckoutDeps extends CommandDeps {
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */
 const AFTER_ORDER = [READ_MODELS.cart, READ_MODELS.orders, READ_MODELS.catalog, READ_MODELS.checkouts];
 
+/** Checkout's refusals (a payment's, a process's) as the spec's replies: `error: true` + `msg`. */
+export const checkoutRefusal = refusalReply((msg) => ({ error: true, msg }));
+
 const testPayBody = z.object({
   providerOrderId: z.string({ error: 'providerOrderId is required' }).min(1, 'providerOrderId is required'),
   card: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number'),
@@ -37,7 +41,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const auth = requireUser(deps.tokens);
   const process = new CheckoutProcess(deps.events, deps.docs);
 
-  router.post('/orders/checkout', auth, async (ctx) => {
+  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingSchema, body);
@@ -46,7 +50,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     ctx.body = deps.publicUrls.withLineImages(reply);
   });
 
-  router.post('/orders/create', auth, async (ctx) => {
+  router.post('/orders/create', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userid ?? body.userId);
     const outcome = await confirmCheckout(deps, process, userId, body);
@@ -57,7 +61,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   });
 
   // The embedded test provider's "card form": pays an open payment with a test card.
-  router.post('/payments/test/pay', auth, async (ctx) => {
+  router.post('/payments/test/pay', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const provider = deps.payments;
     if (!(provider instanceof TestPaymentProvider)) throw new HttpError(404, { error: true, msg: 'Not found' });
     const { userId } = currentUser(ctx);
@@ -80,7 +84,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     }
   });
 
-  router.post('/payments/razorpay/webhook', async (ctx) => {
+  router.post('/payments/razorpay/webhook', answerRefusals(checkoutRefusal), async (ctx) => {
     if (deps.payments.name !== 'razorpay') throw new HttpError(404, { error: true, msg: 'Not found' });
     const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
     if (!deps.payments.verifyWebhook(raw, ctx.get('x-razorpay-signature'))) {

@@ -12,7 +12,8 @@ import {
   stockStreams,
 } from '@shop/contracts';
 import { HttpError, requireAdmin, requireUser, validate } from '@shop/platform';
-import { READ_MODELS, bodyOf, replyingDomainErrors, type CommandDeps } from '../cart/http.ts';
+import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
+import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from '../checkout/payment-decider.ts';
 import { stockDecider } from '../checkout/stock-decider.ts';
@@ -24,6 +25,8 @@ const check = (event: DomainEvent) => {
   schemas[event.type]?.parse(event.data);
 };
 const statusBody = z.object({ status: orderStatus });
+/** Order refusals (order/decider.ts) as the spec's replies: `error: true` + `msg`. */
+export const orderRefusal = refusalReply((msg) => ({ error: true, msg }));
 
 /**
  * A cancelled order gives its stock back and asks for the refund. Both steps are idempotent,
@@ -48,15 +51,13 @@ export function orderCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
   const streams = streamCommands(deps.events);
 
-  router.put('/orders/:id/status', requireUser(deps.tokens), async (ctx) => {
+  router.put('/orders/:id/status', requireUser(deps.tokens), answerRefusals(orderRefusal), async (ctx) => {
     const admin = requireAdmin(ctx);
     const orderId = ctx.params.id;
     if (!isId(orderId)) throw new HttpError(404, { error: true, msg: 'Order not found' });
     const { status } = validate(statusBody, bodyOf(ctx), () => new HttpError(400, { error: true, msg: `status must be one of ${orderStatus.options.join(', ')}` }));
     const command = { type: 'ChangeStatus', orderId, status, changedBy: admin.userId } as const;
-    const result = await replyingDomainErrors(() =>
-      streams.handle(orderStreams.order(orderId), orderDecider, command, { userId: admin.userId }, { check }),
-    );
+    const result = await streams.handle(orderStreams.order(orderId), orderDecider, command, { userId: admin.userId }, { check });
     let position = result.position;
     if (result.state.status === 'cancelled') {
       const settled = await settleCancelled(streams, result.state, admin.userId);

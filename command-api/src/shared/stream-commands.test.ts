@@ -11,7 +11,7 @@ const bounded: Decider<number, { amount: number }, Added> = {
   initialState: 0,
   evolve: (total, event) => total + event.data.amount,
   decide: ({ amount }, total) => {
-    if (total + amount > 10) throw new DomainError('Limit reached', 409);
+    if (total + amount > 10) throw new DomainError('conflict', 'Limit reached');
     return [{ type: 'Added', data: { amount } }];
   },
 };
