@@ -26,6 +26,7 @@ import { paymentDecider } from './payment-decider.ts';
 import { firstOrderDiscountDecider } from './discount-decider.ts';
 import { checkoutDecider, type CheckoutStarted } from './process-decider.ts';
 import { stockDecider } from './stock-decider.ts';
+import { releaseAndRefund } from './give-back.ts';
 
 const schemas: Record<string, { parse(data: unknown): unknown }> = {
   ...checkoutEventSchemas,
@@ -169,17 +170,10 @@ export class CheckoutProcess {
 
   /** Undo by new events: give back every reservation, ask for the refund, record the failure. */
   private async compensate(started: CheckoutStarted, reason: string, ctx: CommandContext): Promise<bigint> {
-    let position = 0n;
-    for (const line of started.lines) {
-      const release = { type: 'ReleaseStock', productId: line.productId, reservationId: started.paymentId, reason } as const;
-      const released = await this.streams.handle(stockStreams.product(line.productId), stockDecider, release, ctx, { check, maxAttempts: 20 });
-      position = max(position, released.position);
-    }
-    const refund = { type: 'RequestRefund', providerOrderId: started.providerOrderId, paymentId: started.paymentId, reason } as const;
-    const refunded = await this.streams.handle(paymentStreams.payment(started.providerOrderId), paymentDecider, refund, ctx, onceFor(started.paymentId));
+    const given = await releaseAndRefund(this.streams, started, reason, ctx, onceFor(started.paymentId).eventIds);
     const fail = { type: 'FailCheckout', paymentId: started.paymentId, reason } as const;
     const failed = await this.streams.handle(checkoutStreams.process(started.paymentId), checkoutDecider, fail, ctx, onceFor(started.paymentId));
-    return max(position, refunded.position, failed.position);
+    return max(given, failed.position);
   }
 }
 
