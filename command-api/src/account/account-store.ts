@@ -1,7 +1,6 @@
 import { accountEmailReserved, accountEventSchemas, accountStreams, newId, type AccountEventType } from '@shop/contracts';
-import type { EventStore } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
-import { streamCommands, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
+import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
 import { accountDecider, type AccountCommand, type AccountState } from './decider.ts';
 import { emailDigest } from './emails.ts';
 
@@ -16,11 +15,7 @@ const check = (event: DomainEvent) => {
  * (password hash, code hash) reads the account from here, never from the read model.
  */
 export class AccountStore {
-  private readonly streams: StreamCommands;
-
-  constructor(events: EventStore) {
-    this.streams = streamCommands(events);
-  }
+  constructor(private readonly streams: StreamCommands) {}
 
   /** Read fresh, never from the cache: a password or code changed by another process must count. */
   load(userId: string): Promise<AccountState> {

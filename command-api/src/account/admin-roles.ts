@@ -1,4 +1,5 @@
 import type { EventStore } from '@shop/platform';
+import { StreamCommands } from '../shared/stream-commands.ts';
 import { AccountStore } from './account-store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { normaliseEmail } from './emails.ts';
@@ -32,7 +33,8 @@ export class AdminRoles {
     events: EventStore,
     private readonly clock: Clock = systemClock(),
   ) {
-    this.store = new AccountStore(events);
+    // A tool of its own (the grant-admin CLI, tests): its own pipeline over the store.
+    this.store = new AccountStore(new StreamCommands(events));
   }
 
   grant(email: string, by: string): Promise<AdminRoleChange> {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CodePurpose, SignedInUser } from '@shop/contracts';
 import { newId } from '@shop/contracts';
-import type { EventStore, GoogleIdentity, Logger, Mailer } from '@shop/platform';
+import type { GoogleIdentity, Logger, Mailer } from '@shop/platform';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import { AccountStore } from './account-store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CodeHasher } from './codes.ts';
@@ -13,7 +14,8 @@ import { NewsletterCommands } from './newsletter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export interface AccountServiceOptions {
-  events: EventStore;
+  /** The command pipeline over the event store. */
+  streams: StreamCommands;
   mailer: Mailer;
   /** HMAC key for one-time codes (`deriveCodeKey(serverSecret)`). */
   codeKey: Uint8Array;
@@ -70,10 +72,10 @@ export class AccountCommands {
   constructor(private readonly options: AccountServiceOptions) {
     this.clock = options.clock ?? systemClock();
     this.throttle = new AccountThrottle(options.limiters ?? memoryLimiters, { ...defaultAccountLimits, ...options.limits });
-    this.store = new AccountStore(options.events);
+    this.store = new AccountStore(options.streams);
     this.codes = new CodeHasher(options.codeKey);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    this.newsletter = new NewsletterCommands(options.events, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl);
+    this.newsletter = new NewsletterCommands(options.streams, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl);
   }
 
   /** Registers an unverified account and e-mails its verification code. */

@@ -1,6 +1,6 @@
 import { accountStreams, newsletterSubscribed } from '@shop/contracts';
-import type { EventStore, Logger, Mailer } from '@shop/platform';
-import { streamCommands } from '../shared/stream-commands.ts';
+import type { Logger, Mailer } from '@shop/platform';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import type { Clock } from './clock.ts';
 import { emailDigest } from './emails.ts';
 import type { AccountThrottle } from './limits.ts';
@@ -12,7 +12,7 @@ import { newsletterMail } from './mail-templates.ts';
  */
 export class NewsletterCommands {
   constructor(
-    private readonly events: EventStore,
+    private readonly streams: StreamCommands,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly throttle: AccountThrottle,
@@ -23,11 +23,10 @@ export class NewsletterCommands {
   /** Returns whether this call created the subscription (false: it already existed). */
   async subscribe(email: string, address: string): Promise<{ created: boolean; position: bigint }> {
     const stream = accountStreams.newsletter(emailDigest(email));
-    const streams = streamCommands(this.events);
-    if (await streams.exists(stream)) return { created: false, position: 0n };
+    if (await this.streams.exists(stream)) return { created: false, position: 0n };
     await this.throttle.takeMail(address);
     const data = newsletterSubscribed.parse({ email, subscribedAt: this.clock.now().toISOString() });
-    const { claimed, position } = await streams.claim(stream, { type: 'NewsletterSubscribed', data });
+    const { claimed, position } = await this.streams.claim(stream, { type: 'NewsletterSubscribed', data });
     if (!claimed) return { created: false, position: 0n };
     try {
       await this.mailer.send(newsletterMail(email, this.shopUrl));

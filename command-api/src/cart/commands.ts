@@ -1,9 +1,9 @@
 import { cartEventSchemas, cartStreams, CART_MESSAGES, newId, type CartEventMap, type CartLineDoc, type ProductDoc } from '@shop/contracts';
-import type { DocumentStore, EventStore } from '@shop/platform';
+import type { DocumentStore } from '@shop/platform';
 import { DomainError, type DomainEvent } from '../shared/decider.ts';
 import { catalogProducts } from './catalog-products.ts';
 import { cartDecider, type CartLine, type CartState } from './decider.ts';
-import { streamCommands, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
+import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
 
 const check = (event: DomainEvent) => {
   cartEventSchemas[event.type as keyof CartEventMap].parse(event.data);
@@ -33,14 +33,10 @@ export function lineDoc(userId: string, line: CartLine, countInStock: number, da
  * from the catalog read model here; the client only names the product, quantity and options.
  */
 export class CartCommands {
-  private readonly streams: StreamCommands;
-
   constructor(
-    events: EventStore,
+    private readonly streams: StreamCommands,
     private readonly docs: DocumentStore,
-  ) {
-    this.streams = streamCommands(events);
-  }
+  ) {}
 
   state(userId: string): Promise<CartState> {
     return this.streams.load(cartStreams.cart(userId), cartDecider);

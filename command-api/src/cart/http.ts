@@ -1,11 +1,14 @@
 import type { Context } from 'koa';
 import type { ProductDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore, type Logger, type PublicUrls, type TokenService } from '@shop/platform';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import { catalogProducts } from './catalog-products.ts';
 
 /** What the command routes of this folder and its siblings need from the composition root. */
 export interface CommandDeps {
   events: EventStore;
+  /** The one command pipeline (its stream cache and per-stream lock), built by the composition root. */
+  streams: StreamCommands;
   docs: DocumentStore;
   tokens: TokenService;
   logger: Logger;

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { CART_MESSAGES, idSchema, isId } from '@shop/contracts';
 import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
-import { CartCommands } from './commands.ts';
+import type { CartCommands } from './commands.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { READ_MODELS, bodyOf, type CommandDeps } from './http.ts';
 
@@ -24,10 +24,10 @@ const quantityBody = z.object({
 });
 
 /** Cart commands: add, change quantity, remove. The user is the token's; replies wait for the cart read model. */
-export function cartCommandRoutes(deps: CommandDeps): Router {
+export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
-  const cart = new CartCommands(deps.events, deps.docs);
+  const { cart } = deps;
   const lineId = (id: string | undefined) => {
     if (!isId(id)) throw new HttpError(404, { status: false, msg: CART_MESSAGES.notFound });
     return id;

@@ -1,7 +1,7 @@
 import { catalogEventSchemas, catalogStreams, newId, type CatalogEventMap, type ProductDetails } from '@shop/contracts';
 import type { EventStore } from '@shop/platform';
 import { DomainError, type DomainEvent } from '../shared/decider.ts';
-import { streamCommands, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
+import { StreamCommands, type CommandContext } from '../shared/stream-commands.ts';
 import { bannerDecider, categoryDecider, productDecider } from './decider.ts';
 
 /** Every catalog event is checked against its contract schema before it is written. */
@@ -14,11 +14,11 @@ const check = (event: DomainEvent) => {
  * call these, and so could a future back office.
  */
 export class CatalogCommands {
-  private readonly streams: StreamCommands;
-
-  constructor(store: EventStore) {
-    this.streams = streamCommands(store);
-  }
+  /** The shop passes its pipeline; the seed and import tools may let it make its own. */
+  constructor(
+    store: EventStore,
+    private readonly streams = new StreamCommands(store),
+  ) {}
 
   async createCategory(input: { categoryId?: string; name: string; color: string; images: string[] }, ctx?: CommandContext) {
     const categoryId = input.categoryId ?? newId();

@@ -16,11 +16,10 @@ import {
   type OrderDoc,
   type OrderEventMap,
 } from '@shop/contracts';
-import type { DocumentStore, EventStore } from '@shop/platform';
 import { productDecider } from '../catalog/decider.ts';
 import { DomainError, type DomainEvent } from '../shared/decider.ts';
-import { CartCommands } from '../cart/commands.ts';
-import { derivedEventId, streamCommands, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
+import type { CartCommands } from '../cart/commands.ts';
+import { derivedEventId, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
 import { orderDecider, type OrderState } from '../order/decider.ts';
 import { paymentDecider } from './payment-decider.ts';
 import { firstOrderDiscountDecider } from './discount-decider.ts';
@@ -57,13 +56,10 @@ export type CheckoutOutcome =
  * is compensated by events: stock released, payment marked for refund, process failed.
  */
 export class CheckoutProcess {
-  private readonly streams: StreamCommands;
-  private readonly cart: CartCommands;
-
-  constructor(events: EventStore, docs: DocumentStore) {
-    this.streams = streamCommands(events);
-    this.cart = new CartCommands(events, docs);
-  }
+  constructor(
+    private readonly streams: StreamCommands,
+    private readonly cart: CartCommands,
+  ) {}
 
   /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
   run(confirmed: { providerOrderId: string; paymentId: string }, billing?: Billing): Promise<CheckoutOutcome> {

@@ -13,15 +13,18 @@ import {
 } from '@shop/platform';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
 import { confirmCheckout } from './confirm.ts';
 import { openCheckoutPayment } from './open-payment.ts';
 import { paymentDecider } from './payment-decider.ts';
-import { CheckoutProcess } from './process.ts';
+import type { CheckoutProcess } from './process.ts';
+import type { CartCommands } from '../cart/commands.ts';
 import { handleRazorpayWebhook } from './webhook.ts';
 
 export interface CheckoutDeps extends CommandDeps {
   payments: PaymentProvider;
+  cart: CartCommands;
+  /** The checkout process, built once by the composition root (the startup recovery runs it too). */
+  checkout: CheckoutProcess;
 }
 
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */
@@ -39,7 +42,7 @@ const testPayBody = z.object({
 export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
-  const process = new CheckoutProcess(deps.events, deps.docs);
+  const process = deps.checkout;
 
   router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const body = bodyOf(ctx);
@@ -66,7 +69,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     if (!(provider instanceof TestPaymentProvider)) throw new HttpError(404, { error: true, msg: 'Not found' });
     const { userId } = currentUser(ctx);
     const { providerOrderId, card } = validate(testPayBody, bodyOf(ctx));
-    const payment = await streamCommands(deps.events).load(paymentStreams.payment(providerOrderId), paymentDecider);
+    const payment = await deps.streams.load(paymentStreams.payment(providerOrderId), paymentDecider);
     if (!payment.opened || payment.opened.userId !== userId) throw new HttpError(404, { error: true, msg: 'Payment not found' });
     if (payment.paymentId) throw new HttpError(409, { error: true, msg: 'This payment was already completed' });
     try {

@@ -1,6 +1,6 @@
 import { paymentStreams, paymentWebhookHandled } from '@shop/contracts';
-import type { EventStore, Logger, PaymentProvider } from '@shop/platform';
-import { streamCommands } from '../shared/stream-commands.ts';
+import type { Logger, PaymentProvider } from '@shop/platform';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
 import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
 
@@ -22,12 +22,12 @@ export type WebhookResult = { status: 'duplicate' | 'ignored' | 'handled'; outco
  * can be redelivered.
  */
 export async function handleRazorpayWebhook(
-  deps: { events: EventStore; logger: Logger; payments: PaymentProvider },
+  deps: { streams: StreamCommands; logger: Logger; payments: PaymentProvider },
   process: CheckoutProcess,
   eventId: string,
   body: RazorpayWebhook,
 ): Promise<WebhookResult> {
-  const streams = streamCommands(deps.events);
+  const { streams } = deps;
   const stream = paymentStreams.webhook('razorpay', eventId);
   if (await streams.exists(stream)) return { status: 'duplicate' };
   const event = String(body.event ?? '');

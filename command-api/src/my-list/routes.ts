@@ -14,7 +14,6 @@ import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
 import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../cart/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
 import { myListDecider } from './decider.ts';
 
 const check = (event: DomainEvent) => {
@@ -28,7 +27,7 @@ export const myListRefusal = refusalReply((msg) => ({ status: false, msg }));
 export function myListCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
-  const streams = streamCommands(deps.events);
+  const { streams } = deps;
 
   router.post('/my-list/add', auth, answerRefusals(myListRefusal), async (ctx) => {
     const body = bodyOf(ctx);

@@ -4,7 +4,6 @@ import { isId, orderDocFrom, orderEventSchemas, orderStatus, orderStreams } from
 import { HttpError, requireAdmin, requireUser, validate } from '@shop/platform';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
 import { releaseAndRefund } from '../checkout/give-back.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import { orderDecider } from './decider.ts';
@@ -20,7 +19,7 @@ export const orderRefusal = refusalReply((msg) => ({ error: true, msg }));
 /** Admin-only order commands: move an order along pending → confirmed → shipped → delivered, or cancel it. */
 export function orderCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const streams = streamCommands(deps.events);
+  const { streams } = deps;
 
   router.put('/orders/:id/status', requireUser(deps.tokens), answerRefusals(orderRefusal), async (ctx) => {
     const admin = requireAdmin(ctx);

@@ -5,7 +5,6 @@ import { assertSelf, requireUser, validate } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
 import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../cart/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
 import { reviewDecider } from './decider.ts';
 
 const check = (event: DomainEvent) => {
@@ -35,7 +34,7 @@ const reviewBody = z.object({
  */
 export function reviewCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const streams = streamCommands(deps.events);
+  const { streams } = deps;
 
   router.post('/productReviews/add', requireUser(deps.tokens), answerRefusals(reviewRefusal), async (ctx) => {
     const body = bodyOf(ctx);

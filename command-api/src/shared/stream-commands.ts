@@ -7,7 +7,6 @@ import {
   type RecordedEvent,
 } from '@shop/platform';
 import { fold, type Decider, type DomainEvent } from './decider.ts';
-import { onePer } from './one-per.ts';
 
 export interface CommandContext {
   /** Acting user from the verified token, if any. */
@@ -238,9 +237,6 @@ export class StreamCommands {
     }
   }
 }
-
-/** One cache and lock per event store, shared by every feature writing to it. */
-export const streamCommands = onePer((store: EventStore) => new StreamCommands(store));
 
 /**
  * A stable UUID from names (UUID v5 layout over SHA-256), for events that must be written once
