@@ -1,5 +1,4 @@
 export * from './shared/decider.ts';
-export * from './shared/command-handler.ts';
 export * from './catalog/decider.ts';
 export * from './catalog/commands.ts';
 export * from './catalog/import.ts';

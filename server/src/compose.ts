@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import {
   AccountCommands,
+  CartCommands,
   CatalogCommands,
   CheckoutProcess,
+  StreamCommands,
   cartDecider,
   deriveCodeKey,
   memoryLimiters,
@@ -45,6 +47,11 @@ export interface Shop {
   projections: Projection[];
   runner: ProjectionRunner;
   catalog: CatalogCommands;
+  /** The one command pipeline: every feature's commands go through it (one stream cache and lock). */
+  streams: StreamCommands;
+  cart: CartCommands;
+  /** Checkout after a verified payment; the startup recovery and the routes run this one. */
+  checkout: CheckoutProcess;
   tokens: TokenService;
   mailer: Mailer;
   /** Uploaded files (avatars), served at /uploads. */
@@ -107,6 +114,9 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const metrics = new ShopMetrics();
   const events = new TimedEventStore(await openEventStore(config), metrics);
   const docs = await openDocumentStore(config);
+  const streams = new StreamCommands(events);
+  const cart = new CartCommands(streams, docs);
+  const checkout = new CheckoutProcess(streams, cart);
   const projections = allProjections;
   // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
   const external = config.PROJECTIONS === 'external';
@@ -129,8 +139,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   // Started before the recovery, so orders the recovery places get their e-mails too.
   const orderMail = new OrderMailDesk(events, docs, mailer, logger, config.PUBLIC_URL);
   await orderMail.start();
-  await recoverCheckouts(docs, new CheckoutProcess(events, docs), logger);
-  const refunds = new RefundDesk(events, docs, payments, logger);
+  await recoverCheckouts(docs, checkout, logger);
+  const refunds = new RefundDesk(streams, docs, payments, logger);
   refunds.start(config.REFUND_SWEEP_MS);
   metrics.measureRefundsOwed(() => refunds.owed());
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
@@ -142,7 +152,10 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     docs,
     projections,
     runner,
-    catalog: new CatalogCommands(events),
+    catalog: new CatalogCommands(events, streams),
+    streams,
+    cart,
+    checkout,
     // A token is refused once its user's password changed (or admin role was revoked) after it was issued.
     tokens: new TokenService(serverSecret, config.JWT_EXPIRES_IN as `${number}d`, new SessionCutoffs(docs)),
     mailer,
@@ -150,7 +163,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     publicUrls: new PublicUrls(config.PUBLIC_URL),
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
     accounts: new AccountCommands({
-      events,
+      streams,
       mailer,
       codeKey: deriveCodeKey(serverSecret),
       logger,

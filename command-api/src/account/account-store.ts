@@ -1,8 +1,7 @@
 import { accountEmailReserved, accountEventSchemas, accountStreams, newId, type AccountEventType } from '@shop/contracts';
-import { WrongExpectedRevisionError, newEventId, type EventStore } from '@shop/platform';
-import { asDomainEvent, handleCommand, type CommandContext } from '../shared/command-handler.ts';
-import { fold, type DomainEvent } from '../shared/decider.ts';
-import { accountDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider.ts';
+import type { DomainEvent } from '../shared/decider.ts';
+import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
+import { accountDecider, type AccountCommand, type AccountState } from './decider.ts';
 import { emailDigest } from './emails.ts';
 
 /** Every account event is checked against its contract schema before it is written. */
@@ -16,16 +15,16 @@ const check = (event: DomainEvent) => {
  * (password hash, code hash) reads the account from here, never from the read model.
  */
 export class AccountStore {
-  constructor(private readonly events: EventStore) {}
+  constructor(private readonly streams: StreamCommands) {}
 
-  async load(userId: string): Promise<AccountState> {
-    const recorded = await this.events.readStream(accountStreams.account(userId));
-    return fold(accountDecider, recorded.map(asDomainEvent<AccountEvent>));
+  /** Read fresh, never from the cache: a password or code changed by another process must count. */
+  load(userId: string): Promise<AccountState> {
+    return this.streams.load(accountStreams.account(userId), accountDecider, { fresh: true });
   }
 
   /** The user id the e-mail is reserved for, or null when nobody ever reserved it. */
   async reservedFor(email: string): Promise<string | null> {
-    const [first] = await this.events.readStream(accountStreams.emailReservation(emailDigest(email)), { toRevision: 0n });
+    const first = await this.streams.first(accountStreams.emailReservation(emailDigest(email)));
     return first ? accountEmailReserved.parse(first.data).userId : null;
   }
 
@@ -52,18 +51,12 @@ export class AccountStore {
       if (existing) return existing;
       const userId = newId(now.getTime());
       const data = { userId, email, reservedAt: now.toISOString() };
-      check({ type: 'AccountEmailReserved', data });
-      try {
-        await this.events.append(stream, [{ id: newEventId(), type: 'AccountEmailReserved', data }], 'no_stream');
-        return userId;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
+      if ((await this.streams.claim(stream, { type: 'AccountEmailReserved', data }, {}, { check })).claimed) return userId;
     }
     throw new Error('Could not reserve the e-mail address');
   }
 
   run(userId: string, command: AccountCommand, context: CommandContext = {}) {
-    return handleCommand(this.events, accountStreams.account(userId), accountDecider, command, context, { check });
+    return this.streams.handle(accountStreams.account(userId), accountDecider, command, context, { check });
   }
 }

@@ -117,10 +117,10 @@ describe('admin rights over HTTP: grant → sign in → audit; revoke → sign i
   });
 
   it('finds nobody for an unknown e-mail, and refuses an account that never verified', async () => {
-    await expect(roles.grant(uniqueEmail('nobody'), BY)).rejects.toMatchObject({ status: 404, message: expect.stringContaining('no account has the e-mail') });
+    await expect(roles.grant(uniqueEmail('nobody'), BY)).rejects.toMatchObject({ reason: 'not-found', message: expect.stringContaining('no account has the e-mail') });
     const unverified = uniqueEmail('unverified');
     expect((await shop.call('/api/user/signup', { method: 'POST', body: { name: 'Ravi', email: unverified, phone: '9876543210', password: PASSWORD } })).status).toBe(201);
-    await expect(roles.grant(unverified, BY)).rejects.toMatchObject({ status: 409 });
+    await expect(roles.grant(unverified, BY)).rejects.toMatchObject({ reason: 'conflict' });
     expect((await roles.revoke(unverified, BY)).changed).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { EventStore } from '@shop/platform';
+import { StreamCommands } from '../shared/stream-commands.ts';
 import { AccountStore } from './account-store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { normaliseEmail } from './emails.ts';
@@ -32,7 +33,8 @@ export class AdminRoles {
     events: EventStore,
     private readonly clock: Clock = systemClock(),
   ) {
-    this.store = new AccountStore(events);
+    // A tool of its own (the grant-admin CLI, tests): its own pipeline over the store.
+    this.store = new AccountStore(new StreamCommands(events));
   }
 
   grant(email: string, by: string): Promise<AdminRoleChange> {
@@ -45,7 +47,7 @@ export class AdminRoles {
 
   private async set(email: string, admin: boolean, by: string): Promise<AdminRoleChange> {
     const account = await this.store.findByEmail(normaliseEmail(email));
-    if (!account) throw new AccountError(`${MSG.userNotFound}: no account has the e-mail ${normaliseEmail(email)}`, 404);
+    if (!account) throw new AccountError('not-found', `${MSG.userNotFound}: no account has the e-mail ${normaliseEmail(email)}`);
     const at = this.clock.now().toISOString();
     const result = await this.store.run(account.userId, { type: admin ? 'GrantAdminRole' : 'RevokeAdminRole', by, at });
     return {

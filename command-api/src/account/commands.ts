@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CodePurpose, SignedInUser } from '@shop/contracts';
 import { newId } from '@shop/contracts';
-import type { EventStore, GoogleIdentity, Logger, Mailer } from '@shop/platform';
+import type { GoogleIdentity, Logger, Mailer } from '@shop/platform';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import { AccountStore } from './account-store.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CodeHasher } from './codes.ts';
@@ -13,7 +14,8 @@ import { NewsletterCommands } from './newsletter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export interface AccountServiceOptions {
-  events: EventStore;
+  /** The command pipeline over the event store. */
+  streams: StreamCommands;
   mailer: Mailer;
   /** HMAC key for one-time codes (`deriveCodeKey(serverSecret)`). */
   codeKey: Uint8Array;
@@ -70,10 +72,10 @@ export class AccountCommands {
   constructor(private readonly options: AccountServiceOptions) {
     this.clock = options.clock ?? systemClock();
     this.throttle = new AccountThrottle(options.limiters ?? memoryLimiters, { ...defaultAccountLimits, ...options.limits });
-    this.store = new AccountStore(options.events);
+    this.store = new AccountStore(options.streams);
     this.codes = new CodeHasher(options.codeKey);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    this.newsletter = new NewsletterCommands(options.events, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl);
+    this.newsletter = new NewsletterCommands(options.streams, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl);
   }
 
   /** Registers an unverified account and e-mails its verification code. */
@@ -82,7 +84,7 @@ export class AccountCommands {
     client: Client,
   ): Promise<Written & { userId: string; mailed: boolean }> {
     await this.throttle.takeMail(client.address);
-    if (await this.store.findByEmail(input.email)) throw new AccountError(MSG.emailTaken, 409);
+    if (await this.store.findByEmail(input.email)) throw new AccountError('conflict', MSG.emailTaken);
     const passwordHash = await this.passwords.hash(input.password);
     const now = this.clock.now();
     const userId = await this.store.reserveEmail(input.email, now);
@@ -113,24 +115,24 @@ export class AccountCommands {
   async signIn(email: string, password: string, client: Client): Promise<SignedInUser> {
     const account = await this.store.findByEmail(email);
     const attempt = await this.throttle.beginSignIn(account?.userId ?? null, client.address);
-    if (!account) throw new AccountError(MSG.signInUserNotFound, 404);
+    if (!account) throw new AccountError('not-found', MSG.signInUserNotFound);
     await this.sleep(attempt.delayMs);
     if (!account.passwordHash) {
       await attempt.uncounted();
-      throw new AccountError(MSG.googleOnly, 400);
+      throw new AccountError('invalid', MSG.googleOnly);
     }
-    if (!(await this.passwords.verify(password, account.passwordHash))) throw new AccountError(MSG.wrongPassword, 400);
+    if (!(await this.passwords.verify(password, account.passwordHash))) throw new AccountError('invalid', MSG.wrongPassword);
     await attempt.succeeded();
     // Checked after the password, so the verification state is only told to the owner.
-    if (!account.verified) throw new AccountError(MSG.notVerified, 403, { isVerify: false });
+    if (!account.verified) throw new AccountError('unverified', MSG.notVerified);
     return signedInUser(account);
   }
 
   /** Issues a fresh code of the given purpose and e-mails it (resend, forgot password). */
   async sendCode(email: string, purpose: CodePurpose, client: Client): Promise<Written & { userId: string }> {
     const account = await this.store.findByEmail(email);
-    if (!account) throw new AccountError(MSG.userNotFound, 404);
-    if (purpose === 'verify' && account.verified) throw new AccountError(MSG.alreadyVerified, 400);
+    if (!account) throw new AccountError('not-found', MSG.userNotFound);
+    if (purpose === 'verify' && account.verified) throw new AccountError('invalid', MSG.alreadyVerified);
     await this.throttle.takeCode(account.userId, client.address, account.code !== null);
     const { code, issued } = this.codes.issue(purpose, this.clock.now());
     const result = await this.store.run(account.userId, { type: 'IssueCode', code: issued }, { userId: account.userId });
@@ -146,7 +148,7 @@ export class AccountCommands {
    */
   async verifyCode(email: string, otp: string): Promise<Written & { purpose: CodePurpose; resetToken?: string }> {
     const account = await this.store.findByEmail(email);
-    if (!account) throw new AccountError(MSG.userNotFound, 404);
+    if (!account) throw new AccountError('not-found', MSG.userNotFound);
     const purpose = account.code?.purpose ?? 'verify';
     const resetToken = randomBytes(32).toString('base64url');
     const result = await this.store.run(
@@ -159,7 +161,7 @@ export class AccountCommands {
       },
       { userId: account.userId },
     );
-    if (result.events.some((event) => event.type === 'VerificationCodeAttemptFailed')) throw new AccountError(MSG.invalidOtp, 400);
+    if (result.events.some((event) => event.type === 'VerificationCodeAttemptFailed')) throw new AccountError('invalid', MSG.invalidOtp);
     const granted = result.events.some((event) => event.type === 'PasswordResetCodeVerified');
     return { position: result.position, purpose, ...(granted ? { resetToken } : {}) };
   }
@@ -172,7 +174,7 @@ export class AccountCommands {
   async resetPassword(email: string, newPassword: string, resetToken: string | undefined, client: Client): Promise<Written> {
     const attempt = await this.throttle.beginReset(client.address);
     const account = await this.store.findByEmail(email);
-    if (!account) throw new AccountError(MSG.userNotFound, 404);
+    if (!account) throw new AccountError('not-found', MSG.userNotFound);
     const secretHash = resetToken ? resetSecretHash(resetToken) : null;
     const at = this.clock.now().toISOString();
     const refusal = resetRefusal(account, secretHash, at);
@@ -193,9 +195,9 @@ export class AccountCommands {
     const attempt = await this.throttle.beginSignIn(userId, client.address);
     if (!account.passwordHash) {
       await attempt.uncounted();
-      throw new AccountError(MSG.googleOnly, 400);
+      throw new AccountError('invalid', MSG.googleOnly);
     }
-    if (!(await this.passwords.verify(current, account.passwordHash))) throw new AccountError(MSG.currentPasswordWrong, 400);
+    if (!(await this.passwords.verify(current, account.passwordHash))) throw new AccountError('invalid', MSG.currentPasswordWrong);
     await attempt.succeeded();
     const passwordHash = await this.passwords.hash(next);
     const at = this.clock.now().toISOString();
@@ -248,7 +250,7 @@ export class AccountCommands {
   async confirmPendingVerification(userId: string, email: string | undefined, client: Client): Promise<void> {
     await this.throttle.takeCodeCheck(userId, client.address);
     const account = await this.store.load(userId);
-    if (!account.registered || (email !== undefined && email !== account.email)) throw new AccountError(MSG.userNotFound, 404);
+    if (!account.registered || (email !== undefined && email !== account.email)) throw new AccountError('not-found', MSG.userNotFound);
   }
 
   async account(userId: string): Promise<AccountState | null> {
@@ -258,7 +260,7 @@ export class AccountCommands {
 
   private async registered(userId: string): Promise<AccountState> {
     const account = await this.account(userId);
-    if (!account) throw new AccountError(MSG.userNotFound, 404);
+    if (!account) throw new AccountError('not-found', MSG.userNotFound);
     return account;
   }
 
@@ -267,7 +269,7 @@ export class AccountCommands {
       await this.options.mailer.send(message);
     } catch (error) {
       this.options.logger.error({ err: error, subject: message.subject }, 'mail not sent');
-      throw new AccountError(MSG.mailFailed, 502);
+      throw new AccountError('unavailable', MSG.mailFailed);
     }
   }
 }

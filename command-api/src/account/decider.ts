@@ -158,19 +158,19 @@ function codeIssued(userId: string, code: IssuedCode): Ev<'VerificationCodeIssue
  */
 export function resetRefusal(state: AccountState, secretHash: string | null, at: string): AccountError | null {
   const grant = state.resetGrant;
-  if (!grant || !grant.secretHash || !secretHash || !sameDigest(secretHash, grant.secretHash)) return new AccountError(MSG.resetNotAllowed, 403);
-  if (Date.parse(at) > Date.parse(grant.expiresAt)) return new AccountError(MSG.resetExpired, 403);
+  if (!grant || !grant.secretHash || !secretHash || !sameDigest(secretHash, grant.secretHash)) return new AccountError('not-allowed', MSG.resetNotAllowed);
+  if (Date.parse(at) > Date.parse(grant.expiresAt)) return new AccountError('not-allowed', MSG.resetExpired);
   return null;
 }
 
 function requireAccount(state: AccountState): void {
-  if (!state.registered) throw new AccountError(MSG.userNotFound, 404);
+  if (!state.registered) throw new AccountError('not-found', MSG.userNotFound);
 }
 
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'Register': {
-      if (state.registered) throw new AccountError(MSG.emailTaken, 409);
+      if (state.registered) throw new AccountError('conflict', MSG.emailTaken);
       const { userId, name, email, phone, passwordHash, at } = command;
       return [
         {
@@ -183,16 +183,16 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 
     case 'IssueCode':
       requireAccount(state);
-      if (command.code.purpose === 'verify' && state.verified) throw new AccountError(MSG.alreadyVerified, 400);
+      if (command.code.purpose === 'verify' && state.verified) throw new AccountError('invalid', MSG.alreadyVerified);
       return [codeIssued(state.userId, command.code)];
 
     case 'VerifyCode': {
       requireAccount(state);
       const code = state.code;
-      if (!code) throw new AccountError(MSG.invalidOtp, 400);
+      if (!code) throw new AccountError('invalid', MSG.invalidOtp);
       // Checked before the code itself: once locked, even the right code fails.
-      if (code.failedAttempts >= MAX_CODE_ATTEMPTS) throw new AccountError(MSG.otpLocked, 400);
-      if (Date.parse(command.at) > Date.parse(code.expiresAt)) throw new AccountError(MSG.otpExpired, 400);
+      if (code.failedAttempts >= MAX_CODE_ATTEMPTS) throw new AccountError('invalid', MSG.otpLocked);
+      if (Date.parse(command.at) > Date.parse(code.expiresAt)) throw new AccountError('invalid', MSG.otpExpired);
       const { userId } = state;
       if (!sameDigest(command.hashFor(code.codeId), code.codeHash)) {
         const failedAttempts = code.failedAttempts + 1;
@@ -225,7 +225,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 
     case 'ChangePassword':
       requireAccount(state);
-      if (state.passwordHash !== command.checkedHash) throw new AccountError(MSG.passwordChangedMeanwhile, 409);
+      if (state.passwordHash !== command.checkedHash) throw new AccountError('conflict', MSG.passwordChangedMeanwhile);
       return [
         {
           type: 'PasswordChanged',
@@ -235,10 +235,10 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 
     case 'UpdateProfile': {
       requireAccount(state);
-      if (command.email !== undefined && command.email !== state.email) throw new AccountError(MSG.emailReadOnly, 400);
+      if (command.email !== undefined && command.email !== state.email) throw new AccountError('invalid', MSG.emailReadOnly);
       const images = command.images ?? state.images;
       const known = new Set([...state.images, ...state.uploadedImages]);
-      if (images.some((url) => !known.has(url))) throw new AccountError(MSG.unknownImages, 400);
+      if (images.some((url) => !known.has(url))) throw new AccountError('invalid', MSG.unknownImages);
       const { name, phone } = command;
       if (name === state.name && phone === state.phone && JSON.stringify(images) === JSON.stringify(state.images)) return [];
       return [{ type: 'ProfileUpdated', data: { userId: state.userId, name, phone, images, updatedAt: command.at } }];
@@ -246,7 +246,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 
     case 'RecordUpload':
       requireAccount(state);
-      if (storedUploadCount(state) + command.images.length > MAX_STORED_UPLOADS) throw new AccountError(MSG.uploadQuota, 413);
+      if (storedUploadCount(state) + command.images.length > MAX_STORED_UPLOADS) throw new AccountError('quota', MSG.uploadQuota);
       return [
         { type: 'AvatarImagesUploaded', data: { userId: state.userId, uploadId: command.uploadId, images: command.images, uploadedAt: command.at } },
       ];
@@ -268,7 +268,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
         ];
       }
       if (state.googleSubject === subject) return [];
-      if (state.googleSubject !== null) throw new AccountError(MSG.googleLinkedElsewhere, 409);
+      if (state.googleSubject !== null) throw new AccountError('conflict', MSG.googleLinkedElsewhere);
       // Whoever set the password of a never-verified account never proved the mailbox: revoke it.
       const passwordRevoked = !state.verified && state.passwordHash !== null;
       return [{ type: 'GoogleIdentityLinked', data: { userId: state.userId, subject, email: state.email, passwordRevoked, linkedAt: at } }];
@@ -277,7 +277,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'GrantAdminRole':
       requireAccount(state);
       // Only someone who proved the mailbox; an unverified account could be anyone's squat.
-      if (!state.verified) throw new AccountError(MSG_NOT_VERIFIED_FOR_ADMIN, 409);
+      if (!state.verified) throw new AccountError('conflict', MSG_NOT_VERIFIED_FOR_ADMIN);
       if (state.isAdmin) return [];
       return [{ type: 'AdminRoleGranted', data: { userId: state.userId, by: command.by, grantedAt: command.at } }];
 

@@ -1,18 +1,17 @@
-import { DomainError } from '../shared/decider.ts';
+import { DomainError, type Refusal } from '../shared/decider.ts';
 
 /**
  * An account rule said no. Routes turn it into their own reply shape (`{ status: "FAILED", msg }`,
- * `{ error: true, msg }`, `{ success: false, message }`); `extra` adds fields such as
- * `isVerify: false`, and `retryAfterSeconds` becomes a Retry-After header.
+ * `{ error: true, msg }`, `{ success: false, message }`, see reply-shapes.ts); a rate limit says
+ * how long to wait (`retryAfterSeconds`, a Retry-After header there).
  */
 export class AccountError extends DomainError {
   constructor(
+    reason: Refusal,
     message: string,
-    status = 400,
-    readonly extra: Record<string, unknown> = {},
     readonly retryAfterSeconds?: number,
   ) {
-    super(message, status);
+    super(reason, message);
     this.name = 'AccountError';
   }
 }

@@ -47,7 +47,7 @@ describe('account throttle', () => {
     expect(delays).toEqual([0, 0, 0, 250, 500, 750, 1000, 1000]);
     const refused = throttle.beginSignIn('u1', '10.0.0.5');
     await expect(refused).rejects.toThrow(/try again in 15 minutes/);
-    await expect(refused).rejects.toMatchObject({ status: 429, retryAfterSeconds: 900 });
+    await expect(refused).rejects.toMatchObject({ reason: 'rate-limited', retryAfterSeconds: 900 });
     advance(15 * 60_000);
     const attempt = await throttle.beginSignIn('u1', '10.0.0.5');
     expect(attempt.delayMs).toBe(0);
@@ -67,7 +67,7 @@ describe('account throttle', () => {
     for (let i = 0; i < 49; i++) await throttle.beginSignIn(null, '10.0.0.7');
     await (await throttle.beginSignIn('good', '10.0.0.7')).succeeded();
     await throttle.beginSignIn(null, '10.0.0.7');
-    await expect(throttle.beginSignIn('someone', '10.0.0.7')).rejects.toMatchObject({ status: 429 });
+    await expect(throttle.beginSignIn('someone', '10.0.0.7')).rejects.toMatchObject({ reason: 'rate-limited' });
     await expect(throttle.beginSignIn('someone', '10.0.0.8')).resolves.toBeDefined();
   });
 

@@ -161,12 +161,12 @@ export class AccountThrottle {
     const cooldown = await take(this.cooldown, userId);
     if (unusedCodePending && 'refusedForMs' in cooldown) {
       const wait = cooldown.refusedForMs;
-      throw new AccountError(`Please wait ${seconds(wait)} seconds before requesting another code.`, 429, {}, seconds(wait));
+      throw new AccountError('rate-limited', `Please wait ${seconds(wait)} seconds before requesting another code.`, seconds(wait));
     }
     const sent = await take(this.codesPerAccount, userId);
     if ('refusedForMs' in sent) {
       const wait = sent.refusedForMs;
-      throw new AccountError(`Too many codes requested. Please try again in ${minutes(wait)} minutes.`, 429, {}, seconds(wait));
+      throw new AccountError('rate-limited', `Too many codes requested. Please try again in ${minutes(wait)} minutes.`, seconds(wait));
     }
   }
 
@@ -175,7 +175,7 @@ export class AccountThrottle {
     const sent = await take(this.mailsPerAddress, address);
     if ('refusedForMs' in sent) {
       const wait = sent.refusedForMs;
-      throw new AccountError(`Too many e-mails requested. Please try again in ${minutes(wait)} minutes.`, 429, {}, seconds(wait));
+      throw new AccountError('rate-limited', `Too many e-mails requested. Please try again in ${minutes(wait)} minutes.`, seconds(wait));
     }
   }
 
@@ -191,7 +191,7 @@ export class AccountThrottle {
       const taken = await take(limiter, key);
       if ('refusedForMs' in taken) {
         const wait = taken.refusedForMs;
-        throw new AccountError(`Too many requests. Please try again in ${minutes(wait)} minutes.`, 429, {}, seconds(wait));
+        throw new AccountError('rate-limited', `Too many requests. Please try again in ${minutes(wait)} minutes.`, seconds(wait));
       }
     }
   }
@@ -234,12 +234,12 @@ export class AccountThrottle {
     const taken = await take(this.resetsPerAddress, address);
     if ('refusedForMs' in taken) {
       const wait = taken.refusedForMs;
-      throw new AccountError(`Too many password reset attempts. Please try again in ${minutes(wait)} minutes.`, 429, {}, seconds(wait));
+      throw new AccountError('rate-limited', `Too many password reset attempts. Please try again in ${minutes(wait)} minutes.`, seconds(wait));
     }
     return { succeeded: () => this.resetsPerAddress.reward(address).then(() => undefined) };
   }
 
   private signInRefused(waitMs: number): AccountError {
-    return new AccountError(`Too many failed sign-in attempts. Please try again in ${minutes(waitMs)} minutes.`, 429, {}, seconds(waitMs));
+    return new AccountError('rate-limited', `Too many failed sign-in attempts. Please try again in ${minutes(waitMs)} minutes.`, seconds(waitMs));
   }
 }

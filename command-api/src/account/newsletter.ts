@@ -1,5 +1,6 @@
 import { accountStreams, newsletterSubscribed } from '@shop/contracts';
-import { WrongExpectedRevisionError, newEventId, type EventStore, type Logger, type Mailer } from '@shop/platform';
+import type { Logger, Mailer } from '@shop/platform';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import type { Clock } from './clock.ts';
 import { emailDigest } from './emails.ts';
 import type { AccountThrottle } from './limits.ts';
@@ -11,7 +12,7 @@ import { newsletterMail } from './mail-templates.ts';
  */
 export class NewsletterCommands {
   constructor(
-    private readonly events: EventStore,
+    private readonly streams: StreamCommands,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly throttle: AccountThrottle,
@@ -22,16 +23,11 @@ export class NewsletterCommands {
   /** Returns whether this call created the subscription (false: it already existed). */
   async subscribe(email: string, address: string): Promise<{ created: boolean; position: bigint }> {
     const stream = accountStreams.newsletter(emailDigest(email));
-    if ((await this.events.readStream(stream, { toRevision: 0n })).length > 0) return { created: false, position: 0n };
+    if (await this.streams.exists(stream)) return { created: false, position: 0n };
     await this.throttle.takeMail(address);
     const data = newsletterSubscribed.parse({ email, subscribedAt: this.clock.now().toISOString() });
-    let position: bigint;
-    try {
-      ({ position } = await this.events.append(stream, [{ id: newEventId(), type: 'NewsletterSubscribed', data }], 'no_stream'));
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return { created: false, position: 0n };
-      throw error;
-    }
+    const { claimed, position } = await this.streams.claim(stream, { type: 'NewsletterSubscribed', data });
+    if (!claimed) return { created: false, position: 0n };
     try {
       await this.mailer.send(newsletterMail(email, this.shopUrl));
     } catch (error) {

@@ -1,6 +1,6 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { HttpError } from '@shop/platform';
-import { DomainError } from '../shared/decider.ts';
+import { REFUSAL_STATUS, answerRefusals } from '../shared/refusals.ts';
 import { AccountError } from './errors.ts';
 
 /**
@@ -19,19 +19,17 @@ export type ReplyShape = keyof typeof failureBody;
 /** A validation failure (400) in the route's shape. */
 export const invalid = (shape: ReplyShape) => (message: string) => new HttpError(400, failureBody[shape](message));
 
-/** Route middleware: domain failures below it are answered in this route's shape. */
-export function replyAs(shape: ReplyShape) {
-  return async (ctx: Context, next: Next) => {
-    try {
-      await next();
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const extra = error instanceof AccountError ? error.extra : {};
-      if (error instanceof AccountError && error.retryAfterSeconds) ctx.set('Retry-After', String(error.retryAfterSeconds));
-      throw new HttpError(error.status, { ...failureBody[shape](error.message), ...extra });
-    }
-  };
-}
+/**
+ * Route middleware: account refusals below it are answered in this route's shape, with the
+ * spec's status; an unverified account's reply also says `isVerify: false` (the client then
+ * offers to verify), and a rate limit says when to retry.
+ */
+export const replyAs = (shape: ReplyShape) =>
+  answerRefusals((error, ctx) => {
+    if (error instanceof AccountError && error.retryAfterSeconds) ctx?.set('Retry-After', String(error.retryAfterSeconds));
+    const extra = error.reason === 'unverified' ? { isVerify: false } : {};
+    return new HttpError(REFUSAL_STATUS[error.reason], { ...failureBody[shape](error.message), ...extra });
+  });
 
 /** The caller's address for per-address limits (Koa honours X-Forwarded-For only behind a proxy). */
 export const clientOf = (ctx: Context) => ({ address: ctx.ip || 'unknown' });

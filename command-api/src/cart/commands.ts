@@ -1,16 +1,20 @@
 import { cartEventSchemas, cartLineReply, cartStreams, CART_MESSAGES, newId, storedCartLine, type CartEventMap, type CartLineDoc, type ProductDoc } from '@shop/contracts';
-import { HttpError, type DocumentStore, type EventStore } from '@shop/platform';
-import type { CommandContext } from '../shared/command-handler.ts';
-import type { DomainEvent } from '../shared/decider.ts';
+import type { DocumentStore } from '@shop/platform';
+import { DomainError, type DomainEvent } from '../shared/decider.ts';
+import { catalogProducts } from './catalog-products.ts';
 import { cartDecider, type CartLine, type CartState } from './decider.ts';
-import { catalogProduct } from './http.ts';
-import { streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
+import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
 
 const check = (event: DomainEvent) => {
   cartEventSchemas[event.type as keyof CartEventMap].parse(event.data);
 };
 
-const productMissing = { status: false, msg: 'Product not found' };
+/** The product as the catalog read model has it now: prices and titles come from here only. */
+async function catalogProduct(docs: DocumentStore, productId: string): Promise<Readonly<ProductDoc>> {
+  const product = await catalogProducts(docs).get(productId);
+  if (!product) throw new DomainError('not-found', 'Product not found');
+  return product;
+}
 
 export interface CartChoice {
   productRam?: string | null;
@@ -28,21 +32,17 @@ export function lineDoc(userId: string, line: CartLine, countInStock: number, da
  * from the catalog read model here; the client only names the product, quantity and options.
  */
 export class CartCommands {
-  private readonly streams: StreamCommands;
-
   constructor(
-    events: EventStore,
+    private readonly streams: StreamCommands,
     private readonly docs: DocumentStore,
-  ) {
-    this.streams = streamCommands(events);
-  }
+  ) {}
 
   state(userId: string): Promise<CartState> {
     return this.streams.load(cartStreams.cart(userId), cartDecider);
   }
 
   async add(userId: string, input: { productId: string; quantity: number } & CartChoice, ctx: CommandContext = {}) {
-    const product = await catalogProduct(this.docs, input.productId, productMissing);
+    const product = await catalogProduct(this.docs, input.productId);
     const line = {
       lineId: newId(),
       productId: product.id,
@@ -84,14 +84,14 @@ export class CartCommands {
 
   private async productOfLine(userId: string, lineId: string): Promise<ProductDoc> {
     const line = (await this.state(userId)).lines.get(lineId);
-    if (!line) throw new HttpError(404, { status: false, msg: CART_MESSAGES.notFound });
-    return catalogProduct(this.docs, line.productId, productMissing);
+    if (!line) throw new DomainError('not-found', CART_MESSAGES.notFound);
+    return catalogProduct(this.docs, line.productId);
   }
 }
 
 /** A chosen RAM/size/weight must be one the product offers; none chosen is allowed. */
 function chosen(value: string | null | undefined, options: string[], label: string): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (!options.includes(value)) throw new HttpError(400, { status: false, msg: `This product has no ${label} option "${value}"` });
+  if (!options.includes(value)) throw new DomainError('invalid', `This product has no ${label} option "${value}"`);
   return value;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, newId, type CartLineSnapshot } from '@shop/contracts';
 import { DomainError, fold } from '../shared/decider.ts';
 import { cartDecider, type CartCommand, type CartEvent } from './decider.ts';
+import { cartRefusal } from './routes.ts';
 
 const userId = 'u1';
 const snapshot = (overrides: Partial<CartLineSnapshot> = {}): CartLineSnapshot => ({
@@ -17,15 +18,15 @@ const snapshot = (overrides: Partial<CartLineSnapshot> = {}): CartLineSnapshot =
   ...overrides,
 });
 
-/** given events, when command, then events (or the refusal). */
+/** given events, when command, then events (or the refusal, as the cart's routes reply it). */
 function when(given: CartEvent[], command: CartCommand): CartEvent[] {
   return cartDecider.decide(command, fold(cartDecider, given));
 }
-function refusal(given: CartEvent[], command: CartCommand): DomainError {
+function refusal(given: CartEvent[], command: CartCommand) {
   try {
     when(given, command);
   } catch (error) {
-    if (error instanceof DomainError) return error;
+    if (error instanceof DomainError) return cartRefusal(error);
     throw error;
   }
   throw new Error('expected a refusal');

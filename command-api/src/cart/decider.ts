@@ -20,12 +20,10 @@ export type CartCommand =
   | { type: 'RemoveItem'; userId: string; lineId: string }
   | { type: 'CheckOut'; userId: string; orderId: string; lineIds: string[] };
 
-/** The original client reads `status: false` + `msg` on cart failures, whatever the HTTP status. */
-const refuse = (status: number, msg: string) => new DomainError(msg, status, { status: false, msg });
 
 function checkQuantity(quantity: number, stock: number): void {
-  if (!Number.isInteger(quantity) || quantity < 1) throw refuse(400, 'Quantity must be at least 1');
-  if (quantity > stock) throw refuse(400, CART_MESSAGES.overStock);
+  if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid', 'Quantity must be at least 1');
+  if (quantity > stock) throw new DomainError('invalid', CART_MESSAGES.overStock);
 }
 
 /** Same product with the same options: adding it again raises this line instead of making another. */
@@ -64,7 +62,7 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         const existing = [...state.lines.values()].find((l) => sameChoice(l, line));
         if (existing) {
           // Already in the cart with these options: the line grows, never past the stock.
-          if (!Number.isInteger(quantity) || quantity < 1) throw refuse(400, 'Quantity must be at least 1');
+          if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid', 'Quantity must be at least 1');
           checkQuantity(existing.quantity + quantity, command.stock);
           const data = { userId, lineId: existing.lineId, productId: existing.productId, quantity: existing.quantity + quantity };
           return [{ type: 'CartItemQuantityChanged', data }];
@@ -74,7 +72,7 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       }
       case 'ChangeQuantity': {
         const line = state.lines.get(command.lineId);
-        if (!line) throw refuse(404, CART_MESSAGES.notFound);
+        if (!line) throw new DomainError('not-found', CART_MESSAGES.notFound);
         checkQuantity(command.quantity, command.stock);
         if (line.quantity === command.quantity) return [];
         const data = { userId: command.userId, lineId: line.lineId, productId: line.productId, quantity: command.quantity };
@@ -82,7 +80,7 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       }
       case 'RemoveItem': {
         const line = state.lines.get(command.lineId);
-        if (!line) throw refuse(404, CART_MESSAGES.notFound);
+        if (!line) throw new DomainError('not-found', CART_MESSAGES.notFound);
         return [{ type: 'CartItemRemoved', data: { userId: command.userId, lineId: line.lineId, productId: line.productId } }];
       }
       case 'CheckOut': {

@@ -1,12 +1,14 @@
 import type { Context } from 'koa';
 import type { ProductDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore, type Logger, type PublicUrls, type TokenService } from '@shop/platform';
-import { DomainError } from '../shared/decider.ts';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import { catalogProducts } from './catalog-products.ts';
 
 /** What the command routes of this folder and its siblings need from the composition root. */
 export interface CommandDeps {
   events: EventStore;
+  /** The one command pipeline (its stream cache and per-stream lock), built by the composition root. */
+  streams: StreamCommands;
   docs: DocumentStore;
   tokens: TokenService;
   logger: Logger;
@@ -18,16 +20,6 @@ export interface CommandDeps {
 
 /** The projection each read model a command's reply waits for belongs to (named in @shop/contracts). */
 export { READ_MODELS } from '@shop/contracts';
-
-/** Runs a command body and turns a decider's refusal into the reply it carries. */
-export async function replyingDomainErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError) throw new HttpError(error.status, error.body);
-    throw error;
-  }
-}
 
 /** The product as the catalog read model has it now: prices and titles come from here only. */
 export async function catalogProduct(docs: DocumentStore, productId: string, notFound: Record<string, unknown>): Promise<Readonly<ProductDoc>> {

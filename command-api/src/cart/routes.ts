@@ -2,10 +2,14 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { CART, CART_MESSAGES, cartLineReply, idSchema, isId, type CartLineDoc, type StoredCartLine } from '@shop/contracts';
 import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
-import { CartCommands } from './commands.ts';
-import { READ_MODELS, bodyOf, replyingDomainErrors, type CommandDeps } from './http.ts';
+import type { CartCommands } from './commands.ts';
+import { answerRefusals, refusalReply } from '../shared/refusals.ts';
+import { READ_MODELS, bodyOf, type CommandDeps } from './http.ts';
 
+/** The original client reads `status: false` + `msg` on cart failures, whatever the HTTP status. */
 const cartFailure = (status: number) => (msg: string) => new HttpError(status, { status: false, msg });
+/** The cart's refusals (cart/decider.ts, cart/commands.ts) as the spec's replies. */
+export const cartRefusal = refusalReply((msg) => ({ status: false, msg }));
 
 const option = z.string().trim().max(40).nullish();
 const addBody = z.object({
@@ -20,10 +24,10 @@ const quantityBody = z.object({
 });
 
 /** Cart commands: add, change quantity, remove. The user is the token's; replies wait for the cart read model. */
-export function cartCommandRoutes(deps: CommandDeps): Router {
+export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
-  const cart = new CartCommands(deps.events, deps.docs);
+  const { cart } = deps;
   /**
    * The line as the next `GET /api/cart` serves it: read back from the cart read model (the reply
    * already waited for it), so its `dateCreated` is the add event's time, not this request's.
@@ -37,32 +41,30 @@ export function cartCommandRoutes(deps: CommandDeps): Router {
     return id;
   };
 
-  router.post('/cart/add', auth, async (ctx) => {
+  router.post('/cart/add', auth, answerRefusals(cartRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const input = validate(addBody, body, cartFailure(400));
-    const { line, position } = await replyingDomainErrors(() => cart.add(userId, input, { correlationId: ctx.state.requestId }));
+    const { line, position } = await cart.add(userId, input, { correlationId: ctx.state.requestId });
     await deps.awaitProjections(position, [READ_MODELS.cart]);
     ctx.status = 201;
     ctx.body = await served(line);
   });
 
-  router.put('/cart/:id', auth, async (ctx) => {
+  router.put('/cart/:id', auth, answerRefusals(cartRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const id = lineId(ctx.params.id);
     const { quantity } = validate(quantityBody, body, cartFailure(400));
-    const { line, position } = await replyingDomainErrors(() =>
-      cart.changeQuantity(userId, id, quantity, { correlationId: ctx.state.requestId }),
-    );
+    const { line, position } = await cart.changeQuantity(userId, id, quantity, { correlationId: ctx.state.requestId });
     await deps.awaitProjections(position, [READ_MODELS.cart]);
     ctx.body = await served(line);
   });
 
-  router.delete('/cart/:id', auth, async (ctx) => {
+  router.delete('/cart/:id', auth, answerRefusals(cartRefusal), async (ctx) => {
     const { userId } = assertSelf(ctx, ctx.query.userId);
     const id = lineId(ctx.params.id);
-    const { position } = await replyingDomainErrors(() => cart.remove(userId, id, { correlationId: ctx.state.requestId }));
+    const { position } = await cart.remove(userId, id, { correlationId: ctx.state.requestId });
     await deps.awaitProjections(position, [READ_MODELS.cart]);
     ctx.body = { success: true, message: CART_MESSAGES.removed };
   });

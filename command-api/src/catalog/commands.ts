@@ -1,8 +1,8 @@
 import { catalogEventSchemas, catalogStreams, newId, type CatalogEventMap, type ProductDetails } from '@shop/contracts';
-import { newEventId, type EventStore } from '@shop/platform';
-import { handleCommand, type CommandContext } from '../shared/command-handler.ts';
-import { DomainError, fold, type DomainEvent } from '../shared/decider.ts';
-import { bannerDecider, categoryDecider, productDecider, type CategoryEvent } from './decider.ts';
+import type { EventStore } from '@shop/platform';
+import { DomainError, type DomainEvent } from '../shared/decider.ts';
+import { StreamCommands, type CommandContext } from '../shared/stream-commands.ts';
+import { bannerDecider, categoryDecider, productDecider } from './decider.ts';
 
 /** Every catalog event is checked against its contract schema before it is written. */
 const check = (event: DomainEvent) => {
@@ -14,12 +14,15 @@ const check = (event: DomainEvent) => {
  * call these, and so could a future back office.
  */
 export class CatalogCommands {
-  constructor(private readonly store: EventStore) {}
+  /** The shop passes its pipeline; the seed and import tools may let it make its own. */
+  constructor(
+    store: EventStore,
+    private readonly streams = new StreamCommands(store),
+  ) {}
 
   async createCategory(input: { categoryId?: string; name: string; color: string; images: string[] }, ctx?: CommandContext) {
     const categoryId = input.categoryId ?? newId();
-    const result = await handleCommand(
-      this.store,
+    const result = await this.streams.handle(
       catalogStreams.category(categoryId),
       categoryDecider,
       { type: 'CreateCategory', ...input, categoryId },
@@ -31,8 +34,7 @@ export class CatalogCommands {
 
   async addSubcategory(input: { categoryId: string; subcategoryId?: string; name: string }, ctx?: CommandContext) {
     const subcategoryId = input.subcategoryId ?? newId();
-    const result = await handleCommand(
-      this.store,
+    const result = await this.streams.handle(
       catalogStreams.category(input.categoryId),
       categoryDecider,
       { type: 'AddSubcategory', ...input, subcategoryId },
@@ -50,19 +52,18 @@ export class CatalogCommands {
     await this.assertCategoryPath(input.details.catId, input.details.subCatId);
     const productId = input.productId ?? newId();
     const stream = catalogStreams.product(productId);
-    const listed = (await this.store.readStream(stream, { toRevision: 0n })).length > 0;
+    const listed = await this.streams.exists(stream);
     const command = listed
       ? ({ type: 'ReviseProduct', productId, details: input.details } as const)
       : ({ type: 'ListProduct', productId, details: input.details, listedAt: input.listedAt ?? new Date().toISOString() } as const);
-    const result = await handleCommand(this.store, stream, productDecider, command, ctx, { check });
+    const result = await this.streams.handle(stream, productDecider, command, ctx, { check });
     return { productId, position: result.position };
   }
 
   async publishBanner(input: Omit<CatalogEventMap['BannerPublished'], 'bannerId'> & { bannerId?: string }, ctx?: CommandContext) {
     if (input.catId) await this.assertCategoryPath(input.catId, input.subCatId);
     const bannerId = input.bannerId ?? newId();
-    const result = await handleCommand(
-      this.store,
+    const result = await this.streams.handle(
       catalogStreams.banner(bannerId),
       bannerDecider,
       { type: 'PublishBanner', ...input, bannerId },
@@ -73,27 +74,25 @@ export class CatalogCommands {
   }
 
   async categoryExists(categoryId: string): Promise<boolean> {
-    return (await this.store.readStream(catalogStreams.category(categoryId), { toRevision: 0n })).length > 0;
+    return this.streams.exists(catalogStreams.category(categoryId));
   }
 
   /** Records that the demo catalog was seeded; only the first call succeeds. */
   async markSeeded(data: CatalogEventMap['CatalogSeeded']): Promise<boolean> {
     if (await this.isSeeded()) return false;
-    await this.store.append(catalogStreams.seed, [{ id: newEventId(), type: 'CatalogSeeded', data }], 'no_stream');
-    return true;
+    return (await this.streams.claim(catalogStreams.seed, { type: 'CatalogSeeded', data })).claimed;
   }
 
   async isSeeded(): Promise<boolean> {
-    return (await this.store.readStream(catalogStreams.seed)).length > 0;
+    return this.streams.exists(catalogStreams.seed);
   }
 
   /** Cross-stream rule: a product or banner must point at an existing category and subcategory. */
   private async assertCategoryPath(catId: string, subCatId: string | null): Promise<void> {
-    const events = await this.store.readStream(catalogStreams.category(catId));
-    const state = fold(categoryDecider, events as unknown as CategoryEvent[]);
-    if (!state.exists) throw new DomainError(`Category ${catId} not found`, 404);
+    const state = await this.streams.load(catalogStreams.category(catId), categoryDecider, { fresh: true });
+    if (!state.exists) throw new DomainError('not-found', `Category ${catId} not found`);
     if (subCatId && !state.subcategoryIds.has(subCatId)) {
-      throw new DomainError(`Subcategory ${subCatId} not found in category ${catId}`, 404);
+      throw new DomainError('not-found', `Subcategory ${subCatId} not found in category ${catId}`);
     }
   }
 }

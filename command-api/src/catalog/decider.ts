@@ -32,15 +32,15 @@ export const categoryDecider: Decider<CategoryState, CategoryCommand, CategoryEv
   decide(command, state) {
     switch (command.type) {
       case 'CreateCategory': {
-        if (state.exists) throw new DomainError('Category already exists', 409);
+        if (state.exists) throw new DomainError('conflict', 'Category already exists');
         const { categoryId, name, color, images } = command;
         return [{ type: 'CategoryCreated', data: { categoryId, name, color, images } }];
       }
       case 'AddSubcategory': {
-        if (!state.exists) throw new DomainError('Category not found', 404);
+        if (!state.exists) throw new DomainError('not-found', 'Category not found');
         if (state.subcategoryIds.has(command.subcategoryId)) return [];
         if (state.subcategoryNames.has(command.name.toLowerCase())) {
-          throw new DomainError('Subcategory already exists in this category', 409);
+          throw new DomainError('conflict', 'Subcategory already exists in this category');
         }
         const { categoryId, subcategoryId, name } = command;
         return [{ type: 'SubcategoryAdded', data: { categoryId, subcategoryId, name } }];
@@ -70,12 +70,12 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
   decide(command, state) {
     switch (command.type) {
       case 'ListProduct':
-        if (state.listed) throw new DomainError('Product already listed', 409);
+        if (state.listed) throw new DomainError('conflict', 'Product already listed');
         return [
           { type: 'ProductListed', data: { productId: command.productId, listedAt: command.listedAt, ...command.details } },
         ];
       case 'ReviseProduct':
-        if (!state.listed) throw new DomainError('Product not found', 404);
+        if (!state.listed) throw new DomainError('not-found', 'Product not found');
         if (JSON.stringify(state.details) === JSON.stringify(command.details)) return [];
         return [{ type: 'ProductRevised', data: { productId: command.productId, ...command.details } }];
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bannerKind, idSchema, productDetails } from '@shop/contracts';
-import type { CommandContext } from '../shared/command-handler.ts';
+import type { CommandContext } from '../shared/stream-commands.ts';
 import type { CatalogCommands } from './commands.ts';
 
 /**

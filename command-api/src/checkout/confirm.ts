@@ -1,7 +1,6 @@
 import { billingSchema, paymentStreams, type Billing } from '@shop/contracts';
-import { HttpError, PaymentProviderError, validate, type DocumentStore, type EventStore, type PaymentProvider } from '@shop/platform';
-import { streamCommands } from '../shared/stream-commands.ts';
-import { DomainError } from '../shared/decider.ts';
+import { HttpError, PaymentProviderError, validate, type PaymentProvider } from '@shop/platform';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
 import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
 
@@ -15,7 +14,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
  * `amount` sent by the client is only compared, never used.
  */
 export async function confirmCheckout(
-  deps: { events: EventStore; docs: DocumentStore; payments: PaymentProvider },
+  deps: { streams: StreamCommands; payments: PaymentProvider },
   process: CheckoutProcess,
   userId: string,
   body: Record<string, unknown>,
@@ -25,7 +24,7 @@ export async function confirmCheckout(
   const signature = text(body.razorpay_signature ?? body.signature);
   if (!orderId || !paymentId || !signature) throw refused('Payment could not be verified');
 
-  const payment = await streamCommands(deps.events).load(paymentStreams.payment(orderId), paymentDecider);
+  const payment = await deps.streams.load(paymentStreams.payment(orderId), paymentDecider);
   // Someone else's payment looks exactly like a missing one.
   if (!payment.opened || payment.opened.userId !== userId) throw refused('Payment not found', 404);
   const opened = payment.opened;
@@ -42,10 +41,5 @@ export async function confirmCheckout(
   if (!verified.ok) throw refused(`Payment could not be verified: ${verified.reason}`);
 
   const billing: Billing | undefined = body.fullName !== undefined ? validate(billingSchema, body) : undefined;
-  try {
-    return await process.run({ providerOrderId: orderId, paymentId }, billing);
-  } catch (error) {
-    if (error instanceof DomainError) throw new HttpError(error.status, error.body);
-    throw error;
-  }
+  return process.run({ providerOrderId: orderId, paymentId }, billing);
 }

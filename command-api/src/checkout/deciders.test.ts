@@ -131,6 +131,6 @@ describe('first-order discount claim decider', () => {
     const first = decide([], 'pay_a');
     expect(first).toEqual([{ type: 'FirstOrderDiscountClaimed', data: { userId: 'u1', paymentId: 'pay_a', orderId: orderIdForPayment('pay_a'), amount: 20 } }]);
     expect(decide(first, 'pay_a')).toEqual([]);
-    expect(() => decide(first, 'pay_b')).toThrow(new DomainError(FIRST_ORDER_DISCOUNT_TAKEN, 409));
+    expect(() => decide(first, 'pay_b')).toThrow(new DomainError('conflict', FIRST_ORDER_DISCOUNT_TAKEN));
   });
 });

@@ -19,7 +19,7 @@ export const firstOrderDiscountDecider: Decider<FirstOrderDiscountState, Discoun
     const { type: _type, ...data } = command;
     // The same checkout claiming again (a retry, the startup recovery) already has it.
     if (state.claimedBy?.paymentId === command.paymentId) return [];
-    if (state.claimedBy) throw new DomainError(FIRST_ORDER_DISCOUNT_TAKEN, 409);
+    if (state.claimedBy) throw new DomainError('conflict', FIRST_ORDER_DISCOUNT_TAKEN);
     return [{ type: 'FirstOrderDiscountClaimed', data }];
   },
 };

@@ -11,10 +11,10 @@ import {
   type OrderDiscount,
   type PricedLine,
 } from '@shop/contracts';
-import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type EventStore, type PaymentProvider } from '@shop/platform';
-import { CartCommands } from '../cart/commands.ts';
+import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
+import type { CartCommands } from '../cart/commands.ts';
 import { catalogProduct } from '../cart/http.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import { firstOrderDiscountDecider } from './discount-decider.ts';
 import { paymentDecider } from './payment-decider.ts';
@@ -53,11 +53,11 @@ export interface CheckoutReply {
  * is for. The client's idea of the amount is never asked.
  */
 export async function openCheckoutPayment(
-  deps: { events: EventStore; docs: DocumentStore; payments: PaymentProvider },
+  deps: { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; payments: PaymentProvider },
   userId: string,
   billing: Billing,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
-  const cart = await new CartCommands(deps.events, deps.docs).state(userId);
+  const cart = await deps.cart.state(userId);
   if (cart.lines.size === 0) throw new HttpError(400, { error: true, msg: 'Your cart is empty' });
   const lines: PricedLine[] = [];
   for (const line of cart.lines.values()) {
@@ -100,7 +100,7 @@ export async function openCheckoutPayment(
     billing,
     ...(discount ? { discount } : {}),
   } as const;
-  const result = await streamCommands(deps.events).handle(paymentStreams.payment(opened.providerOrderId), paymentDecider, command, { userId }, { check });
+  const result = await deps.streams.handle(paymentStreams.payment(opened.providerOrderId), paymentDecider, command, { userId }, { check });
   const reply: CheckoutReply = {
     provider: opened.provider,
     keyId: opened.keyId,
@@ -125,8 +125,8 @@ export async function openCheckoutPayment(
  * prices the payment; the claim when the paid order is placed decides (process.ts), so two
  * payments opened at once cannot both keep it.
  */
-export async function hasFirstOrderDiscount(deps: { events: EventStore; docs: DocumentStore }, userId: string): Promise<boolean> {
-  const claim = await streamCommands(deps.events).load(discountStreams.firstOrder(userId), firstOrderDiscountDecider);
+export async function hasFirstOrderDiscount(deps: { streams: StreamCommands; docs: DocumentStore }, userId: string): Promise<boolean> {
+  const claim = await deps.streams.load(discountStreams.firstOrder(userId), firstOrderDiscountDecider);
   if (claim.claimedBy) return false;
   return (await deps.docs.count(ORDERS.orders, { userid: userId })) === 0;
 }

@@ -39,19 +39,19 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
   decide(command, state) {
     switch (command.type) {
       case 'OpenPayment': {
-        if (state.opened) throw new DomainError('Payment already opened', 409);
+        if (state.opened) throw new DomainError('conflict', 'Payment already opened');
         const { type: _type, ...data } = command;
         return [{ type: 'PaymentOpened', data }];
       }
       case 'ConfirmPayment': {
-        if (!state.opened) throw new DomainError('Payment not found', 404);
+        if (!state.opened) throw new DomainError('not-found', 'Payment not found');
         if (state.paymentId === command.paymentId) return [];
         // Razorpay takes one successful payment per order; a second one is not ours to use.
-        if (state.paymentId) throw new DomainError('This payment was already completed', 409);
+        if (state.paymentId) throw new DomainError('conflict', 'This payment was already completed');
         return [{ type: 'PaymentConfirmed', data: { providerOrderId: command.providerOrderId, paymentId: command.paymentId } }];
       }
       case 'RequestRefund': {
-        if (!state.opened) throw new DomainError('Payment not found', 404);
+        if (!state.opened) throw new DomainError('not-found', 'Payment not found');
         if (state.refundRequested) return [];
         const data = {
           providerOrderId: command.providerOrderId,
@@ -63,7 +63,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
       }
       case 'RecordRefund': {
         const requested = state.refundRequested;
-        if (!requested) throw new DomainError('No refund was asked for this payment', 409);
+        if (!requested) throw new DomainError('conflict', 'No refund was asked for this payment');
         if (state.refunded) return [];
         const { providerOrderId, paymentId, amount } = requested;
         return [{ type: 'PaymentRefunded', data: { providerOrderId, paymentId, refundId: command.refundId, amount, refundedAt: command.at } }];

@@ -39,7 +39,7 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
       }
       case 'CompleteCheckout':
       case 'FailCheckout': {
-        if (!state.started) throw new DomainError('Checkout not started', 404);
+        if (!state.started) throw new DomainError('not-found', 'Checkout not started');
         if (state.outcome) return [];
         const { paymentId, orderId } = state.started;
         return command.type === 'CompleteCheckout'

@@ -16,18 +16,16 @@ import {
   type OrderDoc,
   type OrderEventMap,
 } from '@shop/contracts';
-import type { DocumentStore, EventStore } from '@shop/platform';
-import { productDecider, type ProductEvent } from '../catalog/decider.ts';
-import type { CommandContext } from '../shared/command-handler.ts';
-import { DomainError, fold, type DomainEvent } from '../shared/decider.ts';
-import { asDomainEvent } from '../shared/command-handler.ts';
-import { CartCommands } from '../cart/commands.ts';
-import { derivedEventId, streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
-import { orderDecider, type OrderEvent } from '../order/decider.ts';
+import { productDecider } from '../catalog/decider.ts';
+import { DomainError, type DomainEvent } from '../shared/decider.ts';
+import type { CartCommands } from '../cart/commands.ts';
+import { derivedEventId, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
+import { orderDecider, type OrderState } from '../order/decider.ts';
 import { paymentDecider } from './payment-decider.ts';
 import { firstOrderDiscountDecider } from './discount-decider.ts';
-import { checkoutDecider, type CheckoutEvent, type CheckoutStarted } from './process-decider.ts';
+import { checkoutDecider, type CheckoutStarted } from './process-decider.ts';
 import { stockDecider } from './stock-decider.ts';
+import { releaseAndRefund } from './give-back.ts';
 
 const schemas: Record<string, { parse(data: unknown): unknown }> = {
   ...checkoutEventSchemas,
@@ -58,13 +56,10 @@ export type CheckoutOutcome =
  * is compensated by events: stock released, payment marked for refund, process failed.
  */
 export class CheckoutProcess {
-  private readonly streams: StreamCommands;
-  private readonly cart: CartCommands;
-
-  constructor(private readonly events: EventStore, docs: DocumentStore) {
-    this.streams = streamCommands(events);
-    this.cart = new CartCommands(events, docs);
-  }
+  constructor(
+    private readonly streams: StreamCommands,
+    private readonly cart: CartCommands,
+  ) {}
 
   /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
   run(confirmed: { providerOrderId: string; paymentId: string }, billing?: Billing): Promise<CheckoutOutcome> {
@@ -72,7 +67,7 @@ export class CheckoutProcess {
     return this.streams.exclusive(`checkout:${paymentId}`, async () => {
       const paymentStream = paymentStreams.payment(providerOrderId);
       const payment = await this.streams.load(paymentStream, paymentDecider);
-      if (!payment.opened) throw new DomainError('Payment not found', 404);
+      if (!payment.opened) throw new DomainError('not-found', 'Payment not found');
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
       const confirmedAt = await this.streams.handle(paymentStream, paymentDecider, confirm, ctx, onceFor(paymentId));
@@ -102,12 +97,14 @@ export class CheckoutProcess {
 
   private async proceed(paymentId: string): Promise<CheckoutOutcome> {
     // Read fresh: the process stream is short, and recovery must not trust a cache.
-    const recorded = await this.events.readStream(checkoutStreams.process(paymentId));
-    const state = fold(checkoutDecider, recorded.map(asDomainEvent<CheckoutEvent>));
+    const state = await this.streams.load(checkoutStreams.process(paymentId), checkoutDecider, { fresh: true });
     const started = state.started;
-    if (!started) throw new DomainError('Checkout not started', 404);
+    if (!started) throw new DomainError('not-found', 'Checkout not started');
     if (state.outcome?.status === 'failed') return { ok: false, msg: state.outcome.reason, position: 0n };
-    if (state.outcome?.status === 'completed') return this.placedOrder(started, true, 0n);
+    if (state.outcome?.status === 'completed') {
+      const order = await this.streams.load(orderStreams.order(started.orderId), orderDecider, { fresh: true });
+      return placedOrder(started, order, true, 0n);
+    }
 
     const ctx: CommandContext = { userId: started.userId, correlationId: paymentId };
     let position = 0n;
@@ -128,7 +125,8 @@ export class CheckoutProcess {
     const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);
     const complete = { type: 'CompleteCheckout', paymentId } as const;
     const done = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, complete, ctx, onceFor(paymentId));
-    return this.placedOrder(started, false, max(position, placed.position, cleared.position, done.position));
+    // The order as placed (or as found, when a retry placed it before): no need to read it back.
+    return placedOrder(started, placed.state, false, max(position, placed.position, cleared.position, done.position));
   }
 
   private async reserve(started: CheckoutStarted, line: CheckoutStarted['lines'][number], ctx: CommandContext): Promise<bigint> {
@@ -161,33 +159,23 @@ export class CheckoutProcess {
 
   /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */
   private async catalogStock(productId: string, title: string): Promise<number> {
-    const events = await this.events.readStream(catalogStreams.product(productId));
-    const product = fold(productDecider, events.map(asDomainEvent<ProductEvent>));
-    if (!product.details) throw new DomainError(`Sorry, ${title} is no longer available`, 409);
+    const product = await this.streams.load(catalogStreams.product(productId), productDecider, { fresh: true });
+    if (!product.details) throw new DomainError('conflict', `Sorry, ${title} is no longer available`);
     return product.details.countInStock;
   }
 
   /** Undo by new events: give back every reservation, ask for the refund, record the failure. */
   private async compensate(started: CheckoutStarted, reason: string, ctx: CommandContext): Promise<bigint> {
-    let position = 0n;
-    for (const line of started.lines) {
-      const release = { type: 'ReleaseStock', productId: line.productId, reservationId: started.paymentId, reason } as const;
-      const released = await this.streams.handle(stockStreams.product(line.productId), stockDecider, release, ctx, { check, maxAttempts: 20 });
-      position = max(position, released.position);
-    }
-    const refund = { type: 'RequestRefund', providerOrderId: started.providerOrderId, paymentId: started.paymentId, reason } as const;
-    const refunded = await this.streams.handle(paymentStreams.payment(started.providerOrderId), paymentDecider, refund, ctx, onceFor(started.paymentId));
+    const given = await releaseAndRefund(this.streams, started, reason, ctx, onceFor(started.paymentId).eventIds);
     const fail = { type: 'FailCheckout', paymentId: started.paymentId, reason } as const;
     const failed = await this.streams.handle(checkoutStreams.process(started.paymentId), checkoutDecider, fail, ctx, onceFor(started.paymentId));
-    return max(position, refunded.position, failed.position);
+    return max(given, failed.position);
   }
+}
 
-  private async placedOrder(started: CheckoutStarted, replayed: boolean, position: bigint): Promise<CheckoutOutcome> {
-    const events = await this.events.readStream(orderStreams.order(started.orderId));
-    const order = fold(orderDecider, events.map(asDomainEvent<OrderEvent>));
-    if (!order.placed || !order.status) throw new Error(`Checkout ${started.paymentId} completed without its order`);
-    return { ok: true, order: orderDocFrom(order.placed, order.status), position, replayed };
-  }
+function placedOrder(started: CheckoutStarted, order: OrderState, replayed: boolean, position: bigint): CheckoutOutcome {
+  if (!order.placed || !order.status) throw new Error(`Checkout ${started.paymentId} completed without its order`);
+  return { ok: true, order: orderDocFrom(order.placed, order.status), position, replayed };
 }
 
 /** The order exactly as paid: lines and amount from the payment the server opened. */

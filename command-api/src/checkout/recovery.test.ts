@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkoutStreams, orderIdForPayment, paymentStreams, stockStreams, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
-import { asDomainEvent } from '../shared/command-handler.ts';
 import { fold } from '../shared/decider.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
+import { asDomainEvent } from '../shared/stream-commands.ts';
 import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
 import { paymentDecider, type PaymentEvent } from './payment-decider.ts';
 import { checkoutDecider } from './process-decider.ts';
@@ -16,7 +15,7 @@ afterAll(() => dir.remove());
 async function crashPartWay(t: TestShop, paid: { order_id: string; payment_id: string }, reserveFirstLine: boolean) {
   const events = await t.shop.events.readStream(paymentStreams.payment(paid.order_id));
   const opened = fold(paymentDecider, events.map(asDomainEvent<PaymentEvent>)).opened!;
-  const streams = streamCommands(t.shop.events);
+  const { streams } = t.shop;
   const ids = { providerOrderId: paid.order_id, paymentId: paid.payment_id };
   await streams.handle(paymentStreams.payment(paid.order_id), paymentDecider, { type: 'ConfirmPayment', ...ids });
   const start = { type: 'StartCheckout', ...ids, provider: 'test', orderId: orderIdForPayment(paid.payment_id), userId: opened.userId, amount: opened.amount, lines: opened.lines, billing: opened.billing, discount: opened.discount } as const;

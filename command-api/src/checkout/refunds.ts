@@ -1,7 +1,7 @@
 import { REFUNDS, paymentEventSchemas, paymentStreams, type RefundDoc } from '@shop/contracts';
-import type { DocumentStore, EventStore, Logger, PaymentProvider, RefundsOwed } from '@shop/platform';
+import type { DocumentStore, Logger, PaymentProvider, RefundsOwed } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
-import { derivedEventId, streamCommands, type StreamCommands } from '../shared/stream-commands.ts';
+import { derivedEventId, type StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
 
 /** Refunds asked of the provider per sweep at most, oldest first. */
@@ -22,19 +22,16 @@ const check = (event: DomainEvent) => {
  * A refund the provider refuses or cannot take now stays owed and is tried at the next sweep.
  */
 export class RefundDesk {
-  private readonly streams: StreamCommands;
   private sweeping: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(
-    events: EventStore,
+    private readonly streams: StreamCommands,
     private readonly docs: DocumentStore,
     private readonly provider: PaymentProvider,
     private readonly logger: Pick<Logger, 'info' | 'warn'>,
-  ) {
-    this.streams = streamCommands(events);
-  }
+  ) {}
 
   /** Sweeps now and then every `everyMs` until `stop` (skipping a turn while one is still running). */
   start(everyMs: number): void {

@@ -11,19 +11,26 @@ import {
   type PaymentProvider,
 } from '@shop/platform';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
+import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { confirmCheckout } from './confirm.ts';
 import { openCheckoutPayment } from './open-payment.ts';
 import { paymentDecider } from './payment-decider.ts';
-import { CheckoutProcess } from './process.ts';
+import type { CheckoutProcess } from './process.ts';
+import type { CartCommands } from '../cart/commands.ts';
 import { handleRazorpayWebhook } from './webhook.ts';
 
 export interface CheckoutDeps extends CommandDeps {
   payments: PaymentProvider;
+  cart: CartCommands;
+  /** The checkout process, built once by the composition root (the startup recovery runs it too). */
+  checkout: CheckoutProcess;
 }
 
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */
 const AFTER_ORDER = [READ_MODELS.cart, READ_MODELS.orders, READ_MODELS.catalog, READ_MODELS.checkouts];
+
+/** Checkout's refusals (a payment's, a process's) as the spec's replies: `error: true` + `msg`. */
+export const checkoutRefusal = refusalReply((msg) => ({ error: true, msg }));
 
 const testPayBody = z.object({
   providerOrderId: z.string({ error: 'providerOrderId is required' }).min(1, 'providerOrderId is required'),
@@ -34,9 +41,9 @@ const testPayBody = z.object({
 export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
-  const process = new CheckoutProcess(deps.events, deps.docs);
+  const process = deps.checkout;
 
-  router.post('/orders/checkout', auth, async (ctx) => {
+  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingSchema, body);
@@ -45,7 +52,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     ctx.body = deps.publicUrls.withLineImages(reply);
   });
 
-  router.post('/orders/create', auth, async (ctx) => {
+  router.post('/orders/create', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userid ?? body.userId);
     const outcome = await confirmCheckout(deps, process, userId, body);
@@ -56,12 +63,12 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   });
 
   // The embedded test provider's "card form": pays an open payment with a test card.
-  router.post('/payments/test/pay', auth, async (ctx) => {
+  router.post('/payments/test/pay', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const provider = deps.payments;
     if (!provider.pay) throw new HttpError(404, { error: true, msg: 'Not found' });
     const { userId } = currentUser(ctx);
     const { providerOrderId, card } = validate(testPayBody, bodyOf(ctx));
-    const payment = await streamCommands(deps.events).load(paymentStreams.payment(providerOrderId), paymentDecider);
+    const payment = await deps.streams.load(paymentStreams.payment(providerOrderId), paymentDecider);
     if (!payment.opened || payment.opened.userId !== userId) throw new HttpError(404, { error: true, msg: 'Payment not found' });
     if (payment.paymentId) throw new HttpError(409, { error: true, msg: 'This payment was already completed' });
     try {
@@ -79,7 +86,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     }
   });
 
-  router.post('/payments/razorpay/webhook', async (ctx) => {
+  router.post('/payments/razorpay/webhook', answerRefusals(checkoutRefusal), async (ctx) => {
     if (deps.payments.name !== 'razorpay') throw new HttpError(404, { error: true, msg: 'Not found' });
     const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
     if (!deps.payments.verifyWebhook(raw, ctx.get('x-razorpay-signature'))) {

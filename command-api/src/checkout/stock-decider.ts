@@ -21,7 +21,7 @@ export type StockCommand =
 /** Not enough stock, or a reservation already given back: the checkout must compensate. */
 export class StockUnavailable extends DomainError {
   constructor(message: string) {
-    super(message, 409);
+    super('conflict', message);
     this.name = 'StockUnavailable';
   }
 }

@@ -1,6 +1,6 @@
 import { paymentStreams, paymentWebhookHandled } from '@shop/contracts';
-import { WrongExpectedRevisionError, newEventId, type EventStore, type Logger, type PaymentProvider } from '@shop/platform';
-import { streamCommands } from '../shared/stream-commands.ts';
+import type { Logger, PaymentProvider } from '@shop/platform';
+import type { StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
 import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
 
@@ -22,18 +22,19 @@ export type WebhookResult = { status: 'duplicate' | 'ignored' | 'handled'; outco
  * can be redelivered.
  */
 export async function handleRazorpayWebhook(
-  deps: { events: EventStore; logger: Logger; payments: PaymentProvider },
+  deps: { streams: StreamCommands; logger: Logger; payments: PaymentProvider },
   process: CheckoutProcess,
   eventId: string,
   body: RazorpayWebhook,
 ): Promise<WebhookResult> {
+  const { streams } = deps;
   const stream = paymentStreams.webhook('razorpay', eventId);
-  if ((await deps.events.readStream(stream, { toRevision: 0n })).length > 0) return { status: 'duplicate' };
+  if (await streams.exists(stream)) return { status: 'duplicate' };
   const event = String(body.event ?? '');
   const entity = body.payload?.payment?.entity;
   let result: WebhookResult = { status: 'ignored' };
   if (PAID_EVENTS.has(event) && entity?.id && entity.order_id) {
-    const payment = await streamCommands(deps.events).load(paymentStreams.payment(entity.order_id), paymentDecider);
+    const payment = await streams.load(paymentStreams.payment(entity.order_id), paymentDecider);
     if (!payment.opened) {
       deps.logger.warn({ eventId, orderId: entity.order_id }, 'webhook for a payment we did not open');
     } else if (entity.amount !== payment.opened.amountPaise || entity.currency !== payment.opened.currency) {
@@ -42,12 +43,8 @@ export async function handleRazorpayWebhook(
       result = { status: 'handled', outcome: await process.run({ providerOrderId: entity.order_id, paymentId: entity.id }) };
     }
   }
-  try {
-    const data = paymentWebhookHandled.parse({ provider: 'razorpay', eventId, event });
-    await deps.events.append(stream, [{ id: newEventId(), type: 'PaymentWebhookHandled', data }], 'no_stream');
-  } catch (error) {
-    // A concurrent delivery of the same event recorded it first: the work is idempotent, so fine.
-    if (!(error instanceof WrongExpectedRevisionError)) throw error;
-  }
+  // Not claimed: a concurrent delivery of the same event recorded it first; the work is idempotent, so fine.
+  const data = paymentWebhookHandled.parse({ provider: 'razorpay', eventId, event });
+  await streams.claim(stream, { type: 'PaymentWebhookHandled', data });
   return result;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MY_LIST_MESSAGES, newId } from '@shop/contracts';
 import { DomainError, fold } from '../shared/decider.ts';
 import { myListDecider, type MyListCommand, type MyListEvent } from './decider.ts';
+import { myListRefusal } from './routes.ts';
 
 const userId = 'u1';
 const entry = { entryId: newId(), productId: newId(), productTitle: 'Kurta', image: '/k.svg', rating: 4.5, price: 899 };
@@ -11,7 +12,7 @@ const refusal = (given: MyListEvent[], command: MyListCommand) => {
   try {
     when(given, command);
   } catch (error) {
-    if (error instanceof DomainError) return error;
+    if (error instanceof DomainError) return myListRefusal(error);
   }
   throw new Error('expected a refusal');
 };

@@ -31,13 +31,13 @@ export const myListDecider: Decider<MyListState, MyListCommand, MyListEvent> = {
       case 'AddToList': {
         const { entry, userId } = command;
         if ([...state.entries.values()].some((e) => e.productId === entry.productId)) {
-          throw new DomainError(MY_LIST_MESSAGES.duplicate, 200, { status: false, msg: MY_LIST_MESSAGES.duplicate });
+          throw new DomainError('duplicate', MY_LIST_MESSAGES.duplicate);
         }
         return [{ type: 'MyListItemAdded', data: { ...entry, userId } }];
       }
       case 'RemoveFromList': {
         const entry = state.entries.get(command.entryId);
-        if (!entry) throw new DomainError(MY_LIST_MESSAGES.notFound, 404, { status: false, msg: MY_LIST_MESSAGES.notFound });
+        if (!entry) throw new DomainError('not-found', MY_LIST_MESSAGES.notFound);
         return [{ type: 'MyListItemRemoved', data: { userId: command.userId, entryId: entry.entryId, productId: entry.productId } }];
       }
     }

@@ -12,22 +12,24 @@ import {
 } from '@shop/contracts';
 import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
-import { READ_MODELS, bodyOf, catalogProduct, replyingDomainErrors, type CommandDeps } from '../cart/http.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
+import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../cart/http.ts';
+import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { myListDecider } from './decider.ts';
 
 const check = (event: DomainEvent) => {
   myListEventSchemas[event.type as keyof MyListEventMap].parse(event.data);
 };
 const addBody = z.object({ productId: idSchema });
+/** My List's refusals (my-list/decider.ts) as the spec's replies: `status: false` + `msg`. */
+export const myListRefusal = refusalReply((msg) => ({ status: false, msg }));
 
 /** My List commands. The entry's title, image, rating and price come from the catalog read model. */
 export function myListCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
-  const streams = streamCommands(deps.events);
+  const { streams } = deps;
 
-  router.post('/my-list/add', auth, async (ctx) => {
+  router.post('/my-list/add', auth, answerRefusals(myListRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const { productId } = validate(addBody, body, (msg) => new HttpError(400, { status: false, msg }));
@@ -40,9 +42,7 @@ export function myListCommandRoutes(deps: CommandDeps): Router {
       rating: product.rating,
       price: product.price,
     };
-    const result = await replyingDomainErrors(() =>
-      streams.handle(myListStreams.list(userId), myListDecider, { type: 'AddToList', userId, entry }, { userId }, { check }),
-    );
+    const result = await streams.handle(myListStreams.list(userId), myListDecider, { type: 'AddToList', userId, entry }, { userId }, { check });
     await deps.awaitProjections(result.position, [READ_MODELS.myList]);
     const { entryId, ...rest } = entry;
     const doc: MyListDoc = { _id: entryId, id: entryId, userId, ...rest, dateCreated: new Date().toISOString() };
@@ -50,13 +50,11 @@ export function myListCommandRoutes(deps: CommandDeps): Router {
     ctx.body = deps.publicUrls.withImage(doc);
   });
 
-  router.delete('/my-list/:id', auth, async (ctx) => {
+  router.delete('/my-list/:id', auth, answerRefusals(myListRefusal), async (ctx) => {
     const { userId } = assertSelf(ctx, ctx.query.userId);
     const entryId = ctx.params.id;
     if (!isId(entryId)) throw new HttpError(404, { status: false, msg: MY_LIST_MESSAGES.notFound });
-    const result = await replyingDomainErrors(() =>
-      streams.handle(myListStreams.list(userId), myListDecider, { type: 'RemoveFromList', userId, entryId }, { userId }, { check }),
-    );
+    const result = await streams.handle(myListStreams.list(userId), myListDecider, { type: 'RemoveFromList', userId, entryId }, { userId }, { check });
     await deps.awaitProjections(result.position, [READ_MODELS.myList]);
     ctx.body = { success: true, message: MY_LIST_MESSAGES.removed };
   });

@@ -26,10 +26,10 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         return [{ type: 'OrderPlaced', data }];
       }
       case 'ChangeStatus': {
-        if (!state.placed || !state.status) throw new DomainError('Order not found', 404);
+        if (!state.placed || !state.status) throw new DomainError('not-found', 'Order not found');
         if (state.status === command.status) return [];
         if (!ORDER_TRANSITIONS[state.status].includes(command.status)) {
-          throw new DomainError(`An order that is ${state.status} cannot become ${command.status}`, 409);
+          throw new DomainError('conflict', `An order that is ${state.status} cannot become ${command.status}`);
         }
         const data = { orderId: command.orderId, from: state.status, to: command.status, changedBy: command.changedBy };
         return [{ type: 'OrderStatusChanged', data }];

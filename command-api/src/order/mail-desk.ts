@@ -1,6 +1,6 @@
 import { orderEventSchemas, orderStreams, type OrderEventMap } from '@shop/contracts';
 import type { DocumentStore, EventStore, Logger, Mailer, MailMessage, RecordedEvent } from '@shop/platform';
-import { asDomainEvent } from '../shared/command-handler.ts';
+import { asDomainEvent } from '../shared/stream-commands.ts';
 import { fold } from '../shared/decider.ts';
 import { orderDecider, type OrderEvent } from './decider.ts';
 import { orderPlacedMail, orderStatusMail } from './mail-templates.ts';

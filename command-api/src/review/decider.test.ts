@@ -25,7 +25,7 @@ describe('review decider', () => {
   });
 
   it('refuses empty text and ratings outside 1–5 or between half steps', () => {
-    expect(() => when([], review(4, '   '))).toThrow(new DomainError('Please add a Review'));
+    expect(() => when([], review(4, '   '))).toThrow(new DomainError('invalid', 'Please add a Review'));
     for (const rating of [0, 0.5, 5.5, 3.3]) expect(() => when([], review(rating))).toThrow(DomainError);
   });
 

@@ -52,10 +52,10 @@ export const reviewDecider: Decider<ReviewState, AddReview, ReviewEvent> = {
   decide(command, state) {
     if (state.reviewIds.has(command.reviewId)) return [];
     const review = command.review.trim();
-    if (!review) throw new DomainError('Please add a Review');
+    if (!review) throw new DomainError('invalid', 'Please add a Review');
     const rating = command.customerRating;
     if (!(rating >= 1 && rating <= 5) || !Number.isInteger(rating * 2)) {
-      throw new DomainError('Rating must be between 1 and 5 in half steps');
+      throw new DomainError('invalid', 'Rating must be between 1 and 5 in half steps');
     }
     const { productId, customerId, customerName } = command;
     const earlier = state.byCustomer.get(customerId);

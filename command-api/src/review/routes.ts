@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { ACCOUNT_COLLECTIONS, idSchema, newId, reviewEventSchemas, reviewStreams, type ReviewDoc, type UserDoc } from '@shop/contracts';
 import { assertSelf, requireUser, validate } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
-import { READ_MODELS, bodyOf, catalogProduct, replyingDomainErrors, type CommandDeps } from '../cart/http.ts';
-import { streamCommands } from '../shared/stream-commands.ts';
+import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../cart/http.ts';
+import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { reviewDecider } from './decider.ts';
 
 const check = (event: DomainEvent) => {
   reviewEventSchemas[event.type as keyof typeof reviewEventSchemas].parse(event.data);
 };
+
+/** Review refusals (review/decider.ts) as the spec's replies: `error: true` + `msg`. */
+export const reviewRefusal = refusalReply((msg) => ({ error: true, msg }));
 
 /** Checked in the order the form shows them, with the spec's message for empty text. */
 const reviewBody = z.object({
@@ -31,9 +34,9 @@ const reviewBody = z.object({
  */
 export function reviewCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const streams = streamCommands(deps.events);
+  const { streams } = deps;
 
-  router.post('/productReviews/add', requireUser(deps.tokens), async (ctx) => {
+  router.post('/productReviews/add', requireUser(deps.tokens), answerRefusals(reviewRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const user = assertSelf(ctx, body.customerId);
     const input = validate(reviewBody, body);
@@ -50,9 +53,7 @@ export function reviewCommandRoutes(deps: CommandDeps): Router {
       customerRating: input.customerRating,
       dateCreated: new Date().toISOString(),
     } as const;
-    const result = await replyingDomainErrors(() =>
-      streams.handle(reviewStreams.product(input.productId), reviewDecider, command, { userId: user.userId }, { check }),
-    );
+    const result = await streams.handle(reviewStreams.product(input.productId), reviewDecider, command, { userId: user.userId }, { check });
     await deps.awaitProjections(result.position, [READ_MODELS.reviews, READ_MODELS.catalog]);
     // The review as it stands now: the new one, the first one edited, or the first one unchanged.
     const stored = result.events[0]?.data ?? { ...result.state.byCustomer.get(user.userId)!, productId: input.productId, customerId: user.userId };

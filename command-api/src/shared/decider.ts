@@ -15,12 +15,35 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   decide(command: Command, state: State): Event[];
 }
 
-/** A business rule said no. Carries the reply the route sends. */
+/**
+ * Why a business rule said no. Deciders know nothing of HTTP: each feature's routes turn a
+ * refusal into the spec's reply (its status and the feature's body shape).
+ */
+export type Refusal =
+  /** The command breaks a rule about its own input (a quantity, a rating, a wrong code). */
+  | 'invalid'
+  /** What it names does not exist (or is not the caller's). */
+  | 'not-found'
+  /** The state forbids it now: already done, taken by another, changed meanwhile. */
+  | 'conflict'
+  /** It is already there; asking again changes nothing (My List's duplicate). */
+  | 'duplicate'
+  /** The account has not verified its e-mail yet. */
+  | 'unverified'
+  /** The caller may not do this (yet): a reset not verified, or verified too long ago. */
+  | 'not-allowed'
+  /** A quota is used up (stored uploads). */
+  | 'quota'
+  /** Too many attempts for now; try again later. */
+  | 'rate-limited'
+  /** A collaborator failed (the mail server): nothing was decided. */
+  | 'unavailable';
+
+/** A business rule said no: the reason and the spec's message, and nothing about the reply. */
 export class DomainError extends Error {
   constructor(
+    readonly reason: Refusal,
     message: string,
-    readonly status = 400,
-    readonly body: Record<string, unknown> = { error: true, msg: message },
   ) {
     super(message);
     this.name = 'DomainError';

@@ -1,9 +1,46 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError, newEventId, type EventMetadata, type EventStore } from '@shop/platform';
-import type { CommandContext, CommandResult, HandleOptions } from './command-handler.ts';
-import { asDomainEvent } from './command-handler.ts';
+import {
+  WrongExpectedRevisionError,
+  newEventId,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+} from '@shop/platform';
 import { fold, type Decider, type DomainEvent } from './decider.ts';
-import { onePer } from './one-per.ts';
+
+export interface CommandContext {
+  /** Acting user from the verified token, if any. */
+  userId?: string;
+  correlationId?: string;
+  causationId?: string;
+}
+
+export interface CommandResult<Event extends DomainEvent, State> {
+  events: Event[];
+  state: State;
+  /** Global position of the last event written (0n when nothing was written). */
+  position: bigint;
+}
+
+export interface HandleOptions {
+  /** Event ids to use, for commands that must be idempotent across retries (derived ids). */
+  eventIds?: (event: DomainEvent, index: number) => string;
+  /** Validates each event's data before it is written (the zod schema of its type). */
+  check?: (event: DomainEvent) => void;
+  maxAttempts?: number;
+}
+
+export function asDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {
+  return { type: recorded.type, data: recorded.data } as Event;
+}
+
+function metadataFor(context: CommandContext): Partial<EventMetadata> {
+  const metadata: Partial<EventMetadata> = { correlationId: context.correlationId ?? randomUUID() };
+  if (context.causationId) metadata.causationId = context.causationId;
+  if (context.userId) metadata.userId = context.userId;
+  metadata.timestamp = new Date().toISOString();
+  return metadata;
+}
 
 interface CachedStream {
   decider: object;
@@ -35,11 +72,15 @@ class KeyedLock {
 }
 
 /**
- * `handleCommand` for hot streams. A cart stream grows with every click, so re-reading it per
- * command costs more and more; instead the folded state and its revision are kept (LRU) and the
- * append still names that revision, so the store refuses a stale cache (another process wrote)
- * and the command is decided again on a fresh read. A rejection or no-op decided on cached state
- * is re-checked on a fresh read too, so a stale cache can never say no wrongly.
+ * The one command pipeline: load → decide → append naming the revision that was loaded. A
+ * concurrent writer makes the append fail; the command is then decided again on a fresh read, a
+ * few times at most. Commands on one stream run one at a time in this process (later callers
+ * wait), so concurrent requests on one cart or one product's stock never race each other into
+ * retries. A cart stream grows with every click, so re-reading it per command would cost more
+ * and more; instead the folded state and its revision are kept (LRU) and the append still names
+ * that revision, so the store refuses a stale cache (another process wrote). A rejection or
+ * no-op decided on cached state is re-checked on a fresh read too, so a stale cache can never
+ * say no wrongly. Uniqueness streams (one event, ever) go through `claim`.
  */
 export class StreamCommands {
   private readonly cache = new Map<string, CachedStream>();
@@ -55,11 +96,53 @@ export class StreamCommands {
     return this.lock.run(key, work);
   }
 
-  /** The stream's current state (cached when possible), for reads that decide nothing. */
-  async load<State, Event extends DomainEvent>(streamId: string, decider: Decider<State, never, Event>): Promise<State> {
-    const cached = this.cached<State>(streamId, decider);
+  /**
+   * The stream's current state, for reads that decide nothing: cached when possible, or read
+   * from the store when `fresh` (secrets, recovery: what another process wrote must count).
+   */
+  async load<State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<State> {
+    const cached = fresh ? null : this.cached<State>(streamId, decider);
     if (cached) return cached.state;
     return (await this.fresh(streamId, decider)).state;
+  }
+
+  /** The first event of a stream (a claim's), or null when the stream does not exist. */
+  async first(streamId: string): Promise<RecordedEvent | null> {
+    const [first] = await this.store.readStream(streamId, { toRevision: 0n });
+    return first ?? null;
+  }
+
+  async exists(streamId: string): Promise<boolean> {
+    return (await this.first(streamId)) !== null;
+  }
+
+  /**
+   * Writes the one event of a uniqueness stream (an e-mail's reservation, a webhook delivery):
+   * the append expects "no stream", so of racing claims exactly one is `claimed`; the others
+   * (and any later one) get `claimed: false` and write nothing.
+   */
+  async claim(
+    streamId: string,
+    event: DomainEvent,
+    context: CommandContext = {},
+    options: Pick<HandleOptions, 'check'> = {},
+  ): Promise<{ claimed: boolean; position: bigint }> {
+    options.check?.(event);
+    try {
+      const { position } = await this.store.append(
+        streamId,
+        [{ id: newEventId(), type: event.type, data: event.data, metadata: metadataFor(context) }],
+        'no_stream',
+      );
+      return { claimed: true, position };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return { claimed: false, position: 0n };
+      throw error;
+    }
   }
 
   handle<State, Command, Event extends DomainEvent>(
@@ -101,10 +184,7 @@ export class StreamCommands {
         return { events, state, position: 0n };
       }
       for (const event of events) options.check?.(event);
-      const metadata: Partial<EventMetadata> = { correlationId: context.correlationId ?? randomUUID() };
-      if (context.causationId) metadata.causationId = context.causationId;
-      if (context.userId) metadata.userId = context.userId;
-      metadata.timestamp = new Date().toISOString();
+      const metadata = metadataFor(context);
       try {
         const result = await this.store.append(
           streamId,
@@ -157,9 +237,6 @@ export class StreamCommands {
     }
   }
 }
-
-/** One cache and lock per event store, shared by every feature writing to it. */
-export const streamCommands = onePer((store: EventStore) => new StreamCommands(store));
 
 /**
  * A stable UUID from names (UUID v5 layout over SHA-256), for events that must be written once

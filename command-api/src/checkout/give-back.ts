@@ -1,0 +1,43 @@
+import { paymentEventSchemas, paymentStreams, stockEventSchemas, stockStreams } from '@shop/contracts';
+import type { DomainEvent } from '../shared/decider.ts';
+import type { CommandContext, HandleOptions, StreamCommands } from '../shared/stream-commands.ts';
+import { paymentDecider } from './payment-decider.ts';
+import { stockDecider } from './stock-decider.ts';
+
+const schemas: Record<string, { parse(data: unknown): unknown }> = { ...stockEventSchemas, ...paymentEventSchemas };
+const check = (event: DomainEvent) => {
+  schemas[event.type]?.parse(event.data);
+};
+
+/** What was paid for, as far as giving it back goes: the payment and the reserved lines. */
+export interface PaidFor {
+  paymentId: string;
+  providerOrderId: string;
+  lines: ReadonlyArray<{ productId: string }>;
+}
+
+/**
+ * Undo a payment by new events: every line's reservation goes back to stock, then the refund is
+ * asked for. Both steps are idempotent (a released reservation or a requested refund is not done
+ * twice), so running this again finishes what a crash left. Used by a checkout that fails after
+ * payment and by an order that is cancelled. `refundEventIds` makes the refund's event id stable
+ * for callers that retry a whole process. Returns the last position written (0n if none).
+ */
+export async function releaseAndRefund(
+  streams: StreamCommands,
+  paid: PaidFor,
+  reason: string,
+  ctx: CommandContext,
+  refundEventIds?: HandleOptions['eventIds'],
+): Promise<bigint> {
+  let position = 0n;
+  for (const line of paid.lines) {
+    const release = { type: 'ReleaseStock', productId: line.productId, reservationId: paid.paymentId, reason } as const;
+    const released = await streams.handle(stockStreams.product(line.productId), stockDecider, release, ctx, { check, maxAttempts: 20 });
+    if (released.position > position) position = released.position;
+  }
+  const refund = { type: 'RequestRefund', providerOrderId: paid.providerOrderId, paymentId: paid.paymentId, reason } as const;
+  const options: HandleOptions = refundEventIds ? { check, eventIds: refundEventIds } : { check };
+  const refunded = await streams.handle(paymentStreams.payment(paid.providerOrderId), paymentDecider, refund, ctx, options);
+  return refunded.position > position ? refunded.position : position;
+}
