@@ -43,7 +43,7 @@ export function searchRoutes(router: Router, docs: DocumentStore, feed: SearchFe
   // the first search tries again).
   feed.current().catch(() => undefined);
   const productsJson = async (ids: string[]) => {
-    const raw = await Promise.all(ids.map((id) => docs.getRaw(CATALOG.products, id)));
+    const raw = await docs.getManyRaw(CATALOG.products, ids);
     return `[${raw.filter((r): r is string => r !== null).join(',')}]`;
   };
 
