@@ -656,11 +656,14 @@ function topK(docs: ArrayLike<number>, count: number, k: number, key: ArrayLike<
       i = worst;
     }
   };
-  // The root's key, to turn most candidates away with one comparison once the heap is full.
+  // The root's key and date, to turn most candidates away without a call once the heap is full
+  // (many share a key: the same words matched alike, the same rating).
   let floor = -Infinity;
+  let floorDate = -Infinity;
   for (let d = 0; d < count; d++) {
     const doc = docs[d]!;
-    if (key[doc]! < floor) continue;
+    const kd = key[doc]!;
+    if (kd < floor || (kd === floor && dates[doc]! < floorDate)) continue;
     if (heap.length < k) {
       heap.push(doc);
       for (let i = heap.length - 1; i > 0; ) {
@@ -669,11 +672,15 @@ function topK(docs: ArrayLike<number>, count: number, k: number, key: ArrayLike<
         [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
         i = parent;
       }
-      if (heap.length === k) floor = key[heap[0]!]!;
+      if (heap.length === k) {
+        floor = key[heap[0]!]!;
+        floorDate = dates[heap[0]!]!;
+      }
     } else if (better(doc, heap[0]!)) {
       heap[0] = doc;
       down(0);
       floor = key[heap[0]!]!;
+      floorDate = dates[heap[0]!]!;
     }
   }
   return heap.sort((a, b) => (better(a, b) ? -1 : 1));
