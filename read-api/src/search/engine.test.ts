@@ -80,6 +80,16 @@ describe('search ranking rules', () => {
     expect(index.search('gift', { location: 'IN', limit: 10 }).ids).toHaveLength(10);
   });
 
+  it('lets a word in very many products rank what other words find ("gift kajla": the kajal first)', () => {
+    const gifts = Array.from({ length: DESCRIPTION_CAP + 1 }, (_, i) => product(`Gift Box ${i}`, { rating: 5 }));
+    const { index, names } = indexOf(...gifts, product('Kajal Pencil', { rating: 1 }), product('Kajal Gift Set', { rating: 1 }));
+    expect(names('gift kajla')).toEqual(['Kajal Gift Set', 'Kajal Pencil']);
+    expect(index.search('gift kajla', { limit: 10 }).total).toBe(2);
+    // Alone, or when the other words find nothing, it finds what it is in.
+    expect(index.search('gift', { limit: 10 }).total).toBe(DESCRIPTION_CAP + 2);
+    expect(index.search('gift qqqzzz', { limit: 10 }).total).toBe(DESCRIPTION_CAP + 2);
+  });
+
   it('finds synonyms from the data file, below the word itself', () => {
     const { names } = indexOf(product('Nova Mobile'), product('Nova Phone'), product('Banarasi Saree'));
     expect(names('phone')).toEqual(['Nova Phone', 'Nova Mobile']);

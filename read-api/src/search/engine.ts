@@ -66,11 +66,18 @@ const EXPANSION_CACHE = 10_000;
  * description word put a third of the catalog through the ranking of every query holding it.
  */
 export const DESCRIPTION_CAP = 2000;
+/**
+ * Likewise for a query word found in more than this share of the catalog (and in more than
+ * DESCRIPTION_CAP products), wherever it occurs: "gift" in a shop with a Gifts category. It says
+ * little about what the shopper wants ("gift kajla": the kajal, not any gift), and ranking every
+ * product it finds was most of the work of the queries holding it (a tenth of 1,000,000).
+ */
+export const COMMON_SHARE = 0.05;
 
 export interface SearchPage {
   /** Product ids, best first. */
   ids: string[];
-  /** How many products match at least one query word. */
+  /** How many products match at least one query word (one that is not common, when there is one; see COMMON_SHARE). */
   total: number;
   /** The query words (stop words left out), as matched. */
   words: string[];
@@ -260,7 +267,7 @@ export class SearchIndex {
     const expansions = words.map((word) => this.expand(word));
     const poorlyMatched = words.filter((_, i) => !expansions[i]!.well);
     let count = this.collect(expansions, allowed, true);
-    // Only common description words matched: then they are all there is to go by.
+    // Only common words matched: then they are all there is to go by.
     if (count === 0) count = this.collect(expansions, allowed, false);
     const { touched, matched, score, rank, popularity } = this;
     for (let i = 0; i < count; i++) {
@@ -279,19 +286,27 @@ export class SearchIndex {
 
   /**
    * Scores the products the query words match into `score` and `matched` (bits of the words)
-   * and lists them in `touched`; returns how many. With `capped`, the description-only matches
-   * of words common in descriptions (see DESCRIPTION_CAP) only add to products found otherwise.
+   * and lists them in `touched`; returns how many. With `capped`, the matches of common words
+   * (see COMMON_SHARE), and the description-only matches of words common in descriptions (see
+   * DESCRIPTION_CAP), only add to the rank of products found otherwise.
    */
   private collect(expansions: Expansion[], allowed: Uint8Array | null, capped: boolean): number {
     const { wordBest, matched, score, alive, locationSet } = this;
     let count = 0;
-    const common: number[] = [];
+    const commonAbove = Math.max(DESCRIPTION_CAP, COMMON_SHARE * this.slots.size);
+    const later: { w: number; shown: boolean }[] = [];
     for (let w = 0; w < expansions.length; w++) {
       const { terms, quality } = expansions[w]!;
+      let shown = 0;
       let described = 0;
-      for (let e = 0; e < terms.length; e++) described += this.described[terms[e]!]!.n;
-      const skipDescribed = capped && described > DESCRIPTION_CAP;
-      if (skipDescribed) common.push(w);
+      for (let e = 0; e < terms.length; e++) {
+        shown += this.postings[terms[e]!]!.n;
+        described += this.described[terms[e]!]!.n;
+      }
+      const common = capped && shown + described > commonAbove;
+      const skipDescribed = capped && (common || described > DESCRIPTION_CAP);
+      if (skipDescribed) later.push({ w, shown: common });
+      if (common) continue;
       let hit = 0;
       for (let e = 0; e < terms.length; e++) {
         const q = quality[e]!;
@@ -329,26 +344,27 @@ export class SearchIndex {
         wordBest[doc] = 0;
       }
     }
-    if (count > 0) for (const w of common) this.rankFound(expansions[w]!, 1 << w, count);
+    if (count > 0) for (const { w, shown } of later) this.rankFound(expansions[w]!, 1 << w, count, shown);
     return count;
   }
 
-  /** Adds the description-only matches of a common word to the products already found (the first `count` of `touched`). */
-  private rankFound({ terms, quality }: Expansion, bit: number, count: number): void {
+  /**
+   * Adds a common word's matches (description-only ones, and with `shown` the others too) to
+   * the products already found (the first `count` of `touched`).
+   */
+  private rankFound({ terms, quality }: Expansion, bit: number, count: number, shown: boolean): void {
     const { wordBest, matched, score } = this;
-    // Few products found: look each up in the (ascending) lists instead of reading them whole.
     const found = this.touched.subarray(0, count);
     let sorted: Int32Array | null = null;
     let hit = 0;
-    for (let e = 0; e < terms.length; e++) {
-      const { docs, n } = this.described[terms[e]!]!;
-      const s = quality[e]! * FIELD_WEIGHT[DESCRIPTION]!;
-      const consider = (doc: number) => {
-        if (matched[doc] === 0 || matched[doc]! & bit || s <= wordBest[doc]!) return;
-        if (wordBest[doc] === 0) hit = this.hit(hit, doc);
-        wordBest[doc] = s;
-      };
+    const consider = (doc: number, s: number) => {
+      if (matched[doc] === 0 || matched[doc]! & bit || s <= wordBest[doc]!) return;
+      if (wordBest[doc] === 0) hit = this.hit(hit, doc);
+      wordBest[doc] = s;
+    };
+    const add = (docs: Int32Array, n: number, fields: Uint8Array | null, q: number) => {
       if (count * 16 < n) {
+        // Few products found: look each up in the (ascending) list instead of reading it whole.
         sorted ??= Int32Array.from(found).sort();
         let lo = 0;
         for (let i = 0; i < sorted.length && lo < n; i++) {
@@ -359,9 +375,17 @@ export class SearchIndex {
             if (docs[mid]! < doc) lo = mid + 1;
             else hi = mid;
           }
-          if (lo < n && docs[lo] === doc) consider(doc);
+          if (lo < n && docs[lo] === doc) consider(doc, q * FIELD_WEIGHT[fields ? fields[lo]! : DESCRIPTION]!);
         }
-      } else for (let k = 0; k < n; k++) consider(docs[k]!);
+      } else for (let k = 0; k < n; k++) consider(docs[k]!, q * FIELD_WEIGHT[fields ? fields[k]! : DESCRIPTION]!);
+    };
+    for (let e = 0; e < terms.length; e++) {
+      if (shown) {
+        const { docs, fields, n } = this.postings[terms[e]!]!;
+        add(docs, n, fields, quality[e]!);
+      }
+      const { docs, n } = this.described[terms[e]!]!;
+      add(docs, n, null, quality[e]!);
     }
     const hits = this.hits;
     for (let i = 0; i < hit; i++) {
