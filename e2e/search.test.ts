@@ -92,6 +92,28 @@ describe('Search that forgives', () => {
     });
   });
 
+  it('loads more results past the first 60', async () => {
+    await withTab('search-load-more', DESKTOP, async ({ page }) => {
+      const first = await api<ResultsReply>('/api/search/results?q=pack');
+      expect(first.total).toBeGreaterThan(60);
+      const second = await api<ResultsReply>('/api/search/results?q=pack&page=2');
+      await gotoHome(page);
+      const box = page.getByRole('searchbox', { name: 'Search for products' });
+      await box.fill('pack');
+      await box.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/search' && url.search === '?q=pack');
+      const cards = page.locator('[data-testid="product-grid"] [data-testid="product-card"]');
+      const shownIds = () => cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-product-id')));
+      await expect.poll(() => cards.count()).toBe(60);
+      await page.getByTestId('load-more').click();
+      await expect.poll(() => cards.count()).toBe(first.total);
+      // The next results in their order, after the first 60.
+      expect(await shownIds()).toEqual([...first.products, ...second.products].map((p) => p.id));
+      expect(await page.getByTestId('load-more').count()).toBe(0);
+      await snap(page, 'search-load-more');
+    });
+  });
+
   it('finds a misspelt product and offers the right spelling', async () => {
     await withTab('search-typo', DESKTOP, async ({ page }) => {
       const reply = await api<ResultsReply>('/api/search/results?q=lipstik');

@@ -7,6 +7,7 @@ import { catalogImageUrls } from './catalog/image-urls.ts';
 import { productRoutes } from './catalog/products.ts';
 import { searchRoutes } from './catalog/search.ts';
 import { stockChanges } from './catalog/stock-changes.ts';
+import { SearchFeed } from './search/feed.ts';
 import { countryRoutes } from './countries/routes.ts';
 
 export { accountQueryRouter } from './account/routes.ts';
@@ -26,9 +27,14 @@ export function readRouter(docs: DocumentStore, urls: PublicUrls): Router {
   const catalogCache = withUrls(replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog]), items: stockChanges(docs) }));
   categoryRoutes(router, docs, catalogCache);
   productRoutes(router, docs, catalogCache);
-  // Search replies also depend on the search read model (its own projection).
-  const searchCache = withUrls(replyCache({ version: () => docs.changeVersion([...CATALOG_COUNTERS.catalog, ...Object.values(SEARCH)]), items: stockChanges(docs) }));
-  searchRoutes(router, docs, searchCache);
+  // Search replies also depend on the search read model (its own projection), and on which
+  // in-memory index answers (a rebuild's swap has one reloaded in the background).
+  const feed = new SearchFeed(docs);
+  const searchCache = withUrls(replyCache({
+    version: async () => `${feed.reloadsReady}/${await docs.changeVersion([...CATALOG_COUNTERS.catalog, ...Object.values(SEARCH)])}`,
+    items: stockChanges(docs),
+  }));
+  searchRoutes(router, docs, feed, searchCache);
   countryRoutes(router);
   return router;
 }

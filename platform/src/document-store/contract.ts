@@ -177,6 +177,15 @@ export function documentStoreContract(name: string, open: () => Promise<OpenedDo
       expect(raw.map((text) => JSON.parse(text) as unknown)).toEqual(await store.find(collection, { active: true }, options));
       expect(JSON.parse((await store.getRaw(collection, 'p1')) ?? 'null')).toEqual(await store.get(collection, 'p1'));
       expect(await store.getRaw(collection, 'missing')).toBeNull();
+      // Many at once: in the order asked, null where missing, a repeated id twice.
+      const many = await store.getManyRaw(collection, ['p3', 'missing', 'p1', 'p3']);
+      expect(many.map((text) => (text === null ? null : (JSON.parse(text) as unknown)))).toEqual([
+        await store.get(collection, 'p3'),
+        null,
+        await store.get(collection, 'p1'),
+        await store.get(collection, 'p3'),
+      ]);
+      expect(await store.getManyRaw(collection, [])).toEqual([]);
     });
 
     test('a bulk load defers indexes, then builds them with the same query results', async (store) => {

@@ -221,6 +221,13 @@ export class MongoDocumentStore implements DocumentStore {
     return doc === null ? null : JSON.stringify(doc);
   }
 
+  async getManyRaw(collection: string, ids: readonly string[]): Promise<(string | null)[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.db.collection<StoredDocument>(checkName(collection)).find({ _id: { $in: [...new Set(ids)] } }).toArray();
+    const byId = new Map(docs.map((doc) => [doc._id, JSON.stringify(doc)]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
   async findRaw(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<string[]> {
     return (await this.find(collection, filter, options)).map((doc) => JSON.stringify(doc));
   }

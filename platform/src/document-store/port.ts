@@ -109,6 +109,8 @@ export interface DocumentStore {
    * instead of parsing and re-serialising every document.
    */
   getRaw(collection: string, id: string): Promise<string | null>;
+  /** `getRaw` of many documents in one read: the texts in the order of `ids`, null where missing. */
+  getManyRaw(collection: string, ids: readonly string[]): Promise<(string | null)[]>;
   findRaw(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
   /** Applies every write and checkpoint in one atomic step (or nothing, on a CheckpointConflictError). */
   commit(batch: WriteBatch): Promise<void>;

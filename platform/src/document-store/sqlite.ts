@@ -206,6 +206,16 @@ export class SqliteDocumentStore implements DocumentStore {
     return row ? row.body : null;
   }
 
+  async getManyRaw(collection: string, ids: readonly string[]): Promise<(string | null)[]> {
+    if (ids.length === 0) return [];
+    // One statement for any number of ids: they travel as one JSON array parameter.
+    const rows = this.statement(`SELECT id, body FROM ${docTable(checkName(collection))} WHERE id IN (SELECT value FROM json_each(?))`).all(
+      JSON.stringify(ids),
+    ) as { id: string; body: string }[];
+    const byId = new Map(rows.map((row) => [row.id, row.body]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
   async find<T extends Document>(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     return (await this.findRaw(collection, filter, options)).map((raw) => JSON.parse(raw) as T);
   }

@@ -1,9 +1,6 @@
 import { CATALOG } from '@shop/contracts';
 import type { CollectionSpec } from '@shop/platform';
 
-/** Named in @shop/contracts; re-exported here only until read-api's search files import it from there. */
-export { CATALOG };
-
 /** The catalog's collections (named in @shop/contracts) with the indexes its routes query by. */
 export const catalogCollections: CollectionSpec[] = [
   {

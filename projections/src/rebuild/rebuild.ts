@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { DocumentStore, EventStore } from '@shop/platform';
 import { embeddedLayout, type CheckpointLayout } from '../distributed/layout.ts';
 import type { Projection } from '../projection.ts';
@@ -18,6 +19,16 @@ export interface RebuildOptions {
   onProgress?: (progress: RebuildProgress) => void;
 }
 
+/**
+ * A checkpoint that a rebuild's swap sets, in the same step, to a new random number: the
+ * generation of the projection's collections. Readers that keep their own copy of a read model
+ * and follow it by position (the search index) tell a swap from ordinary writes by it: the
+ * swapped-in documents may differ from what they read while carrying positions they have seen.
+ */
+export function generationCheckpoint(projection: string): string {
+  return `generation:${projection}`;
+}
+
 export interface RebuildResult {
   projection: string;
   position: bigint;
@@ -34,7 +45,8 @@ export interface RebuildResult {
  *    catch-up and the swap: the events that landed meanwhile are applied to the shadow as the
  *    tail, up to the head;
  * 3. swaps the shadows in and sets the live checkpoint(s) to the shadow's position in one step
- *    (`swapCollections`), which also drops the old collections;
+ *    (`swapCollections`), which also drops the old collections and sets a new generation
+ *    (`generationCheckpoint`);
  * 4. lets the writers go on from that checkpoint.
  *
  * A failure before the swap drops the shadows and leaves the live projection as it was.
@@ -63,7 +75,10 @@ export async function rebuildProjection(projection: Projection, options: Rebuild
       tracker.phase('swapping');
       await store.swapCollections(
         shadow.pairs(),
-        layout.names(projection.name).map((name) => ({ name, position })),
+        [
+          ...layout.names(projection.name).map((name) => ({ name, position })),
+          { name: generationCheckpoint(projection.name), position: BigInt(randomInt(1, 2 ** 48 - 1)) },
+        ],
       );
       swapped = true;
     } finally {

@@ -3,9 +3,9 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { SEARCH_RESULT_LIMIT } from '@shop/contracts';
 import { HttpError, validate, type DocumentStore } from '@shop/platform';
-import { CATALOG } from '@shop/projections';
+import { CATALOG } from '@shop/contracts';
 import { normaliseQuery } from './query.ts';
-import { SearchFeed } from '../search/feed.ts';
+import type { SearchFeed } from '../search/feed.ts';
 
 const q = z.string({ error: 'Query is required' }).trim().min(1, 'Query is required').max(200, 'Query is too long');
 const location = z.string().regex(/^(All|[A-Za-z]{2})$/, 'location must be a two-letter country code or All').optional();
@@ -38,13 +38,12 @@ const FALLBACK_PRODUCTS = 12;
  *   total, "Did you mean" queries when some query word matched nothing or only through a typo,
  *   and, when nothing matched, popular products of the nearest category instead.
  */
-export function searchRoutes(router: Router, docs: DocumentStore, cached: Middleware): void {
-  const feed = new SearchFeed(docs);
+export function searchRoutes(router: Router, docs: DocumentStore, feed: SearchFeed, cached: Middleware): void {
   // Build the index at start-up rather than on the first shopper's search (ignored if it fails:
   // the first search tries again).
   feed.current().catch(() => undefined);
   const productsJson = async (ids: string[]) => {
-    const raw = await Promise.all(ids.map((id) => docs.getRaw(CATALOG.products, id)));
+    const raw = await docs.getManyRaw(CATALOG.products, ids);
     return `[${raw.filter((r): r is string => r !== null).join(',')}]`;
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchIndex, type SearchableProduct } from './engine.ts';
+import { DESCRIPTION_CAP, SearchIndex, type SearchableProduct } from './engine.ts';
 
 let n = 0;
 function product(name: string, more: Partial<SearchableProduct> = {}): SearchableProduct {
@@ -64,6 +64,30 @@ describe('search ranking rules', () => {
       product('Coffee Mug'),
     );
     expect(names('coffee')).toEqual(['Coffee Mug', 'Plain Cup', 'Plain Mug']);
+  });
+
+  it('lets a word common in descriptions rank the products other words find, not bury them under its own', () => {
+    const described = Array.from({ length: DESCRIPTION_CAP + 1 }, (_, i) => product(`Candle ${i}`, { description: 'A lovely gift.' }));
+    const { index, names } = indexOf(
+      ...described,
+      product('Kajal Pencil', { description: 'A lovely gift.' }),
+      product('Kajal Liner', { description: 'Smudge proof.' }),
+    );
+    expect(names('gift kajal')).toEqual(['Kajal Pencil', 'Kajal Liner']);
+    expect(index.search('lovely gift kajal', { limit: 10 }).total).toBe(2);
+    // Alone, the common word still finds what it is in.
+    expect(index.search('gift', { limit: 10 }).total).toBe(DESCRIPTION_CAP + 2);
+    expect(index.search('gift', { location: 'IN', limit: 10 }).ids).toHaveLength(10);
+  });
+
+  it('lets a word in very many products rank what other words find ("gift kajla": the kajal first)', () => {
+    const gifts = Array.from({ length: DESCRIPTION_CAP + 1 }, (_, i) => product(`Gift Box ${i}`, { rating: 5 }));
+    const { index, names } = indexOf(...gifts, product('Kajal Pencil', { rating: 1 }), product('Kajal Gift Set', { rating: 1 }));
+    expect(names('gift kajla')).toEqual(['Kajal Gift Set', 'Kajal Pencil']);
+    expect(index.search('gift kajla', { limit: 10 }).total).toBe(2);
+    // Alone, or when the other words find nothing, it finds what it is in.
+    expect(index.search('gift', { limit: 10 }).total).toBe(DESCRIPTION_CAP + 2);
+    expect(index.search('gift qqqzzz', { limit: 10 }).total).toBe(DESCRIPTION_CAP + 2);
   });
 
   it('finds synonyms from the data file, below the word itself', () => {

@@ -54,15 +54,30 @@ function suggestionEdits(length: number): number {
   return length <= 3 ? 1 : length <= 6 ? 2 : 3;
 }
 
+/** At most 8 query words: which of them a product matched is one byte. */
 const MAX_QUERY_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
 const INDEXED_DESCRIPTION_WORDS = 400;
 const EXPANSION_CACHE = 10_000;
+/**
+ * A query word found in the descriptions only of more products than this is common there
+ * ("gift", "love"): those matches rank products that other query words found, but do not add
+ * products of their own (unless no query word finds anything else). Without this, a common
+ * description word put a third of the catalog through the ranking of every query holding it.
+ */
+export const DESCRIPTION_CAP = 2000;
+/**
+ * Likewise for a query word found in more than this share of the catalog (and in more than
+ * DESCRIPTION_CAP products), wherever it occurs: "gift" in a shop with a Gifts category. It says
+ * little about what the shopper wants ("gift kajla": the kajal, not any gift), and ranking every
+ * product it finds was most of the work of the queries holding it (a tenth of 1,000,000).
+ */
+export const COMMON_SHARE = 0.05;
 
 export interface SearchPage {
   /** Product ids, best first. */
   ids: string[];
-  /** How many products match at least one query word. */
+  /** How many products match at least one query word (one that is not common, when there is one; see COMMON_SHARE). */
   total: number;
   /** The query words (stop words left out), as matched. */
   words: string[];
@@ -77,6 +92,7 @@ export interface SearchOptions {
   limit: number;
 }
 
+/** The products (slots, ascending) where a word occurs in a name, brand or category, with those fields as bits. */
 class Postings {
   docs = new Int32Array(4);
   fields = new Uint8Array(4);
@@ -95,10 +111,49 @@ class Postings {
   }
 }
 
+/** The products (slots, ascending) where a word occurs in the description only. */
+class DocList {
+  docs = new Int32Array(4);
+  n = 0;
+  push(doc: number): void {
+    if (this.n === this.docs.length) {
+      const docs = new Int32Array(this.n * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+    }
+    this.docs[this.n++] = doc;
+  }
+}
+
 interface Expansion {
   terms: Int32Array;
   quality: Float32Array;
   well: boolean;
+}
+
+/** Set bits of a byte (which query words a product matched). */
+const BITS = Uint8Array.from({ length: 256 }, (_, b) => b.toString(2).replace(/0/g, '').length);
+
+/** Set bits of a 32-bit number. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/**
+ * The letters of a word as bits (a–z one each; digits and other letters share the last six).
+ * Each edit removes at most one letter from a word's set, so a word missing more of the query
+ * word's letters than the edits allowed cannot match it: one AND per vocabulary word rules out
+ * nearly all of them before any distance is computed.
+ */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    mask |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
+  }
+  return mask;
 }
 
 /**
@@ -116,7 +171,9 @@ export class SearchIndex {
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
   private readonly postings: Postings[] = [];
+  private readonly described: DocList[] = [];
   private readonly termFields: number[] = [];
+  private readonly termMasks: number[] = [];
   private sortedTerms: number[] | null = null;
   private readonly expansions = new Map<string, Expansion>();
   // Products, by slot.
@@ -139,7 +196,11 @@ export class SearchIndex {
   // Scratch space for scoring, reused by every query (search is synchronous).
   private wordBest = new Float32Array(1024);
   private score = new Float32Array(1024);
+  /** Which query words a product matched, as bits. */
   private matched = new Uint8Array(1024);
+  private rank = new Float64Array(1024);
+  private hits = new Int32Array(1024);
+  private touched = new Int32Array(1024);
 
   constructor(synonymGroups: readonly (readonly string[])[] = SYNONYM_GROUPS) {
     this.synonyms = synonymTable(synonymGroups);
@@ -192,7 +253,8 @@ export class SearchIndex {
     add(product.description, DESCRIPTION, INDEXED_DESCRIPTION_WORDS);
     for (const [word, mask] of fields) {
       const term = this.termId(word);
-      this.postings[term]!.push(slot, mask);
+      if (mask === DESCRIPTION) this.described[term]!.push(slot);
+      else this.postings[term]!.push(slot, mask);
       this.termFields[term]! |= mask;
     }
     if (this.dead > 1000 && this.dead * 4 > this.ids.length) this.compact();
@@ -202,43 +264,143 @@ export class SearchIndex {
   search(query: string, options: SearchOptions): SearchPage {
     const words = queryWords(query);
     const allowed = this.allowedLocations(options.location);
-    const wordBest = this.wordBest;
-    const score = this.score;
-    const matched = this.matched;
-    const touched: number[] = [];
-    const poorlyMatched: string[] = [];
-    for (const word of words) {
-      const expansion = this.expand(word);
-      if (!expansion.well) poorlyMatched.push(word);
-      const hit: number[] = [];
-      for (let e = 0; e < expansion.terms.length; e++) {
-        const postings = this.postings[expansion.terms[e]!]!;
-        const quality = expansion.quality[e]!;
-        const { docs, fields, n } = postings;
+    const expansions = words.map((word) => this.expand(word));
+    const poorlyMatched = words.filter((_, i) => !expansions[i]!.well);
+    let count = this.collect(expansions, allowed, true);
+    // Only common words matched: then they are all there is to go by.
+    if (count === 0) count = this.collect(expansions, allowed, false);
+    const { touched, matched, score, rank, popularity } = this;
+    for (let i = 0; i < count; i++) {
+      const doc = touched[i]!;
+      rank[doc] = BITS[matched[doc]!]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01;
+    }
+    const offset = options.offset ?? 0;
+    const top = topK(touched, count, offset + options.limit, rank, this.dates);
+    for (let i = 0; i < count; i++) {
+      const doc = touched[i]!;
+      matched[doc] = 0;
+      score[doc] = 0;
+    }
+    return { ids: top.slice(offset).map((doc) => this.ids[doc]!), total: count, words, poorlyMatched };
+  }
+
+  /**
+   * Scores the products the query words match into `score` and `matched` (bits of the words)
+   * and lists them in `touched`; returns how many. With `capped`, the matches of common words
+   * (see COMMON_SHARE), and the description-only matches of words common in descriptions (see
+   * DESCRIPTION_CAP), only add to the rank of products found otherwise.
+   */
+  private collect(expansions: Expansion[], allowed: Uint8Array | null, capped: boolean): number {
+    const { wordBest, matched, score, alive, locationSet } = this;
+    let count = 0;
+    const commonAbove = Math.max(DESCRIPTION_CAP, COMMON_SHARE * this.slots.size);
+    const later: { w: number; shown: boolean }[] = [];
+    for (let w = 0; w < expansions.length; w++) {
+      const { terms, quality } = expansions[w]!;
+      let shown = 0;
+      let described = 0;
+      for (let e = 0; e < terms.length; e++) {
+        shown += this.postings[terms[e]!]!.n;
+        described += this.described[terms[e]!]!.n;
+      }
+      const common = capped && shown + described > commonAbove;
+      const skipDescribed = capped && (common || described > DESCRIPTION_CAP);
+      if (skipDescribed) later.push({ w, shown: common });
+      if (common) continue;
+      let hit = 0;
+      for (let e = 0; e < terms.length; e++) {
+        const q = quality[e]!;
+        const { docs, fields, n } = this.postings[terms[e]!]!;
         for (let k = 0; k < n; k++) {
           const doc = docs[k]!;
-          if (!this.alive[doc] || (allowed && !allowed[this.locationSet[doc]!])) continue;
-          const s = quality * FIELD_WEIGHT[fields[k]!]!;
+          if (!alive[doc] || (allowed && !allowed[locationSet[doc]!])) continue;
+          const s = q * FIELD_WEIGHT[fields[k]!]!;
           if (s > wordBest[doc]!) {
-            if (wordBest[doc] === 0) hit.push(doc);
+            if (wordBest[doc] === 0) hit = this.hit(hit, doc);
+            wordBest[doc] = s;
+          }
+        }
+        if (skipDescribed) continue;
+        const list = this.described[terms[e]!]!;
+        const s = q * FIELD_WEIGHT[DESCRIPTION]!;
+        for (let k = 0; k < list.n; k++) {
+          const doc = list.docs[k]!;
+          if (!alive[doc] || (allowed && !allowed[locationSet[doc]!])) continue;
+          if (s > wordBest[doc]!) {
+            if (wordBest[doc] === 0) hit = this.hit(hit, doc);
             wordBest[doc] = s;
           }
         }
       }
-      for (const doc of hit) {
-        if (matched[doc] === 0) touched.push(doc);
-        matched[doc]!++;
+      const hits = this.hits;
+      for (let i = 0; i < hit; i++) {
+        const doc = hits[i]!;
+        if (matched[doc] === 0) {
+          if (count === this.touched.length) this.touched = grow(this.touched);
+          this.touched[count++] = doc;
+        }
+        matched[doc]! |= 1 << w;
         score[doc]! += wordBest[doc]!;
         wordBest[doc] = 0;
       }
     }
-    const offset = options.offset ?? 0;
-    const top = this.best(touched, offset + options.limit);
-    for (const doc of touched) {
-      matched[doc] = 0;
-      score[doc] = 0;
+    if (count > 0) for (const { w, shown } of later) this.rankFound(expansions[w]!, 1 << w, count, shown);
+    return count;
+  }
+
+  /**
+   * Adds a common word's matches (description-only ones, and with `shown` the others too) to
+   * the products already found (the first `count` of `touched`).
+   */
+  private rankFound({ terms, quality }: Expansion, bit: number, count: number, shown: boolean): void {
+    const { wordBest, matched, score } = this;
+    const found = this.touched.subarray(0, count);
+    let sorted: Int32Array | null = null;
+    let hit = 0;
+    const consider = (doc: number, s: number) => {
+      if (matched[doc] === 0 || matched[doc]! & bit || s <= wordBest[doc]!) return;
+      if (wordBest[doc] === 0) hit = this.hit(hit, doc);
+      wordBest[doc] = s;
+    };
+    const add = (docs: Int32Array, n: number, fields: Uint8Array | null, q: number) => {
+      if (count * 16 < n) {
+        // Few products found: look each up in the (ascending) list instead of reading it whole.
+        sorted ??= Int32Array.from(found).sort();
+        let lo = 0;
+        for (let i = 0; i < sorted.length && lo < n; i++) {
+          const doc = sorted[i]!;
+          let hi = n;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (docs[mid]! < doc) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo < n && docs[lo] === doc) consider(doc, q * FIELD_WEIGHT[fields ? fields[lo]! : DESCRIPTION]!);
+        }
+      } else for (let k = 0; k < n; k++) consider(docs[k]!, q * FIELD_WEIGHT[fields ? fields[k]! : DESCRIPTION]!);
+    };
+    for (let e = 0; e < terms.length; e++) {
+      if (shown) {
+        const { docs, fields, n } = this.postings[terms[e]!]!;
+        add(docs, n, fields, quality[e]!);
+      }
+      const { docs, n } = this.described[terms[e]!]!;
+      add(docs, n, null, quality[e]!);
     }
-    return { ids: top.slice(offset).map((doc) => this.ids[doc]!), total: touched.length, words, poorlyMatched };
+    const hits = this.hits;
+    for (let i = 0; i < hit; i++) {
+      const doc = hits[i]!;
+      matched[doc]! |= bit;
+      score[doc]! += wordBest[doc]!;
+      wordBest[doc] = 0;
+    }
+  }
+
+  /** Appends `doc` to the scratch list of this word's hits. */
+  private hit(n: number, doc: number): number {
+    if (n === this.hits.length) this.hits = grow(this.hits);
+    this.hits[n] = doc;
+    return n + 1;
   }
 
   /**
@@ -295,15 +457,9 @@ export class SearchIndex {
       if (!this.alive[doc] || (category !== null && this.cats[doc] !== category) || (allowed && !allowed[this.locationSet[doc]!])) continue;
       candidates.push(doc);
     }
-    const key2 = (doc: number) => this.popularity[doc]!;
-    const ids = topK(candidates, limit, key2, this.dates).map((doc) => this.ids[doc]!);
+    const ids = topK(candidates, candidates.length, limit, this.popularity, this.dates).map((doc) => this.ids[doc]!);
     this.popularCache.set(key, ids);
     return ids;
-  }
-
-  private best(docs: number[], k: number): number[] {
-    const { matched, score, popularity } = this;
-    return topK(docs, k, (doc) => matched[doc]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01, this.dates);
   }
 
   /** Every vocabulary word that matches a query word, with how well. Cached per word. */
@@ -339,10 +495,16 @@ export class SearchIndex {
     const typoLength = typos && length >= 4 ? length : 0;
     const prefixEdits = allowedEdits(typoLength + 1);
     if (length < 4) return;
+    const mask = letterMask(word);
+    const oneMask = letterMask(one);
+    const masks = this.termMasks;
     for (let term = 0; term < this.terms.length; term++) {
       const text = this.terms[term]!;
       const edits = allowedEdits(Math.max(typoLength, text.length));
       if (text.length < length - edits) continue;
+      // Missing more of the word's letters than edits allow (and not holding its singular whole).
+      const termMask = masks[term]!;
+      if (popcount(mask & ~termMask) > (typoLength === 0 ? 0 : Math.max(edits, prefixEdits)) && (oneMask & ~termMask) !== 0) continue;
       // Inner words: `phone` in smartphone, `watch` in smartwatch.
       if (length >= 4 && text.length > length && (text.includes(word) || (one.length >= 4 && text.includes(one)))) {
         add(term, MATCH_QUALITY.infix);
@@ -375,11 +537,12 @@ export class SearchIndex {
   private closestWords(word: string, count: number): string[] {
     const max = suggestionEdits(word.length);
     const found: { text: string; distance: number; shown: boolean; used: number }[] = [];
+    const mask = letterMask(word);
     for (let term = 0; term < this.terms.length; term++) {
       const text = this.terms[term]!;
-      if (Math.abs(text.length - word.length) > max) continue;
+      if (Math.abs(text.length - word.length) > max || popcount(mask & ~this.termMasks[term]!) > max) continue;
       const { full } = boundedDistances(word, text, max);
-      if (full <= max) found.push({ text, distance: full, shown: (this.termFields[term]! & ~DESCRIPTION) !== 0, used: this.postings[term]!.n });
+      if (full <= max) found.push({ text, distance: full, shown: (this.termFields[term]! & ~DESCRIPTION) !== 0, used: this.postings[term]!.n + this.described[term]!.n });
     }
     found.sort((a, b) => a.distance - b.distance || Number(b.shown) - Number(a.shown) || b.used - a.used || (a.text < b.text ? -1 : 1));
     return found.slice(0, count).map((f) => f.text);
@@ -392,7 +555,9 @@ export class SearchIndex {
       this.termIds.set(word, id);
       this.terms.push(word);
       this.postings.push(new Postings());
+      this.described.push(new DocList());
       this.termFields.push(0);
+      this.termMasks.push(letterMask(word));
       // A new word can match cached query words.
       this.sortedTerms = null;
       this.expansions.clear();
@@ -438,6 +603,7 @@ export class SearchIndex {
     this.wordBest = new Float32Array(size);
     this.score = new Float32Array(size);
     this.matched = new Uint8Array(size);
+    this.rank = new Float64Array(size);
   }
 
   /** Drops the slots of replaced products from every posting list and renumbers the rest. */
@@ -464,6 +630,14 @@ export class SearchIndex {
       }
       postings.n = n;
     }
+    for (const list of this.described) {
+      let n = 0;
+      for (let k = 0; k < list.n; k++) {
+        const doc = next[list.docs[k]!]!;
+        if (doc !== -1) list.docs[n++] = doc;
+      }
+      list.n = n;
+    }
     this.ids.forEach((id, doc) => this.slots.set(id, doc));
     this.dead = 0;
   }
@@ -479,11 +653,14 @@ function popularity(product: Pick<SearchableProduct, 'rating' | 'numReviews'>): 
   return product.rating + 0.5 * Math.log10(1 + product.numReviews);
 }
 
-/** The `k` best of `docs` by `key` (higher first), newer first among equals; a bounded heap, not a full sort. */
-function topK(docs: number[], k: number, key: (doc: number) => number, dates: number[]): number[] {
+/**
+ * The `k` best of the first `count` of `docs` by `key[doc]` (higher first), newer first among
+ * equals; a bounded heap, not a full sort.
+ */
+function topK(docs: ArrayLike<number>, count: number, k: number, key: ArrayLike<number>, dates: ArrayLike<number>): number[] {
   const better = (a: number, b: number) => {
-    const ka = key(a);
-    const kb = key(b);
+    const ka = key[a]!;
+    const kb = key[b]!;
     if (ka !== kb) return ka > kb;
     if (dates[a] !== dates[b]) return dates[a]! > dates[b]!;
     return a < b;
@@ -503,7 +680,14 @@ function topK(docs: number[], k: number, key: (doc: number) => number, dates: nu
       i = worst;
     }
   };
-  for (const doc of docs) {
+  // The root's key and date, to turn most candidates away without a call once the heap is full
+  // (many share a key: the same words matched alike, the same rating).
+  let floor = -Infinity;
+  let floorDate = -Infinity;
+  for (let d = 0; d < count; d++) {
+    const doc = docs[d]!;
+    const kd = key[doc]!;
+    if (kd < floor || (kd === floor && dates[doc]! < floorDate)) continue;
     if (heap.length < k) {
       heap.push(doc);
       for (let i = heap.length - 1; i > 0; ) {
@@ -512,12 +696,24 @@ function topK(docs: number[], k: number, key: (doc: number) => number, dates: nu
         [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
         i = parent;
       }
+      if (heap.length === k) {
+        floor = key[heap[0]!]!;
+        floorDate = dates[heap[0]!]!;
+      }
     } else if (better(doc, heap[0]!)) {
       heap[0] = doc;
       down(0);
+      floor = key[heap[0]!]!;
+      floorDate = dates[heap[0]!]!;
     }
   }
   return heap.sort((a, b) => (better(a, b) ? -1 : 1));
+}
+
+function grow(list: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(list.length * 2);
+  bigger.set(list);
+  return bigger;
 }
 
 /** FNV-1a, enough to tell whether a product's words changed. */

@@ -120,6 +120,18 @@ export const shopApi = createApi({
       query: ({ q, location, perPage }) => ({ url: '/search/results', params: { q, perPage, ...withLocation(location) } }),
       providesTags: (reply) => [{ type: 'Search', id: 'LIST' }, ...(reply?.products ?? []).map((p) => ({ type: 'Product' as const, id: p.id }))],
     }),
+    // The results page: the same pages one after another ("Load more" fetches the next).
+    searchResultPages: build.infiniteQuery<SearchResults, { q: string; location: string; perPage: number }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _all, lastPage) => (lastPage < last.totalPages ? lastPage + 1 : undefined),
+      },
+      query: ({ queryArg: { q, location, perPage }, pageParam }) => ({ url: '/search/results', params: { q, perPage, page: pageParam, ...withLocation(location) } }),
+      providesTags: (reply) => [
+        { type: 'Search', id: 'LIST' },
+        ...(reply?.pages ?? []).flatMap((page) => page.products.map((p) => ({ type: 'Product' as const, id: p.id }))),
+      ],
+    }),
     getCountries: build.query<Country[], void>({
       query: () => '/countries',
       providesTags: ['Countries'],
@@ -209,6 +221,7 @@ export const {
   useGetBannersQuery,
   useSearchProductsQuery,
   useSearchResultsQuery,
+  useSearchResultPagesInfiniteQuery,
   useGetCountriesQuery,
   useGetCartQuery,
   useAddToCartMutation,

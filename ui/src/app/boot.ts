@@ -1,3 +1,4 @@
+import type { DefinitionsFromApi, QueryArgFrom, ResultTypeFrom } from '@reduxjs/toolkit/query';
 import { shopApi } from '../api/shopApi.ts';
 import type { Banner, Category, Product, ProductPage } from '../api/types.ts';
 import type { AppStore } from '../store/store.ts';
@@ -8,7 +9,10 @@ function bootReplies(): BootReplies {
   return ((window as unknown as { __boot?: BootReplies }).__boot ?? {}) as BootReplies;
 }
 
-type Entry = Parameters<typeof shopApi.util.upsertQueryEntries>[0][number];
+type Definitions = DefinitionsFromApi<typeof shopApi>;
+type BootEndpoint = 'getCategories' | 'getBanners' | 'getProducts' | 'getProduct';
+/** One cache entry of a first-screen endpoint (spelt per endpoint: the API also has an infinite query, whose entries differ). */
+type Entry = { [K in BootEndpoint]: { endpointName: K; arg: QueryArgFrom<Definitions[K]>; value: ResultTypeFrom<Definitions[K]> } }[BootEndpoint];
 
 /** The cache entry for one first-screen reply (keyed by its request path), with the arguments the pages use. */
 function entryFor(url: string, data: unknown, location: string): Entry | null {

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSearchResultsQuery } from '../api/shopApi.ts';
+import { useSearchResultPagesInfiniteQuery } from '../api/shopApi.ts';
 import { searchPath } from '../shared/links.ts';
 import { DEFAULT_GRID_COLUMNS, INITIAL_PRICE_RANGE, type GridColumns } from '../shared/constants.ts';
 import { useIsDesktop } from '../shared/useIsDesktop.ts';
@@ -15,7 +16,7 @@ import { ListingToolbar } from './ListingToolbar.tsx';
 import { ProductGrid } from '../shared/product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
 
-/** Results per page (the API's maximum). */
+/** Results per page (the API's maximum); "Load more" adds the next page. */
 const SEARCH_PAGE = 60;
 
 function SearchResults({ q }: { q: string }) {
@@ -26,8 +27,15 @@ function SearchResults({ q }: { q: string }) {
   const [price, setPrice] = useState<PriceRange>(INITIAL_PRICE_RANGE);
   const [rating, setRating] = useState<number | null>(null);
   // Results show as soon as they arrive (the original waited 3 s on purpose; see README).
-  const { data, isFetching, isError } = useSearchResultsQuery({ q, location, perPage: SEARCH_PAGE }, { skip: !q });
-  const all = useMemo(() => data?.products ?? [], [data]);
+  const results = useSearchResultPagesInfiniteQuery({ q, location, perPage: SEARCH_PAGE }, { skip: !q });
+  const { isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = results;
+  // The first page carries the total, "Did you mean" and the fallback.
+  const data = results.data?.pages[0];
+  const all = useMemo(() => {
+    // A product that moved between pages (the catalog changed in between) is shown once.
+    const seen = new Set<string>();
+    return (results.data?.pages ?? []).flatMap((page) => page.products).filter((p) => !seen.has(p.id) && seen.add(p.id));
+  }, [results.data]);
   const fallback = data && data.products.length === 0 ? data.fallback : null;
   const subcategories = useMemo(() => subcategoriesOf(all), [all]);
   const shown = useMemo(() => applyFilters(all, { subCatId: subCatId === ALL_SUBCATEGORIES ? null : subCatId, price, rating }), [all, subCatId, price, rating]);
@@ -74,6 +82,13 @@ function SearchResults({ q }: { q: string }) {
           </Box>
         )}
         <ProductGrid products={shown} columns={columns} />
+        {hasNextPage && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+            <Button variant="outlined" data-testid="load-more" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              {isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          </Box>
+        )}
       </Box>
     </Box>
   );
