@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
 import { TokenService, createLogger, loadConfig, type EventStore, type RecordedEvent } from '@shop/platform';
 import { embeddedLayout, verifyProjection } from '@shop/projections';
 import { allProjections, composeShop, openDocumentStore, openEventStore } from '@shop/server';
 import { api } from '../test-support/shop.ts';
+import { spawnShopProcess } from '../test-support/shop-process.ts';
 import { tempDir } from '../test-support/temp-dir.ts';
 
 /**
@@ -16,7 +16,6 @@ import { tempDir } from '../test-support/temp-dir.ts';
  * equal to a rebuild from the log, and every checkout cut off part-way either placed or given back.
  */
 
-const ROOT = resolve(import.meta.dirname, '..');
 const CLIENTS = { cart: 4, checkout: 4 };
 /** Enough acknowledged work to make the kill land in the middle of things, on a slow machine too. */
 const BEFORE_KILL = { acknowledged: 150, orders: 6, maxMs: 20_000 };
@@ -53,31 +52,8 @@ interface Acknowledged {
 }
 
 /** The real server (`server/src/main.ts`) in a process of its own on a free port of 127.0.0.1. */
-async function startShopProcess(dataDir: string, jwtSecret: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: jwtSecret, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'false', UI_DIST: `${dataDir}/no-ui`, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Shop running at (http:\/\/[^\s/]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}):\n${output}`));
-    });
-  });
-  return { url, child };
+function startShopProcess(dataDir: string, jwtSecret: string): Promise<{ url: string; child: ChildProcess }> {
+  return spawnShopProcess({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret, SEED_CATALOG: 'false', UI_DIST: `${dataDir}/no-ui`, NODE_ENV: 'test' }, 90_000);
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -1,11 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ROOT, spawnShopProcess } from '../test-support/shop-process.ts';
 
 // Building the storefront and running the real server, for the e2e setup and bench:ui.
 
-export const ROOT = resolve(import.meta.dirname, '..');
+export { ROOT };
 export const UI = join(ROOT, 'ui');
 const DIST_INDEX = join(UI, 'dist', 'index.html');
 
@@ -56,29 +57,10 @@ export interface RunningShop {
 /** The real server (server/src/main.ts) on a free port of 127.0.0.1 with a fresh data folder and the seed. */
 export async function startShop(uiDist: string, nodeEnv: 'test' | 'production' = 'test'): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'true', UI_DIST: uiDist, NODE_ENV: nodeEnv, ALLOW_TEST_PAYMENTS: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Shop running at (http:\/\/[^\s/]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
+  const { url, child } = await spawnShopProcess(
+    { DATA_DIR: dataDir, SEED_CATALOG: 'true', UI_DIST: uiDist, NODE_ENV: nodeEnv, ALLOW_TEST_PAYMENTS: 'true' },
+    180_000,
+  );
   return {
     url,
     process: child,

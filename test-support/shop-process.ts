@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/** The repository's root: the server is started from there, as `npm start` does. */
+export const ROOT = resolve(import.meta.dirname, '..');
+
+/**
+ * The real server (`server/src/main.ts`) in a process of its own, started with `env` on top of
+ * this process's environment; resolves with the address it prints once it listens (PORT=0 picks
+ * a free port), and fails with everything it wrote if it exits or is not up in time.
+ */
+export async function spawnShopProcess(env: Record<string, string>, startTimeoutMs: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Shop running at (http:\/\/[^\s/]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}):\n${output}`));
+    });
+  });
+  return { url, child };
+}
