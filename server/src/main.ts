@@ -20,7 +20,7 @@ async function main() {
   shop.publicUrls.listening(port);
   // Metrics for a scraper on a private network, apart from the public port (which serves them
   // only with METRICS_TOKEN).
-  const health = config.METRICS && config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, shop.metrics, () => true) : undefined;
+  const health = config.METRICS && config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, shop.metrics, () => true, config.HOST) : undefined;
   logger.info({ dataDir: config.DATA_DIR, eventStore: config.EVENT_STORE, eventLogSync: config.EVENT_LOG_SYNC, readStore: config.READ_STORE }, 'shop ready');
   console.log(`\n  Shop running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/\n`);
 

@@ -5,8 +5,15 @@ import type { ShopMetrics } from '@shop/platform';
  * `/healthz` and `/metrics` for the processes that serve no HTTP of their own (relay, projector
  * workers), so an orchestrator can probe them and Prometheus can scrape them. `healthy` says
  * whether the process is doing its job (a 503 makes the container restart after its retries).
+ * `host`: the interface to listen on (the API passes its own HOST, so its metrics port is no more
+ * reachable than the shop itself: loopback by default).
  */
-export async function startHealthServer(port: number, metrics: ShopMetrics, healthy: () => boolean | Promise<boolean>): Promise<Server> {
+export async function startHealthServer(
+  port: number,
+  metrics: ShopMetrics,
+  healthy: () => boolean | Promise<boolean>,
+  host = '0.0.0.0',
+): Promise<Server> {
   const server = createServer((req, res) => {
     void (async () => {
       if (req.url === '/healthz') {
@@ -25,6 +32,6 @@ export async function startHealthServer(port: number, metrics: ShopMetrics, heal
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '0.0.0.0', resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;
 }
