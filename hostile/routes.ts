@@ -74,6 +74,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/projections/rebuilds/:id': {},
   'GET /api/admin/orders': { query: ['status', 'q', 'page', 'perPage'] },
   'GET /api/admin/dashboard': {},
+  'POST /api/admin/products/:id/stock': { body: ['quantity'] },
 };
 
 /**

@@ -2,7 +2,7 @@ import { BACK_OFFICE, catalogEventSchemas, stockEventSchemas, type StockLevelDoc
 import type { RecordedEvent } from '@shop/platform';
 import type { ProjectionView } from '../projection.ts';
 
-export const STOCK_EVENT_TYPES = ['ProductListed', 'ProductRevised', 'StockReserved', 'StockReleased'] as const;
+export const STOCK_EVENT_TYPES = ['ProductListed', 'ProductRevised', 'StockReserved', 'StockReleased', 'StockReceived'] as const;
 
 /**
  * Each product's stock as the dashboard's "low on stock" reads it, indexed by the count: the
@@ -24,8 +24,7 @@ export async function applyStockLevel(event: RecordedEvent, view: ProjectionView
     });
     return;
   }
-  const schema = event.type === 'StockReserved' ? stockEventSchemas.StockReserved : stockEventSchemas.StockReleased;
-  const data = schema.parse(event.data);
+  const data = stockEventSchemas[event.type as keyof typeof stockEventSchemas].parse(event.data);
   const current = await view.get<StockLevelDoc>(BACK_OFFICE.stock, data.productId);
   if (!current) return;
   view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, countInStock: data.remaining, stockTracked: true });

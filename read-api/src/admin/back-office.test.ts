@@ -179,3 +179,45 @@ describe('back office: dashboard', () => {
     expect(board.refundsOwed.count).toBe(1);
   });
 });
+
+describe('back office: receiving stock', () => {
+  const receive = (productId: string, body: unknown, token = admin) =>
+    api<{ productId: string; countInStock: number; msg?: string }>(t.url, `/api/admin/products/${productId}/stock`, { method: 'POST', token, body });
+
+  it('adds to the product’s stock, shown on its page and the dashboard on the next request', async () => {
+    const reply = await receive(ids.sneaker, { quantity: 8 });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ productId: ids.sneaker, countInStock: 8 });
+    expect((await ok(api<ProductDoc>(t.url, `/api/products/${ids.sneaker}`))).countInStock).toBe(8);
+    expect((await ok(dashboard())).lowStock.products.map((p) => p.name)).toEqual(['Silver Watch']);
+  });
+
+  it('refuses anyone but an admin, a bad quantity and an unknown product', async () => {
+    expect((await api(t.url, `/api/admin/products/${ids.watch}/stock`, { method: 'POST', body: { quantity: 1 } })).status).toBe(401);
+    expect((await receive(ids.watch, { quantity: 1 }, shoppers.asha.token)).status).toBe(403);
+    for (const quantity of [0, -1, 1.5, '5', 100_001, null]) expect((await receive(ids.watch, { quantity })).status, String(quantity)).toBe(400);
+    expect((await receive(newId(), { quantity: 1 })).status).toBe(404);
+    expect((await receive('not-an-id', { quantity: 1 })).status).toBe(404);
+  });
+
+  it('receipts and checkouts of one product at once all land', async () => {
+    const before = (await ok(api<ProductDoc>(t.url, `/api/products/${ids.watch}`))).countInStock;
+    const buyers = [0, 1, 2].map((n) => {
+      const id = newId();
+      const email = `buyer${n}@example.in`;
+      return { id, email, token: t.shop.tokens.sign({ userId: id, email, isAdmin: false }) };
+    });
+    const results = await Promise.all([
+      ...buyers.map((buyer) => placeOrder(buyer, ids.watch, 1)),
+      ...[2, 3, 4].map((quantity) => ok(receive(ids.watch, { quantity }))),
+    ]);
+    expect(results).toHaveLength(6);
+    const after = (await ok(api<ProductDoc>(t.url, `/api/products/${ids.watch}`))).countInStock;
+    expect(after).toBe(before - 3 + 2 + 3 + 4);
+    const events = await t.shop.events.readStream(`stock-${ids.watch}`);
+    const receipts = events.filter((e) => e.type === 'StockReceived');
+    expect(receipts).toHaveLength(3);
+    expect(receipts.map((e) => e.metadata.userId)).toEqual([adminId, adminId, adminId]);
+    expect(events.filter((e) => e.type === 'StockReserved')).toHaveLength(3);
+  });
+});
