@@ -64,7 +64,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   },
   'POST /api/payments/test/pay': { body: ['providerOrderId', 'card'] },
   'POST /api/payments/razorpay/webhook': { body: ['event', 'payload'] },
-  'PUT /api/orders/:id/status': { body: ['status'] },
+  'PUT /api/orders/:id/status': { body: ['status', 'trackingNumber'] },
   'GET /api/orders': { query: ['userId', 'userid'] },
   'GET /api/orders/checkout/defaults': {},
   'GET /api/orders/:id': {},
@@ -72,6 +72,9 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/projections': {},
   'POST /api/admin/projections/:name/rebuild': {},
   'GET /api/admin/projections/rebuilds/:id': {},
+  'GET /api/admin/orders': { query: ['status', 'q', 'page', 'perPage'] },
+  'GET /api/admin/dashboard': {},
+  'POST /api/admin/products/:id/stock': { body: ['quantity'] },
 };
 
 /**

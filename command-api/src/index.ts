@@ -10,6 +10,8 @@ export { cartCommandRoutes } from './cart/routes.ts';
 export { myListCommandRoutes } from './my-list/routes.ts';
 export { reviewCommandRoutes } from './review/routes.ts';
 export { orderCommandRoutes } from './order/routes.ts';
+export { stockCommandRoutes } from './checkout/stock-routes.ts';
+export { receiveStock } from './checkout/stock-receipts.ts';
 export { checkoutCommandRoutes, type CheckoutDeps } from './checkout/routes.ts';
 export { CheckoutProcess, type CheckoutOutcome } from './checkout/process.ts';
 export { recoverCheckouts } from './checkout/recovery.ts';

@@ -45,6 +45,8 @@ export const orderStatusChanged = z.object({
   from: orderStatus,
   to: orderStatus,
   changedBy: z.string().min(1),
+  /** The carrier's tracking number, given when the order ships. */
+  trackingNumber: z.string().min(1).max(64).optional(),
 });
 
 export const orderEventSchemas = { OrderPlaced: orderPlaced, OrderStatusChanged: orderStatusChanged } as const;

@@ -23,6 +23,57 @@ export interface OrderDoc extends Identified {
   discount?: OrderDiscount;
   /** The billing form as filled in (orders placed since it is kept). */
   billing?: Billing;
+  /** The carrier's tracking number, once the order has shipped with one. */
+  trackingNumber?: string;
+}
+
+/** One step of an order's life, as the back office shows it. */
+export interface OrderStatusStep {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  /** ISO time of the event. */
+  at: string;
+  /** The account that made the change (the shopper's own id for placing it). */
+  by: string;
+  trackingNumber?: string;
+}
+
+/** An order as the back office lists it: the served order and its status history. */
+export interface AdminOrderDoc extends OrderDoc {
+  history: OrderStatusStep[];
+}
+
+/**
+ * One way the back office finds an order (`key`: its id, payment id, provider order id or
+ * lower-cased e-mail), with the fields its list filters and sorts by, so a search is one
+ * indexed read however many orders there are.
+ */
+export interface AdminOrderKeyDoc extends Identified {
+  key: string;
+  orderId: string;
+  status: OrderStatus;
+  date: string;
+}
+
+/** Orders placed on one UTC day and what they came to (whole rupees). */
+export interface DashboardDayDoc extends Identified {
+  day: string;
+  orders: number;
+  revenue: number;
+}
+
+/** Running totals of the dashboard: orders per status and refunds still owed. */
+export interface DashboardTotalsDoc extends Identified {
+  statuses: Record<OrderStatus, number>;
+  refundsOwed: { count: number; amount: number };
+}
+
+/** A product's stock as the dashboard's "low on stock" list reads it. */
+export interface StockLevelDoc extends Identified {
+  name: string;
+  countInStock: number;
+  /** Stock has moved: the stock stream, not the listing, says what is left. */
+  stockTracked: boolean;
 }
 
 /** A refund the shop owes (`requested`) or has made (`refunded`), per provider order. */
@@ -46,7 +97,7 @@ export interface CheckoutProcessDoc extends Identified {
 }
 
 /** The served order, from the event that placed it and its current status (projection and replies). */
-export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: OrderStatus): OrderDoc {
+export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: OrderStatus, trackingNumber?: string | null): OrderDoc {
   return {
     _id: placed.orderId,
     id: placed.orderId,
@@ -64,5 +115,6 @@ export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: Order
     products: placed.products,
     ...(placed.discount ? { discount: placed.discount } : {}),
     ...(placed.billing ? { billing: placed.billing } : {}),
+    ...(trackingNumber ? { trackingNumber } : {}),
   };
 }

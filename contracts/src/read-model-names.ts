@@ -38,6 +38,16 @@ export const CHECKOUTS = { processes: 'checkoutProcesses' } as const;
 export const REFUNDS = { refunds: 'refunds' } as const;
 
 /**
+ * Collections of the `backOffice` projection: orders as the back office lists and finds them, and
+ * the dashboard's running totals (`day:YYYY-MM-DD` per UTC day, and `totals`) and stock levels.
+ */
+export const BACK_OFFICE = { orders: 'adminOrders', orderKeys: 'adminOrderKeys', dashboard: 'adminDashboard', stock: 'adminStock' } as const;
+/** A product is low on stock at this many left or fewer (the dashboard's list). */
+export const LOW_STOCK = 5;
+export const DASHBOARD_TOTALS_ID = 'totals';
+export const dashboardDayId = (day: string) => `day:${day}`;
+
+/**
  * Collections of the `search` projection: one small entry per product with the words shoppers
  * search by, and the category names those entries copy.
  */
@@ -55,6 +65,7 @@ export const READ_MODELS = {
   reviews: 'shopper',
   orders: 'shopper',
   checkouts: 'shopper',
+  backOffice: 'backOffice',
 } as const;
 
 /** The shopper group's projection name (`READ_MODELS.cart` and its siblings). */

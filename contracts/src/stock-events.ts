@@ -14,7 +14,16 @@ export const stockReserved = z.object({
 });
 export const stockReleased = stockReserved.extend({ reason: z.string().max(200) });
 
-export const stockEventSchemas = { StockReserved: stockReserved, StockReleased: stockReleased } as const;
+/** Stock the shop took in (a delivery counted by an admin): it adds, so it never races a checkout. */
+export const stockReceived = z.object({
+  productId: idSchema,
+  /** One per receipt, so a retried append never counts a delivery twice. */
+  receiptId: idSchema,
+  quantity: z.number().int().min(1).max(100_000),
+  remaining: z.number().int().min(0),
+});
+
+export const stockEventSchemas = { StockReserved: stockReserved, StockReleased: stockReleased, StockReceived: stockReceived } as const;
 export type StockEventMap = { [K in keyof typeof stockEventSchemas]: z.infer<(typeof stockEventSchemas)[K]> };
 
 export const stockStreams = { product: (productId: string) => `stock-${productId}` } as const;

@@ -30,3 +30,4 @@ export * from './audit/kinds.ts';
 export * from './cart/shopper-group.ts';
 export * from './search/collections.ts';
 export * from './search/projection.ts';
+export * from './back-office/projection.ts';

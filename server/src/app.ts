@@ -7,6 +7,7 @@ import {
   checkoutCommandRoutes,
   myListCommandRoutes,
   orderCommandRoutes,
+  stockCommandRoutes,
   reviewCommandRoutes,
 } from '@shop/command-api';
 import { errorReplies, serveFiles } from '@shop/platform';
@@ -47,6 +48,7 @@ const features: FeatureRoutes[] = [
   (shop) => reviewQueryRouter(shop),
   (shop) => checkoutCommandRoutes(shop),
   (shop) => orderCommandRoutes(shop),
+  (shop) => stockCommandRoutes(shop),
   (shop) => orderQueryRouter(shop),
   (shop) => adminRouter(shop),
 ];

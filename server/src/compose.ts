@@ -24,6 +24,7 @@ import {
   ProjectionRunner,
   RebuildService,
   accountsProjection,
+  backOfficeProjection,
   cartAudit,
   catalogProjection,
   embeddedLayout,
@@ -80,7 +81,7 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection];
+export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeProjection];
 
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {

@@ -40,6 +40,19 @@ describe('stock decider', () => {
   it('releasing what was never reserved changes nothing', () => {
     expect(stock([], release('nope'))).toEqual([]);
   });
+
+  it('a receipt adds to what is left (the catalog figure before stock first moves), once per receipt', () => {
+    const receive = (receiptId: string, quantity: number, initialStock = 5): StockCommand => ({ type: 'ReceiveStock', productId, receiptId, quantity, initialStock });
+    const first = stock([], receive('r1', 4));
+    expect(first).toEqual([{ type: 'StockReceived', data: { productId, receiptId: 'r1', quantity: 4, remaining: 9 } }]);
+    const reserved = stock(first, reserve('p1', 9, 999));
+    expect(reserved[0]!.data.remaining).toBe(0);
+    const again = stock([...first, ...reserved], receive('r2', 2, 999));
+    expect(again[0]!.data.remaining).toBe(2);
+    expect(stock([...first, ...reserved, ...again], receive('r2', 2))).toEqual([]);
+    // A reservation still releases correctly after a receipt.
+    expect(stock([...first, ...reserved, ...again], release('p1'))[0]!.data.remaining).toBe(11);
+  });
 });
 
 const billing: Billing = {

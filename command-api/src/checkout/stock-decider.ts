@@ -2,7 +2,7 @@ import type { StockEventMap } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
 
 type Ev<K extends keyof StockEventMap> = DomainEvent<K, StockEventMap[K]>;
-export type StockEvent = Ev<'StockReserved'> | Ev<'StockReleased'>;
+export type StockEvent = Ev<'StockReserved'> | Ev<'StockReleased'> | Ev<'StockReceived'>;
 
 /**
  * One product's stock. `available` is null until the first movement: the stock then starts
@@ -12,11 +12,14 @@ export interface StockState {
   available: number | null;
   /** Reservation id → what it holds; released ones stay, so they are never taken again. */
   reservations: ReadonlyMap<string, { quantity: number; released: boolean }>;
+  /** Receipts already counted. */
+  receipts: ReadonlySet<string>;
 }
 
 export type StockCommand =
   | { type: 'ReserveStock'; productId: string; productTitle: string; reservationId: string; quantity: number; initialStock: number }
-  | { type: 'ReleaseStock'; productId: string; reservationId: string; reason: string };
+  | { type: 'ReleaseStock'; productId: string; reservationId: string; reason: string }
+  | { type: 'ReceiveStock'; productId: string; receiptId: string; quantity: number; initialStock: number };
 
 /** Not enough stock, or a reservation already given back: the checkout must compensate. */
 export class StockUnavailable extends DomainError {
@@ -27,14 +30,23 @@ export class StockUnavailable extends DomainError {
 }
 
 export const stockDecider: Decider<StockState, StockCommand, StockEvent> = {
-  initialState: { available: null, reservations: new Map() },
+  initialState: { available: null, reservations: new Map(), receipts: new Set() },
   evolve(state, event) {
+    if (event.type === 'StockReceived') {
+      return { ...state, available: event.data.remaining, receipts: new Set(state.receipts).add(event.data.receiptId) };
+    }
     const reservations = new Map(state.reservations);
     const { reservationId, quantity, remaining } = event.data;
     reservations.set(reservationId, { quantity, released: event.type === 'StockReleased' });
-    return { available: remaining, reservations };
+    return { ...state, available: remaining, reservations };
   },
   decide(command, state) {
+    if (command.type === 'ReceiveStock') {
+      if (state.receipts.has(command.receiptId)) return []; // a retried append: counted once
+      const available = state.available ?? command.initialStock;
+      const data = { productId: command.productId, receiptId: command.receiptId, quantity: command.quantity, remaining: available + command.quantity };
+      return [{ type: 'StockReceived', data }];
+    }
     const held = state.reservations.get(command.reservationId);
     switch (command.type) {
       case 'ReserveStock': {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderIdForPayment, type OrderEventMap } from '@shop/contracts';
 import { DomainError, fold } from '../shared/decider.ts';
-import { orderDecider, type OrderCommand, type OrderEvent } from './decider.ts';
+import { TransitionRefused, orderDecider, type OrderCommand, type OrderEvent } from './decider.ts';
 
 const orderId = orderIdForPayment('pay_1');
 const placedData: OrderEventMap['OrderPlaced'] = {
@@ -23,7 +23,13 @@ const placedData: OrderEventMap['OrderPlaced'] = {
 };
 const placed: OrderEvent = { type: 'OrderPlaced', data: placedData };
 const when = (given: OrderEvent[], command: OrderCommand) => orderDecider.decide(command, fold(orderDecider, given));
-const move = (status: OrderEventMap['OrderStatusChanged']['to']): OrderCommand => ({ type: 'ChangeStatus', orderId, status, changedBy: 'admin' });
+const move = (status: OrderEventMap['OrderStatusChanged']['to'], trackingNumber?: string): OrderCommand => ({
+  type: 'ChangeStatus',
+  orderId,
+  status,
+  changedBy: 'admin',
+  ...(trackingNumber ? { trackingNumber } : {}),
+});
 
 describe('order decider', () => {
   it('places an order once; placing it again changes nothing', () => {
@@ -48,5 +54,27 @@ describe('order decider', () => {
     expect(() => when([placed, ...cancelled], move('confirmed'))).toThrow('An order that is cancelled cannot become confirmed');
     expect(when([placed, ...cancelled], move('cancelled'))).toEqual([]);
     expect(() => when([], move('confirmed'))).toThrow('Order not found');
+  });
+
+  it('a refused transition names the states the order may go to next', () => {
+    const confirmed = when([placed], move('confirmed'));
+    let refusal: unknown;
+    try {
+      when([placed, ...confirmed], move('delivered'));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(TransitionRefused);
+    expect(refusal).toMatchObject({ reason: 'conflict', current: 'confirmed', allowed: ['shipped', 'cancelled'] });
+  });
+
+  it('records a tracking number when shipping, and refuses one on any other move', () => {
+    const confirmed = when([placed], move('confirmed'));
+    const shipped = when([placed, ...confirmed], move('shipped', 'BLR123'));
+    expect(shipped).toEqual([{ type: 'OrderStatusChanged', data: { orderId, from: 'confirmed', to: 'shipped', changedBy: 'admin', trackingNumber: 'BLR123' } }]);
+    expect(fold(orderDecider, [placed, ...confirmed, ...shipped]).trackingNumber).toBe('BLR123');
+    const delivered = when([placed, ...confirmed, ...shipped], move('delivered'));
+    expect(fold(orderDecider, [placed, ...confirmed, ...shipped, ...delivered]).trackingNumber).toBe('BLR123');
+    expect(() => when([placed], move('confirmed', 'BLR123'))).toThrow('A tracking number is given only when shipping');
   });
 });

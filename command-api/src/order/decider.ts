@@ -7,16 +7,29 @@ export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'>;
 export interface OrderState {
   placed: OrderEventMap['OrderPlaced'] | null;
   status: OrderStatus | null;
+  trackingNumber: string | null;
 }
 
 export type OrderCommand =
   | ({ type: 'PlaceOrder' } & OrderEventMap['OrderPlaced'])
-  | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string };
+  | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string; trackingNumber?: string };
+
+/** A transition the order's status does not allow: the refusal names where it may go instead. */
+export class TransitionRefused extends DomainError {
+  constructor(
+    readonly current: OrderStatus,
+    readonly allowed: readonly OrderStatus[],
+    wanted: OrderStatus,
+  ) {
+    super('conflict', `An order that is ${current} cannot become ${wanted}`);
+  }
+}
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: { placed: null, status: null },
+  initialState: { placed: null, status: null, trackingNumber: null },
   evolve(state, event) {
-    return event.type === 'OrderPlaced' ? { placed: event.data, status: 'pending' } : { ...state, status: event.data.to };
+    if (event.type === 'OrderPlaced') return { placed: event.data, status: 'pending', trackingNumber: null };
+    return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber };
   },
   decide(command, state) {
     switch (command.type) {
@@ -27,11 +40,19 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       }
       case 'ChangeStatus': {
         if (!state.placed || !state.status) throw new DomainError('not-found', 'Order not found');
-        if (state.status === command.status) return [];
-        if (!ORDER_TRANSITIONS[state.status].includes(command.status)) {
-          throw new DomainError('conflict', `An order that is ${state.status} cannot become ${command.status}`);
+        if (command.trackingNumber !== undefined && command.status !== 'shipped') {
+          throw new DomainError('invalid', 'A tracking number is given only when shipping');
         }
-        const data = { orderId: command.orderId, from: state.status, to: command.status, changedBy: command.changedBy };
+        if (state.status === command.status) return [];
+        const allowed = ORDER_TRANSITIONS[state.status];
+        if (!allowed.includes(command.status)) throw new TransitionRefused(state.status, allowed, command.status);
+        const data = {
+          orderId: command.orderId,
+          from: state.status,
+          to: command.status,
+          changedBy: command.changedBy,
+          ...(command.trackingNumber !== undefined ? { trackingNumber: command.trackingNumber } : {}),
+        };
         return [{ type: 'OrderStatusChanged', data }];
       }
     }

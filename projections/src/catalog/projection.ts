@@ -19,6 +19,7 @@ const followers: Record<string, (event: RecordedEvent, view: ProjectionView) => 
   ProductReviewEdited: applyReviewToProduct,
   StockReserved: applyStockToProduct,
   StockReleased: applyStockToProduct,
+  StockReceived: applyStockToProduct,
 };
 
 type Handler<K extends keyof CatalogEventMap> = (

@@ -6,12 +6,11 @@ import type { ProjectionView } from '../projection.ts';
 export type StockTrackedProduct = ProductDoc & { stockTracked?: boolean };
 
 /**
- * Catalog handler: a reservation or release sets countInStock to what the stock stream says is
+ * Catalog handler: a reservation, release or receipt sets countInStock to what the stock stream says is
  * left. It raises the stock counter, not the products' one, and records which product moved.
  */
 export async function applyStockToProduct(event: RecordedEvent, view: ProjectionView): Promise<void> {
-  const schema = event.type === 'StockReserved' ? stockEventSchemas.StockReserved : stockEventSchemas.StockReleased;
-  const data = schema.parse(event.data);
+  const data = stockEventSchemas[event.type as keyof typeof stockEventSchemas].parse(event.data);
   const product = await view.get<StockTrackedProduct>(CATALOG.products, data.productId);
   if (!product) return;
   const updated: StockTrackedProduct = { ...product, countInStock: data.remaining, stockTracked: true };

@@ -13,7 +13,7 @@ export const orderProjection: Projection = {
       const data = orderEventSchemas.OrderStatusChanged.parse(event.data);
       const order = await view.get<OrderDoc>(ORDERS.orders, data.orderId);
       if (!order) return;
-      const changed: OrderDoc = { ...order, status: data.to };
+      const changed: OrderDoc = { ...order, status: data.to, ...(data.trackingNumber ? { trackingNumber: data.trackingNumber } : {}) };
       view.put(ORDERS.orders, changed);
     }
   },

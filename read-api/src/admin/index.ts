@@ -1,20 +1,23 @@
 import Router from '@koa/router';
-import type { TokenService } from '@shop/platform';
+import type { PublicUrls, TokenService } from '@shop/platform';
 import type { AuditRegistry } from '@shop/projections';
 import { auditRoutes } from './audit-routes.ts';
+import { backOfficeRoutes } from './back-office-routes.ts';
 import { adminOnly } from './guard.ts';
 import { projectionRoutes, type ProjectionAdminDeps } from './projection-routes.ts';
 
 export interface AdminDeps extends ProjectionAdminDeps {
   tokens: TokenService;
   audits: AuditRegistry;
+  publicUrls: PublicUrls;
 }
 
-/** Operations and auditing, for admin accounts only. Mount under `/api`. */
+/** The back office, operations and auditing, for admin accounts only. Mount under `/api`. */
 export function adminRouter(deps: AdminDeps): Router {
   const router = new Router();
   const guard = adminOnly(deps.tokens);
   auditRoutes(router, deps, guard);
   projectionRoutes(router, deps, guard);
+  backOfficeRoutes(router, deps, guard);
   return router;
 }

@@ -1,0 +1,31 @@
+import { BACK_OFFICE, catalogEventSchemas, stockEventSchemas, type StockLevelDoc } from '@shop/contracts';
+import type { RecordedEvent } from '@shop/platform';
+import type { ProjectionView } from '../projection.ts';
+
+export const STOCK_EVENT_TYPES = ['ProductListed', 'ProductRevised', 'StockReserved', 'StockReleased', 'StockReceived'] as const;
+
+/**
+ * Each product's stock as the dashboard's "low on stock" reads it, indexed by the count: the
+ * listing's figure until stock first moves, then what the stock stream says is left (the same
+ * rule as the catalog's products).
+ */
+export async function applyStockLevel(event: RecordedEvent, view: ProjectionView): Promise<void> {
+  if (event.type === 'ProductListed' || event.type === 'ProductRevised') {
+    const data = catalogEventSchemas[event.type].parse(event.data);
+    const current = await view.get<StockLevelDoc>(BACK_OFFICE.stock, data.productId);
+    if (event.type === 'ProductRevised' && !current) return;
+    const countInStock = current?.stockTracked ? current.countInStock : data.countInStock;
+    view.put<StockLevelDoc>(BACK_OFFICE.stock, {
+      _id: data.productId,
+      id: data.productId,
+      name: data.name,
+      countInStock,
+      stockTracked: current?.stockTracked ?? false,
+    });
+    return;
+  }
+  const data = stockEventSchemas[event.type as keyof typeof stockEventSchemas].parse(event.data);
+  const current = await view.get<StockLevelDoc>(BACK_OFFICE.stock, data.productId);
+  if (!current) return;
+  view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, countInStock: data.remaining, stockTracked: true });
+}

@@ -1,0 +1,105 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { z } from 'zod';
+import {
+  BACK_OFFICE,
+  DASHBOARD_TOTALS_ID,
+  LOW_STOCK,
+  dashboardDayId,
+  orderStatus,
+  type AdminOrderDoc,
+  type AdminOrderKeyDoc,
+  type DashboardDayDoc,
+  type DashboardTotalsDoc,
+  type OrderStatus,
+  type StockLevelDoc,
+} from '@shop/contracts';
+import { HttpError, validate, type DocumentStore, type Filter, type PublicUrls } from '@shop/platform';
+
+export interface BackOfficeDeps {
+  docs: DocumentStore;
+  publicUrls: PublicUrls;
+  /** Today, for the dashboard's day totals (tests pin it). */
+  now?: () => Date;
+}
+
+/** A blank query parameter (`?status=`) means "any". */
+const blank = (value: unknown) => (value === '' ? undefined : value);
+const pageNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, 'page and perPage must be whole numbers')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+const orderQuery = z.object({
+  status: z.preprocess(blank, orderStatus.optional()),
+  q: z.preprocess(blank, z.string().max(200, 'q must be at most 200 characters').trim().min(1).optional()),
+  page: z.preprocess(blank, pageNumber(100_000).default(1)),
+  perPage: z.preprocess(blank, pageNumber(100).default(20)),
+});
+
+const LOW_STOCK_SHOWN = 20;
+const WEEK_DAYS = 7;
+
+/**
+ * The back office's reads:
+ * - `GET /admin/orders?status=&q=&page=&perPage=`: every shopper's orders, newest first, with
+ *   their status history; `q` is an order id, payment id (ours or the provider's) or e-mail;
+ * - `GET /admin/dashboard`: orders and revenue today and over 7 days (UTC days), orders per
+ *   status, products low on stock and refunds owed, from the back-office projection's totals.
+ */
+export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Middleware): void {
+  router.get('/admin/orders', guard, async (ctx) => {
+    const { status, q, page, perPage } = validate(orderQuery, ctx.query, (msg) => new HttpError(400, { error: true, msg }));
+    const sort: [string, 1 | -1][] = [['date', -1], ['_id', -1]];
+    const window = { skip: (page - 1) * perPage, limit: perPage };
+    const byStatus: Filter = status ? { status } : {};
+    let orders: AdminOrderDoc[];
+    let total: number;
+    if (q) {
+      // Ids match as typed; e-mails are kept in lower case.
+      const filter: Filter = { key: { $in: [...new Set([q, q.toLowerCase()])] }, ...byStatus };
+      const [keys, count] = await Promise.all([
+        deps.docs.find<AdminOrderKeyDoc>(BACK_OFFICE.orderKeys, filter, { sort, ...window }),
+        deps.docs.count(BACK_OFFICE.orderKeys, filter),
+      ]);
+      const found = await Promise.all(keys.map((key) => deps.docs.get<AdminOrderDoc>(BACK_OFFICE.orders, key.orderId)));
+      orders = found.filter((order): order is AdminOrderDoc => order !== null);
+      total = count;
+    } else {
+      [orders, total] = await Promise.all([
+        deps.docs.find<AdminOrderDoc>(BACK_OFFICE.orders, byStatus, { sort, ...window }),
+        deps.docs.count(BACK_OFFICE.orders, byStatus),
+      ]);
+    }
+    ctx.body = {
+      orders: orders.map((order) => deps.publicUrls.withLineImages(order)),
+      totalPages: Math.ceil(total / perPage),
+      page,
+    };
+  });
+
+  router.get('/admin/dashboard', guard, async (ctx) => {
+    const today = (deps.now?.() ?? new Date()).getTime();
+    const days = Array.from({ length: WEEK_DAYS }, (_, back) => new Date(today - back * 86_400_000).toISOString().slice(0, 10));
+    const [dayDocs, totals, lowStock] = await Promise.all([
+      Promise.all(days.map((day) => deps.docs.get<DashboardDayDoc>(BACK_OFFICE.dashboard, dashboardDayId(day)))),
+      deps.docs.get<DashboardTotalsDoc>(BACK_OFFICE.dashboard, DASHBOARD_TOTALS_ID),
+      deps.docs.find<StockLevelDoc>(BACK_OFFICE.stock, { countInStock: { $lte: LOW_STOCK } }, {
+        sort: [['countInStock', 1], ['_id', 1]],
+        limit: LOW_STOCK_SHOWN,
+      }),
+    ]);
+    const sum = (docs: (DashboardDayDoc | null)[]) =>
+      docs.reduce((acc, doc) => ({ orders: acc.orders + (doc?.orders ?? 0), revenue: acc.revenue + (doc?.revenue ?? 0) }), { orders: 0, revenue: 0 });
+    const statuses = Object.fromEntries(orderStatus.options.map((s) => [s, totals?.statuses[s] ?? 0])) as Record<OrderStatus, number>;
+    ctx.body = {
+      today: sum(dayDocs.slice(0, 1)),
+      last7Days: sum(dayDocs),
+      ordersByStatus: statuses,
+      lowStock: { threshold: LOW_STOCK, products: lowStock.map(({ id, name, countInStock }) => ({ id, name, countInStock })) },
+      refundsOwed: totals?.refundsOwed ?? { count: 0, amount: 0 },
+    };
+  });
+}
