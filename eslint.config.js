@@ -52,9 +52,10 @@ export default tseslint.config(
   },
   {
     // Business code sees ports only (@shop/platform); the adapters behind them are chosen by the
-    // composition root (server). Tests and the test helpers still inside src may build real adapters.
+    // composition root (server). Tests may build real adapters; their helpers live outside src
+    // (test-support/, platform/test/).
     files: ['{command-api,read-api,projections}/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test-fixtures.ts', '**/test-kit.ts', '**/*-fixture.ts', '**/contract.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

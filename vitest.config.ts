@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/** The back-end packages' sources, where their unit and integration tests sit beside the code. */
+const BACKEND_SRC = '{contracts,platform,command-api,projections,read-api,server,bench}/src';
+
 /**
- * One run for every workspace. Back-end suites run in Node against real SQLite files, real HTTP
- * servers on 127.0.0.1 and real SMTP; the UI's component tests run in jsdom (ui/vitest.config.ts);
+ * One run for every workspace, one project per test level (README, Tests). Back-end unit tests are
+ * pure; integration suites run in Node against real SQLite files, real HTTP servers on 127.0.0.1
+ * and real SMTP; the UI's component tests run in jsdom (ui/vitest.config.ts);
  * browser journeys drive Debian's Chromium (e2e/); crash tests SIGKILL a real shop process (crash/).
  */
 export default defineConfig({
@@ -10,10 +14,24 @@ export default defineConfig({
     reporters: ['default', './test-support/summary-reporter.ts'],
     projects: [
       {
+        // Pure tests (*.unit.test.ts): deciders given-when-then, engines, reply builders, adapters
+        // over in-memory stand-ins. No file, socket, database or child process.
         test: {
-          name: 'backend',
+          name: 'unit',
           environment: 'node',
-          include: ['{contracts,platform,command-api,projections,read-api,server,bench}/src/**/*.test.ts', 'e2e-distributed/**/*.test.ts'],
+          include: [`${BACKEND_SRC}/**/*.unit.test.ts`],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // Every other back-end test (*.test.ts): real SQLite files, real HTTP servers on 127.0.0.1,
+        // real SMTP, the adapters' contract suites, containers (which skip without Docker).
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: [`${BACKEND_SRC}/**/*.test.ts`, 'e2e-distributed/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },

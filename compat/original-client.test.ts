@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UNPAGED_RESULTS } from '@shop/contracts';
-import { codeIn, startMailCatcher, type MailCatcher } from '../command-api/src/account/test-kit.ts';
-import { billing } from '../command-api/src/cart/test-fixtures.ts';
+import { codeIn, startMailCatcher, type MailCatcher } from '../test-support/account-kit.ts';
+import { billing } from '../test-support/shop-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-support/shop.ts';
 import { OriginalClient } from './original-client.ts';
 

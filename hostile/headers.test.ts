@@ -6,7 +6,7 @@ import { importCatalog } from '@shop/command-api';
 import { smallCatalog } from '../test-support/catalog-fixture.ts';
 import { TEST_METRICS_TOKEN, api, startTestShop, type TestShop } from '../test-support/shop.ts';
 import { tempDir } from '../test-support/temp-dir.ts';
-import { signUpVerified, startAccountShop, type AccountShop } from '../command-api/src/account/test-kit.ts';
+import { signUpVerified, startAccountShop, type AccountShop } from '../test-support/account-kit.ts';
 
 /** Issue #13, headers and surfaces: what a page may run, who may frame it, who may read metrics. */
 

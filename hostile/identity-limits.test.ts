@@ -4,7 +4,7 @@
  * X-Forwarded-For unless the operator said how many proxies to trust (TRUST_PROXY).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from '../command-api/src/account/test-kit.ts';
+import { signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from '../test-support/account-kit.ts';
 
 const LOCK_AFTER = 8;
 const ADDRESS_LIMIT = 50;

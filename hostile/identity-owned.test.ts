@@ -6,8 +6,8 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDoc, ProductDoc, ReviewDoc } from '@shop/contracts';
 import { loadConfig } from '@shop/platform';
-import { addToCart, checkoutAndPay, listProduct } from '../command-api/src/cart/test-fixtures.ts';
-import { TEST_JWT_SECRET, signUpVerified, startAccountShop, type AccountShop } from '../command-api/src/account/test-kit.ts';
+import { addToCart, checkoutAndPay, listProduct } from '../test-support/shop-fixtures.ts';
+import { TEST_JWT_SECRET, signUpVerified, startAccountShop, type AccountShop } from '../test-support/account-kit.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

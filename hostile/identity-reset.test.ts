@@ -4,7 +4,7 @@
  * verified, gets no password change, and its tries are throttled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, codeIn, signUpVerified, startAccountShop, type AccountShop } from '../command-api/src/account/test-kit.ts';
+import { PASSWORD, codeIn, signUpVerified, startAccountShop, type AccountShop } from '../test-support/account-kit.ts';
 
 describe('hostile: password reset takeover', () => {
   let shop: AccountShop;

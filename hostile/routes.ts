@@ -1,6 +1,6 @@
 import { importCatalog } from '@shop/command-api';
 import { smallCatalog } from '../test-support/catalog-fixture.ts';
-import { GOOGLE_CLIENT_ID, signUpVerified, startAccountShop, startFakeGoogle, type AccountShop } from '../command-api/src/account/test-kit.ts';
+import { GOOGLE_CLIENT_ID, signUpVerified, startAccountShop, startFakeGoogle, type AccountShop } from '../test-support/account-kit.ts';
 
 /**
  * What each `/api` route reads from a request: its JSON body fields and query parameters. The

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified, startAccountShop, type AccountShop } from '../command-api/src/account/test-kit.ts';
+import { signUpVerified, startAccountShop, type AccountShop } from '../test-support/account-kit.ts';
 
 /**
  * Issue #13, uploads: a hostile client holds many large uploads open at once, fills its account

@@ -7,7 +7,7 @@ import { AdminRoles } from './admin-roles.ts';
 import { CodeHasher } from './codes.ts';
 import { signedInUser } from './commands.ts';
 import { accountDecider, type AccountEvent, type AccountState } from './decider.ts';
-import { PASSWORD, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from './test-kit.ts';
+import { PASSWORD, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from '../../../test-support/account-kit.ts';
 
 const userId = newId();
 const email = 'ops@example.in';

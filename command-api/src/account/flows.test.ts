@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD, codeIn, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from './test-kit.ts';
+import { PASSWORD, codeIn, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from '../../../test-support/account-kit.ts';
 
 /** The account flows of spec §4 over real HTTP, with codes read from real SMTP. */
 describe('account flows over HTTP', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE_CLIENT_ID, PASSWORD, codeIn, signUpVerified, startAccountShop, startFakeGoogle, uniqueEmail, type AccountShop, type FakeGoogle } from './test-kit.ts';
+import { GOOGLE_CLIENT_ID, PASSWORD, codeIn, signUpVerified, startAccountShop, startFakeGoogle, uniqueEmail, type AccountShop, type FakeGoogle } from '../../../test-support/account-kit.ts';
 
 /** Google sign-in against ID tokens signed by our own key, published on a local JWKS endpoint. */
 describe('Google sign-in over HTTP', () => {

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_COLLECTIONS, accountStreams, newId, type UserDoc } from '@shop/contracts';
 import { emailDigest } from './emails.ts';
-import { PASSWORD, TEST_JWT_SECRET, codeIn, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from './test-kit.ts';
+import { PASSWORD, TEST_JWT_SECRET, codeIn, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from '../../../test-support/account-kit.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

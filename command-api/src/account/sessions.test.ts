@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, codeIn, signUpVerified, startAccountShop, type AccountShop } from './test-kit.ts';
+import { PASSWORD, codeIn, signUpVerified, startAccountShop, type AccountShop } from '../../../test-support/account-kit.ts';
 
 /** Tokens do not outlive a password change or reset (a revoked admin role: admin-role.test.ts). */
 describe('sessions ended by account changes', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified, startAccountShop, type AccountShop } from './test-kit.ts';
+import { signUpVerified, startAccountShop, type AccountShop } from '../../../test-support/account-kit.ts';
 
 // A real 1×1 PNG, a JPEG header, and a WebP header: file-type judges them by these bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES, newId, type CartLineDoc } from '@shop/contracts';
-import { addToCart, api, listProduct, shopper, startTestShop, type TestShop } from './test-fixtures.ts';
+import { addToCart, api, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 
 let t: TestShop;
 beforeAll(async () => {

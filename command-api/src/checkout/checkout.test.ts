@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLineDoc, OrderDoc, ProductDoc } from '@shop/contracts';
-import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
+import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 
 let t: TestShop;
 beforeAll(async () => {

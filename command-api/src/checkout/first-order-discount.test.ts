@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountStreams, paymentStreams, type Billing, type OrderDoc, type ProductDoc } from '@shop/contracts';
-import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
+import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 import { FIRST_ORDER_DISCOUNT_TAKEN } from './discount-decider.ts';
 
 let t: TestShop;

@@ -3,7 +3,7 @@ import { checkoutStreams, orderIdForPayment, paymentStreams, stockStreams, type 
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { fold } from '../shared/decider.ts';
 import { asDomainEvent } from '../shared/stream-commands.ts';
-import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
+import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 import { paymentDecider, type PaymentEvent } from './payment-decider.ts';
 import { checkoutDecider } from './process-decider.ts';
 import { stockDecider } from './stock-decider.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDoc, RefundDoc } from '@shop/contracts';
 import { RazorpayPaymentProvider } from '@shop/platform/adapters';
-import type { RazorpayStandIn } from '@shop/platform/payments/razorpay-stand-in';
-import { addToCart, api, billing, listProduct, shopper, type TestShop } from '../cart/test-fixtures.ts';
-import { razorpayKeys as keys, startRazorpayShop, type RazorpayShop } from './razorpay-fixture.ts';
+import type { RazorpayStandIn } from '../../../test-support/razorpay-stand-in.ts';
+import { addToCart, api, billing, listProduct, shopper, type TestShop } from '../../../test-support/shop-fixtures.ts';
+import { razorpayKeys as keys, startRazorpayShop, type RazorpayShop } from '../../../test-support/razorpay-shop.ts';
 import { TEST_METRICS_TOKEN } from '../../../test-support/shop.ts';
 
 let standIn: RazorpayStandIn;

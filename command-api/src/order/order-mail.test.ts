@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDoc } from '@shop/contracts';
 import type { Mailer, MailMessage } from '@shop/platform';
-import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
+import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 import { ORDER_MAIL_CHECKPOINT, OrderMailDesk } from './mail-desk.ts';
 
 let t: TestShop;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDoc, ReviewDoc } from '@shop/contracts';
-import { api, listProduct, namedShopper, shopper, startTestShop, type TestShop } from '../cart/test-fixtures.ts';
+import { api, listProduct, namedShopper, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 
 let t: TestShop;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { containerRuntimeUnavailable } from '../../../test-support/containers.ts';
-import { busContract } from './contract.ts';
+import { busContract } from '../../test/bus-contract.ts';
 import { KafkaBus } from './kafka.ts';
 import { startKafka } from './kafka-container.ts';
 

@@ -1,7 +1,7 @@
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { describe, it } from 'vitest';
 import { containerRuntimeUnavailable } from '../../../test-support/containers.ts';
-import { documentStoreContract } from './contract.ts';
+import { documentStoreContract } from '../../test/document-store-contract.ts';
 import { MongoDocumentStore } from './mongodb.ts';
 
 const MONGO_IMAGE = 'mongo:7';

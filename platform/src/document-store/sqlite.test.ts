@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { tempDir } from '../../../test-support/temp-dir.ts';
-import { documentStoreContract } from './contract.ts';
+import { documentStoreContract } from '../../test/document-store-contract.ts';
 import { SqliteDocumentStore } from './sqlite.ts';
 
 documentStoreContract('SQLite', async () => {

@@ -1,7 +1,7 @@
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { describe, it } from 'vitest';
 import { containerRuntimeUnavailable } from '../../../test-support/containers.ts';
-import { eventStoreContract } from './contract.ts';
+import { eventStoreContract } from '../../test/event-store-contract.ts';
 import { EventStoreDbEventStore } from './eventstoredb.ts';
 
 const EVENTSTORE_IMAGE = 'eventstore/eventstore:24.10';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test-support/temp-dir.ts';
-import { eventStoreContract } from './contract.ts';
+import { eventStoreContract } from '../../test/event-store-contract.ts';
 import { SqliteEventStore } from './sqlite.ts';
 
 eventStoreContract('SQLite', async () => {

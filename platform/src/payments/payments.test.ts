@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentProviderError, TEST_CARDS } from './port.ts';
 import { RazorpayPaymentProvider } from './razorpay.ts';
-import { startRazorpayStandIn, type RazorpayStandIn } from './razorpay-stand-in.ts';
+import { startRazorpayStandIn, type RazorpayStandIn } from '../../../test-support/razorpay-stand-in.ts';
 import { checkoutSignature, hmacHex, signaturesMatch } from './signature.ts';
 import { TestPaymentProvider } from './test-provider.ts';
 

@@ -2,7 +2,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
-import { addToCart, checkoutAndPay, shopper } from '@shop/command-api/cart/test-fixtures';
+import { addToCart, checkoutAndPay, shopper } from '../../../test-support/shop-fixtures.ts';
 import { CATALOG, type ProductDoc, type ProductPage } from '@shop/contracts';
 import { SqliteDocumentStore } from '@shop/platform/adapters';
 import { catalogCollections } from '@shop/projections';

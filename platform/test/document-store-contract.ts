@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckpointConflictError, type Document, type DocumentStore, type Filter, type SortSpec, type Write } from './port.ts';
+import { CheckpointConflictError, type Document, type DocumentStore, type Filter, type SortSpec, type Write } from '../src/document-store/port.ts';
 
 /** A test document: `_id` plus any JSON fields. */
 type Doc = Document & Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TopicMismatchError, type BusSubscription, type ConsumeOptions, type DeliveredMessage, type MessageBus } from './port.ts';
+import { TopicMismatchError, type BusSubscription, type ConsumeOptions, type DeliveredMessage, type MessageBus } from '../src/bus/port.ts';
 
 /** What a contract run needs: a bus, and how to release it (and whatever backs it). */
 export interface OpenedBus {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from './port.ts';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../src/event-store/port.ts';
 
 /** What a contract run needs: a store, and how to release it (and whatever backs it). */
 export interface OpenedEventStore {

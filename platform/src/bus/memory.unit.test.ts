@@ -1,4 +1,4 @@
-import { busContract } from './contract.ts';
+import { busContract } from '../../test/bus-contract.ts';
 import { InMemoryBus } from './memory.ts';
 
 busContract('in-memory', async () => {

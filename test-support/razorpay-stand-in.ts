@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkoutSignature, hmacHex } from './signature.ts';
+import { checkoutSignature, hmacHex } from '@shop/platform/payments/signature';
 
 /**
  * A local stand-in for Razorpay's API, for tests: it follows the documented formats of

@@ -1,6 +1,6 @@
 /** A test shop paying through a local Razorpay stand-in (not a test file). */
-import { startRazorpayStandIn, type RazorpayStandIn } from '@shop/platform/payments/razorpay-stand-in';
-import { startTestShop, type TestShop } from '../cart/test-fixtures.ts';
+import { startRazorpayStandIn, type RazorpayStandIn } from './razorpay-stand-in.ts';
+import { startTestShop, type TestShop } from './shop-fixtures.ts';
 
 export const razorpayKeys = { keyId: 'rzp_test_standin', keySecret: 'standin-key-secret', webhookSecret: 'standin-webhook-secret' };
 

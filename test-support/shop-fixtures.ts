@@ -1,8 +1,8 @@
 /** Helpers for the HTTP tests of cart, My List, reviews, checkout and orders (not a test file). */
 import { newId, type Billing, type ProductDetails } from '@shop/contracts';
-import { api, type TestShop } from '../../../test-support/shop.ts';
+import { api, type TestShop } from './shop.ts';
 
-export { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
+export { api, startTestShop, type TestShop } from './shop.ts';
 
 /** A signed-in shopper: a token minted for a fresh user id (accounts are another feature). */
 export function shopper(t: TestShop, options: { isAdmin?: boolean } = {}) {

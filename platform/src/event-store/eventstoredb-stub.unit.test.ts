@@ -17,7 +17,7 @@ import {
   type Position,
   type ReadPosition,
 } from '@eventstore/db-client';
-import { eventStoreContract } from './contract.ts';
+import { eventStoreContract } from '../../test/event-store-contract.ts';
 import { EventStoreDbEventStore } from './eventstoredb.ts';
 
 /**

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { SMTPServer } from 'smtp-server';
-import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
+import { api, startTestShop, type TestShop } from './shop.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-for-account-suites-0123456789abcdef';
 export const GOOGLE_CLIENT_ID = 'shop-test.apps.googleusercontent.com';
