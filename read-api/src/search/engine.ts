@@ -315,11 +315,10 @@ export class SearchIndex {
    * The best `k` products of a query whose widest word (the one matching most products) is
    * wide, without ranking all that word's products: the other words' products are ranked in
    * full as usual, then the wide word's products are read in rank order (each of its words'
-   * postings kept sorted by field, popularity and newness, see rankedOrder) and reading stops
-   * once nothing left can beat the k-th best found: a product only the wide word found ranks by
-   * that word's match alone, plus what common words add (at most `laterBound`). The page is the
-   * one ranking everything gives; `total` stays exact, counted in one plain pass. Null when
-   * the query has no wide word: then the plain way is as quick.
+   * postings kept sorted by field, popularity and newness, see rankedOrder) until k products
+   * only it found are in hand: those rank by that one match, so no later one can beat them.
+   * The page is the one ranking everything gives; `total` stays exact, counted in one plain
+   * pass. Null when the query has no wide word (the plain way is as quick) or holds a common word.
    */
   private searchStreamed(expansions: Expansion[], allowed: Uint8Array | null, k: number): { top: number[]; total: number } | null {
     if (k <= 0) return null;
@@ -335,20 +334,15 @@ export class SearchIndex {
       }
     }
     if (wide === -1 || wideSize < this.streamFrom) return null;
+    // With a common word ("gift …") too, a product only the wide word found can still gain that
+    // word's rank, and when few do, nearly every product would be read before the page is sure
+    // (measured: slower than ranking them all). Those queries go the plain way.
+    if (kinds.some((kind, w) => kind.skipDescribed && w !== wide)) return null;
     const count = this.collect(expansions, allowed, true, wide);
     const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
     for (let i = 0; i < count; i++) {
       const doc = this.touched[i]!;
       rank[doc] = BITS[matched[doc]!]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01;
-    }
-    // Words that only add to the rank of products found otherwise, and the most they can add.
-    const later: { w: number; shown: boolean }[] = [];
-    // (The wide word's own description-only matches add nothing to a product it found already.)
-    let laterBound = 0;
-    for (let w = 0; w < expansions.length; w++) {
-      if (!kinds[w]!.skipDescribed || w === wide) continue;
-      later.push({ w, shown: kinds[w]!.common });
-      laterBound += 1000 + 10 * Math.max(0, ...expansions[w]!.quality) + 1e-3;
     }
     // The wide word's lists, each read from its head in rank order.
     const { terms, quality } = expansions[wide]!;
@@ -365,7 +359,6 @@ export class SearchIndex {
     const keyAt = (l: (typeof lists)[number], at: number, doc: number) =>
       1000 + Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[l.order[at]!]! : DESCRIPTION]!) * 10 + popularity[doc]! * 0.01;
     const streamed: number[] = [];
-    const best = new MinHeap();
     for (;;) {
       // The list whose head ranks first (newer, then lower slot, among equals), past products that cannot be shown.
       let pick = -1;
@@ -384,9 +377,8 @@ export class SearchIndex {
         }
       }
       if (pick === -1) break;
-      // Nothing left can beat the k-th best found (with common words adding the most they can).
-      if (best.size >= k && best.peek() > pickKey + laterBound) break;
-      if (later.length === 0 && streamed.length >= k) break;
+      // The stream is in rank order: the first k products only this word found are its best.
+      if (streamed.length >= k) break;
       const l = lists[pick]!;
       const first = Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[l.order[l.at]!]! : DESCRIPTION]!);
       l.at++;
@@ -394,18 +386,9 @@ export class SearchIndex {
       if (matched[pickDoc] !== 0 || wordBest[pickDoc] !== 0) continue;
       wordBest[pickDoc] = 1;
       streamed.push(pickDoc);
-      let bits = 1;
-      let sum = first;
-      for (const { w, shown } of later) {
-        const add = this.bestIn(expansions[w]!, pickDoc, shown);
-        if (add > 0) {
-          bits++;
-          sum = Math.fround(sum + add);
-        }
-      }
-      rank[pickDoc] = bits * 1000 + sum * 10 + popularity[pickDoc]! * 0.01;
-      best.push(rank[pickDoc]!, k);
+      rank[pickDoc] = 1000 + first * 10 + popularity[pickDoc]! * 0.01;
     }
+    const ranked = streamed.length;
     // The total, exact: the wide word's usable products not found otherwise, once each.
     let total = count;
     const single = lists.length === 1;
@@ -421,36 +404,16 @@ export class SearchIndex {
         }
       }
     }
-    const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.filter((doc) => rank[doc] !== 0)]);
+    const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.slice(0, ranked)]);
     const top = total === 0 ? [] : topK(candidates, candidates.length, k, rank, dates);
     for (let i = 0; i < count; i++) {
       const doc = this.touched[i]!;
       matched[doc] = 0;
       score[doc] = 0;
-      rank[doc] = 0;
     }
-    for (const doc of streamed) {
-      wordBest[doc] = 0;
-      rank[doc] = 0;
-    }
+    for (const doc of streamed) wordBest[doc] = 0;
     // No word found anything: the plain way then goes by the common words.
     return total === 0 ? null : { top, total };
-  }
-
-  /** The best match of a word's expansion in one product (0 when none): a lookup in each ascending list. */
-  private bestIn({ terms, quality }: Expansion, doc: number, shown: boolean): number {
-    let best = 0;
-    for (let e = 0; e < terms.length; e++) {
-      if (shown) {
-        const { docs, fields, n } = this.postings[terms[e]!]!;
-        const at = lowerBound(docs, n, doc);
-        if (at < n && docs[at] === doc) best = Math.max(best, Math.fround(quality[e]! * FIELD_WEIGHT[fields[at]!]!));
-      }
-      const { docs, n } = this.described[terms[e]!]!;
-      const at = lowerBound(docs, n, doc);
-      if (at < n && docs[at] === doc) best = Math.max(best, Math.fround(quality[e]! * FIELD_WEIGHT[DESCRIPTION]!));
-    }
-    return best;
   }
 
   /**
@@ -912,55 +875,6 @@ function topK(docs: ArrayLike<number>, count: number, k: number, key: ArrayLike<
     }
   }
   return heap.sort((a, b) => (better(a, b) ? -1 : 1));
-}
-
-/** A min-heap of at most `k` numbers: its root is the k-th largest pushed. */
-class MinHeap {
-  private readonly items: number[] = [];
-  get size(): number {
-    return this.items.length;
-  }
-  peek(): number {
-    return this.items[0]!;
-  }
-  push(x: number, k: number): void {
-    const h = this.items;
-    if (h.length === k) {
-      if (x <= h[0]!) return;
-      h[0] = x;
-    } else {
-      h.push(x);
-      for (let i = h.length - 1; i > 0; ) {
-        const parent = (i - 1) >> 1;
-        if (h[parent]! <= h[i]!) break;
-        [h[i], h[parent]] = [h[parent]!, h[i]!];
-        i = parent;
-      }
-      return;
-    }
-    for (let i = 0; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let least = i;
-      if (l < h.length && h[l]! < h[least]!) least = l;
-      if (r < h.length && h[r]! < h[least]!) least = r;
-      if (least === i) return;
-      [h[i], h[least]] = [h[least]!, h[i]!];
-      i = least;
-    }
-  }
-}
-
-/** The first position in ascending `docs` (first `n`) holding `doc` or more. */
-function lowerBound(docs: Int32Array, n: number, doc: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (docs[mid]! < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function grow(list: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
