@@ -190,6 +190,9 @@ describe('top-k search streamed in rank order', () => {
           }
     };
     compare();
+    // Popularity alone moves (same words): the ranked orders built so far must follow.
+    for (const index of [plain, streamed, mixed]) for (const p of products.slice(1000, 1400)) index.upsert({ ...p, rating: 5, numReviews: 50 });
+    compare();
     for (const index of [plain, streamed, mixed]) {
       for (const p of products.slice(0, 300)) index.upsert({ ...p, name: `${p.name} premium`, rating: 5 - p.rating });
       index.upsert({ ...products[500]!, numReviews: 1000 });

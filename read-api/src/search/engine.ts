@@ -209,7 +209,7 @@ export class SearchIndex {
   private readonly popularCache = new Map<string, string[]>();
   /** Each word's postings in rank order (see rankedOrder), built when first needed. */
   private readonly rankedOrders = new Map<number, RankedOrder>();
-  /** Moves whenever a product's popularity or date changes in place, or slots are renumbered: every ranked order is stale then. */
+  /** Moves when slots are renumbered: every ranked order is stale then. */
   private orderVersion = 0;
   // Scratch space for scoring, reused by every query (search is synchronous).
   private wordBest = new Float32Array(1024);
@@ -242,7 +242,8 @@ export class SearchIndex {
       // Same words (a review or a location change): update in place, no new slot.
       const pop = popularity(product);
       const date = Date.parse(product.dateCreated) || 0;
-      if (pop !== this.popularity[existing] || date !== this.dates[existing]) this.orderVersion++;
+      // Its words' ranked orders are stale now (and only theirs).
+      if (pop !== this.popularity[existing] || date !== this.dates[existing]) for (const word of productWords(product).keys()) this.rankedOrders.delete(this.termIds.get(word)!);
       this.popularity[existing] = pop;
       this.dates[existing] = date;
       this.locationSet[existing] = this.internLocations(product.locationCodes);
@@ -263,20 +264,7 @@ export class SearchIndex {
     this.alive[slot] = 1;
     this.slots.set(product.id, slot);
 
-    const fields = new Map<string, number>();
-    const add = (text: string, field: number, cap = Infinity) => {
-      let count = 0;
-      for (const word of textWords(text)) {
-        if (count++ >= cap) break;
-        if (word.length < 2 || STOPWORDS.has(word)) continue;
-        fields.set(word.slice(0, MAX_WORD_LENGTH), (fields.get(word) ?? 0) | field);
-      }
-    };
-    add(product.name, NAME);
-    add(product.brand, BRAND);
-    add(`${product.catName} ${product.subCatName}`, CATEGORY);
-    add(product.description, DESCRIPTION, INDEXED_DESCRIPTION_WORDS);
-    for (const [word, mask] of fields) {
+    for (const [word, mask] of productWords(product)) {
       const term = this.termId(word);
       if (mask === DESCRIPTION) this.described[term]!.push(slot);
       else this.postings[term]!.push(slot, mask);
@@ -418,7 +406,7 @@ export class SearchIndex {
 
   /**
    * A word's postings in rank order (field weight, then popularity, then newness, then slot),
-   * kept until its postings grow or any product's popularity or date changes.
+   * kept until its postings grow, one of its products' popularity or date changes, or a compaction.
    */
   private rankedOrder(term: number): RankedOrder {
     const postings = this.postings[term]!;
@@ -808,6 +796,24 @@ export class SearchIndex {
     this.dead = 0;
     this.orderVersion++;
   }
+}
+
+/** A product's indexed words, each with the fields it occurs in as bits. */
+function productWords(product: SearchableProduct): Map<string, number> {
+  const fields = new Map<string, number>();
+  const add = (text: string, field: number, cap = Infinity) => {
+    let count = 0;
+    for (const word of textWords(text)) {
+      if (count++ >= cap) break;
+      if (word.length < 2 || STOPWORDS.has(word)) continue;
+      fields.set(word.slice(0, MAX_WORD_LENGTH), (fields.get(word) ?? 0) | field);
+    }
+  };
+  add(product.name, NAME);
+  add(product.brand, BRAND);
+  add(`${product.catName} ${product.subCatName}`, CATEGORY);
+  add(product.description, DESCRIPTION, INDEXED_DESCRIPTION_WORDS);
+  return fields;
 }
 
 /** The words of a query that are searched for: stop words out, at most eight, each cut to 40 letters. */
