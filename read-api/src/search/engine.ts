@@ -125,6 +125,20 @@ class DocList {
   }
 }
 
+/** A word's postings in rank order: positions in its shown postings, and its description-only products. */
+interface RankedOrder {
+  version: number;
+  shown: Int32Array;
+  shownN: number;
+  described: Int32Array;
+}
+
+/**
+ * Below this many products for the word with most matches, ranking every match is as quick as
+ * streaming them in rank order (and needs no ordered copy of its postings).
+ */
+export const STREAM_FROM = 2000;
+
 interface Expansion {
   terms: Int32Array;
   quality: Float32Array;
@@ -193,6 +207,10 @@ export class SearchIndex {
   private readonly locationSets: string[][] = [];
   private readonly locationSetIds = new Map<string, number>();
   private readonly popularCache = new Map<string, string[]>();
+  /** Each word's postings in rank order (see rankedOrder), built when first needed. */
+  private readonly rankedOrders = new Map<number, RankedOrder>();
+  /** Moves when slots are renumbered: every ranked order is stale then. */
+  private orderVersion = 0;
   // Scratch space for scoring, reused by every query (search is synchronous).
   private wordBest = new Float32Array(1024);
   private score = new Float32Array(1024);
@@ -202,8 +220,12 @@ export class SearchIndex {
   private hits = new Int32Array(1024);
   private touched = new Int32Array(1024);
 
-  constructor(synonymGroups: readonly (readonly string[])[] = SYNONYM_GROUPS) {
+  /** See STREAM_FROM (tests compare both ways). */
+  private readonly streamFrom: number;
+
+  constructor(synonymGroups: readonly (readonly string[])[] = SYNONYM_GROUPS, options: { streamFrom?: number } = {}) {
     this.synonyms = synonymTable(synonymGroups);
+    this.streamFrom = options.streamFrom ?? STREAM_FROM;
   }
 
   /** Live products in the index. */
@@ -218,8 +240,12 @@ export class SearchIndex {
     const existing = this.slots.get(product.id);
     if (existing !== undefined && this.fingerprints[existing] === fingerprint) {
       // Same words (a review or a location change): update in place, no new slot.
-      this.popularity[existing] = popularity(product);
-      this.dates[existing] = Date.parse(product.dateCreated) || 0;
+      const pop = popularity(product);
+      const date = Date.parse(product.dateCreated) || 0;
+      // Its words' ranked orders are stale now (and only theirs).
+      if (pop !== this.popularity[existing] || date !== this.dates[existing]) for (const word of productWords(product).keys()) this.rankedOrders.delete(this.termIds.get(word)!);
+      this.popularity[existing] = pop;
+      this.dates[existing] = date;
       this.locationSet[existing] = this.internLocations(product.locationCodes);
       return;
     }
@@ -238,20 +264,7 @@ export class SearchIndex {
     this.alive[slot] = 1;
     this.slots.set(product.id, slot);
 
-    const fields = new Map<string, number>();
-    const add = (text: string, field: number, cap = Infinity) => {
-      let count = 0;
-      for (const word of textWords(text)) {
-        if (count++ >= cap) break;
-        if (word.length < 2 || STOPWORDS.has(word)) continue;
-        fields.set(word.slice(0, MAX_WORD_LENGTH), (fields.get(word) ?? 0) | field);
-      }
-    };
-    add(product.name, NAME);
-    add(product.brand, BRAND);
-    add(`${product.catName} ${product.subCatName}`, CATEGORY);
-    add(product.description, DESCRIPTION, INDEXED_DESCRIPTION_WORDS);
-    for (const [word, mask] of fields) {
+    for (const [word, mask] of productWords(product)) {
       const term = this.termId(word);
       if (mask === DESCRIPTION) this.described[term]!.push(slot);
       else this.postings[term]!.push(slot, mask);
@@ -266,6 +279,9 @@ export class SearchIndex {
     const allowed = this.allowedLocations(options.location);
     const expansions = words.map((word) => this.expand(word));
     const poorlyMatched = words.filter((_, i) => !expansions[i]!.well);
+    const offset = options.offset ?? 0;
+    const fast = this.searchStreamed(expansions, allowed, offset + options.limit);
+    if (fast) return { ids: fast.top.slice(offset).map((doc) => this.ids[doc]!), total: fast.total, words, poorlyMatched };
     let count = this.collect(expansions, allowed, true);
     // Only common words matched: then they are all there is to go by.
     if (count === 0) count = this.collect(expansions, allowed, false);
@@ -274,7 +290,6 @@ export class SearchIndex {
       const doc = touched[i]!;
       rank[doc] = BITS[matched[doc]!]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01;
     }
-    const offset = options.offset ?? 0;
     const top = topK(touched, count, offset + options.limit, rank, this.dates);
     for (let i = 0; i < count; i++) {
       const doc = touched[i]!;
@@ -285,28 +300,145 @@ export class SearchIndex {
   }
 
   /**
+   * The best `k` products of a query whose widest word (the one matching most products) is
+   * wide, without ranking all that word's products: the other words' products are ranked in
+   * full as usual, then the wide word's products are read in rank order (each of its words'
+   * postings kept sorted by field, popularity and newness, see rankedOrder) until k products
+   * only it found are in hand: those rank by that one match, so no later one can beat them.
+   * The page is the one ranking everything gives; `total` stays exact, counted in one plain
+   * pass. Null when the query has no wide word (the plain way is as quick) or holds a common word.
+   */
+  private searchStreamed(expansions: Expansion[], allowed: Uint8Array | null, k: number): { top: number[]; total: number } | null {
+    if (k <= 0) return null;
+    const kinds = this.wordKinds(expansions, true);
+    let wide = -1;
+    let wideSize = 0;
+    for (let w = 0; w < expansions.length; w++) {
+      const { shown, described, common, skipDescribed } = kinds[w]!;
+      const size = shown + (skipDescribed ? 0 : described);
+      if (!common && size > wideSize) {
+        wide = w;
+        wideSize = size;
+      }
+    }
+    if (wide === -1 || wideSize < this.streamFrom) return null;
+    // With a common word ("gift …") too, a product only the wide word found can still gain that
+    // word's rank, and when few do, nearly every product would be read before the page is sure
+    // (measured: slower than ranking them all). Those queries go the plain way.
+    if (kinds.some((kind, w) => kind.skipDescribed && w !== wide)) return null;
+    const count = this.collect(expansions, allowed, true, wide);
+    const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
+    for (let i = 0; i < count; i++) {
+      const doc = this.touched[i]!;
+      rank[doc] = BITS[matched[doc]!]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01;
+    }
+    // The wide word's lists, each read from its head in rank order.
+    const { terms, quality } = expansions[wide]!;
+    const lists: { docs: Int32Array; order: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
+    for (let e = 0; e < terms.length; e++) {
+      const order = this.rankedOrder(terms[e]!);
+      const postings = this.postings[terms[e]!]!;
+      if (postings.n > 0) lists.push({ docs: postings.docs, order: order.shown, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
+      const list = this.described[terms[e]!]!;
+      if (!kinds[wide]!.skipDescribed && list.n > 0) lists.push({ docs: order.described, order: order.described, n: list.n, fields: null, q: quality[e]!, at: 0 });
+    }
+    const usable = (doc: number) => alive[doc] === 1 && (!allowed || allowed[locationSet[doc]!] === 1);
+    const docAt = (l: (typeof lists)[number], at: number) => (l.fields ? l.docs[l.order[at]!]! : l.order[at]!);
+    const keyAt = (l: (typeof lists)[number], at: number, doc: number) =>
+      1000 + Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[l.order[at]!]! : DESCRIPTION]!) * 10 + popularity[doc]! * 0.01;
+    const streamed: number[] = [];
+    for (;;) {
+      // The list whose head ranks first (newer, then lower slot, among equals), past products that cannot be shown.
+      let pick = -1;
+      let pickKey = -Infinity;
+      let pickDoc = -1;
+      for (let i = 0; i < lists.length; i++) {
+        const l = lists[i]!;
+        while (l.at < l.n && !usable(docAt(l, l.at))) l.at++;
+        if (l.at === l.n) continue;
+        const doc = docAt(l, l.at);
+        const key = keyAt(l, l.at, doc);
+        if (key > pickKey || (key === pickKey && (dates[doc]! > dates[pickDoc]! || (dates[doc] === dates[pickDoc] && doc < pickDoc)))) {
+          pick = i;
+          pickKey = key;
+          pickDoc = doc;
+        }
+      }
+      if (pick === -1) break;
+      // The stream is in rank order: the first k products only this word found are its best.
+      if (streamed.length >= k) break;
+      const l = lists[pick]!;
+      const first = Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[l.order[l.at]!]! : DESCRIPTION]!);
+      l.at++;
+      // Found already: by another word (ranked in full above), or earlier in this stream (at its best).
+      if (matched[pickDoc] !== 0 || wordBest[pickDoc] !== 0) continue;
+      wordBest[pickDoc] = 1;
+      streamed.push(pickDoc);
+      rank[pickDoc] = 1000 + first * 10 + popularity[pickDoc]! * 0.01;
+    }
+    const ranked = streamed.length;
+    // The total, exact: the wide word's usable products not found otherwise, once each.
+    let total = count;
+    const single = lists.length === 1;
+    for (const l of lists) {
+      for (let at = 0; at < l.n; at++) {
+        const doc = l.fields ? l.docs[at]! : l.order[at]!;
+        if (matched[doc] !== 0 || !usable(doc)) continue;
+        if (single) total++;
+        else if (wordBest[doc] !== 2) {
+          if (wordBest[doc] === 0) streamed.push(doc);
+          wordBest[doc] = 2;
+          total++;
+        }
+      }
+    }
+    const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.slice(0, ranked)]);
+    const top = total === 0 ? [] : topK(candidates, candidates.length, k, rank, dates);
+    for (let i = 0; i < count; i++) {
+      const doc = this.touched[i]!;
+      matched[doc] = 0;
+      score[doc] = 0;
+    }
+    for (const doc of streamed) wordBest[doc] = 0;
+    // No word found anything: the plain way then goes by the common words.
+    return total === 0 ? null : { top, total };
+  }
+
+  /**
+   * A word's postings in rank order (field weight, then popularity, then newness, then slot),
+   * kept until its postings grow, one of its products' popularity or date changes, or a compaction.
+   */
+  private rankedOrder(term: number): RankedOrder {
+    const postings = this.postings[term]!;
+    const described = this.described[term]!;
+    const cached = this.rankedOrders.get(term);
+    if (cached && cached.version === this.orderVersion && cached.shownN === postings.n && cached.described.length === described.n) return cached;
+    const { popularity, dates } = this;
+    const byRank = (a: number, b: number) => popularity[b]! - popularity[a]! || dates[b]! - dates[a]! || a - b;
+    const shown = Int32Array.from({ length: postings.n }, (_, k) => k).sort(
+      (a, b) => FIELD_WEIGHT[postings.fields[b]!]! - FIELD_WEIGHT[postings.fields[a]!]! || byRank(postings.docs[a]!, postings.docs[b]!),
+    );
+    const order = { version: this.orderVersion, shown, shownN: postings.n, described: described.docs.slice(0, described.n).sort(byRank) };
+    this.rankedOrders.set(term, order);
+    return order;
+  }
+
+  /**
    * Scores the products the query words match into `score` and `matched` (bits of the words)
    * and lists them in `touched`; returns how many. With `capped`, the matches of common words
    * (see COMMON_SHARE), and the description-only matches of words common in descriptions (see
    * DESCRIPTION_CAP), only add to the rank of products found otherwise.
    */
-  private collect(expansions: Expansion[], allowed: Uint8Array | null, capped: boolean): number {
+  private collect(expansions: Expansion[], allowed: Uint8Array | null, capped: boolean, streamed = -1): number {
     const { wordBest, matched, score, alive, locationSet } = this;
     let count = 0;
-    const commonAbove = Math.max(DESCRIPTION_CAP, COMMON_SHARE * this.slots.size);
+    const kinds = this.wordKinds(expansions, capped);
     const later: { w: number; shown: boolean }[] = [];
     for (let w = 0; w < expansions.length; w++) {
       const { terms, quality } = expansions[w]!;
-      let shown = 0;
-      let described = 0;
-      for (let e = 0; e < terms.length; e++) {
-        shown += this.postings[terms[e]!]!.n;
-        described += this.described[terms[e]!]!.n;
-      }
-      const common = capped && shown + described > commonAbove;
-      const skipDescribed = capped && (common || described > DESCRIPTION_CAP);
+      const { common, skipDescribed } = kinds[w]!;
       if (skipDescribed) later.push({ w, shown: common });
-      if (common) continue;
+      if (common || w === streamed) continue;
       let hit = 0;
       for (let e = 0; e < terms.length; e++) {
         const q = quality[e]!;
@@ -344,15 +476,36 @@ export class SearchIndex {
         wordBest[doc] = 0;
       }
     }
+    // The streamed word's matches among these products, in the place collecting it would have had.
+    if (count > 0 && streamed >= 0) this.rankFound(expansions[streamed]!, 1 << streamed, count, true, !kinds[streamed]!.skipDescribed);
     if (count > 0) for (const { w, shown } of later) this.rankFound(expansions[w]!, 1 << w, count, shown);
     return count;
+  }
+
+  /**
+   * How many products each query word's matches reach, and so how each is used: with `capped`,
+   * a common word (see COMMON_SHARE) only adds to the rank of products found otherwise, and so do
+   * the description-only matches of a common word or of one common in descriptions (DESCRIPTION_CAP).
+   */
+  private wordKinds(expansions: Expansion[], capped: boolean): { shown: number; described: number; common: boolean; skipDescribed: boolean }[] {
+    const commonAbove = Math.max(DESCRIPTION_CAP, COMMON_SHARE * this.slots.size);
+    return expansions.map(({ terms }) => {
+      let shown = 0;
+      let described = 0;
+      for (let e = 0; e < terms.length; e++) {
+        shown += this.postings[terms[e]!]!.n;
+        described += this.described[terms[e]!]!.n;
+      }
+      const common = capped && shown + described > commonAbove;
+      return { shown, described, common, skipDescribed: capped && (common || described > DESCRIPTION_CAP) };
+    });
   }
 
   /**
    * Adds a common word's matches (description-only ones, and with `shown` the others too) to
    * the products already found (the first `count` of `touched`).
    */
-  private rankFound({ terms, quality }: Expansion, bit: number, count: number, shown: boolean): void {
+  private rankFound({ terms, quality }: Expansion, bit: number, count: number, shown: boolean, described = true): void {
     const { wordBest, matched, score } = this;
     const found = this.touched.subarray(0, count);
     let sorted: Int32Array | null = null;
@@ -384,6 +537,7 @@ export class SearchIndex {
         const { docs, fields, n } = this.postings[terms[e]!]!;
         add(docs, n, fields, quality[e]!);
       }
+      if (!described) continue;
       const { docs, n } = this.described[terms[e]!]!;
       add(docs, n, null, quality[e]!);
     }
@@ -640,7 +794,26 @@ export class SearchIndex {
     }
     this.ids.forEach((id, doc) => this.slots.set(id, doc));
     this.dead = 0;
+    this.orderVersion++;
   }
+}
+
+/** A product's indexed words, each with the fields it occurs in as bits. */
+function productWords(product: SearchableProduct): Map<string, number> {
+  const fields = new Map<string, number>();
+  const add = (text: string, field: number, cap = Infinity) => {
+    let count = 0;
+    for (const word of textWords(text)) {
+      if (count++ >= cap) break;
+      if (word.length < 2 || STOPWORDS.has(word)) continue;
+      fields.set(word.slice(0, MAX_WORD_LENGTH), (fields.get(word) ?? 0) | field);
+    }
+  };
+  add(product.name, NAME);
+  add(product.brand, BRAND);
+  add(`${product.catName} ${product.subCatName}`, CATEGORY);
+  add(product.description, DESCRIPTION, INDEXED_DESCRIPTION_WORDS);
+  return fields;
 }
 
 /** The words of a query that are searched for: stop words out, at most eight, each cut to 40 letters. */

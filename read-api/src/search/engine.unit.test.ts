@@ -149,3 +149,54 @@ describe('search ranking rules', () => {
     expect(index.fallback('qqqqqq', { limit: 2 }).ids).toHaveLength(2);
   });
 });
+
+describe('top-k search streamed in rank order', () => {
+  // A small random catalog whose words each reach many products, searched both ways: every
+  // match ranked (streamFrom: Infinity) and the wide word streamed in rank order (streamFrom: 1).
+  let seed = 7;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const nouns = ['kurta', 'sneaker', 'saree', 'lantern', 'blanket', 'kettle', 'mobile', 'smartphone', 'notebook', 'candle'];
+  const adjectives = ['cotton', 'silver', 'golden', 'classic', 'premium', 'handmade', 'festive'];
+  const products = Array.from({ length: 3000 }, (_, i) =>
+    product(`${pick(adjectives)} ${pick(nouns)} ${i % 7 === 0 ? pick(nouns) : ''}`, {
+      brand: pick(['Acme', 'Kavach', 'Studio']),
+      description: i % 3 === 0 ? `A ${pick(nouns)} for a lovely gift, ${pick(adjectives)}.` : 'Made with care.',
+      catName: pick(['Gifts', 'Home', 'Fashion']),
+      rating: Math.floor(random() * 11) / 2,
+      numReviews: Math.floor(random() * 4),
+      locationCodes: [pick(['All', 'IN', 'US'])],
+      dateCreated: new Date(Date.UTC(2025, 0, 1 + Math.floor(random() * 5))).toISOString(),
+    }),
+  );
+  const plain = new SearchIndex([['phone', 'mobile', 'smartphone'], ['mom', 'mother']], { streamFrom: Infinity });
+  const streamed = new SearchIndex([['phone', 'mobile', 'smartphone'], ['mom', 'mother']], { streamFrom: 1 });
+  // Some queries one way, some the other, in one index (scratch space shared between them).
+  const mixed = new SearchIndex([['phone', 'mobile', 'smartphone'], ['mom', 'mother']], { streamFrom: 500 });
+  for (const index of [plain, streamed, mixed]) for (const p of products) index.upsert(p);
+  // Replaced products (dead slots) and a popularity change after the orders were first built.
+  const queries = ['kurta', 'kurtta', 'snaeker', 'sneaker for mom', 'gift kettle', 'gift candel', 'phone', 'silver lantrn', 'cotton', 'lovely', 'notebok golden acme', 'festive gift', 'qqqzzz', 'gift'];
+
+  it('gives the same page and total as ranking every match, at every offset and location', () => {
+    const compare = () => {
+      for (const q of queries)
+        for (const location of [undefined, 'IN', 'US'])
+          for (const [offset, limit] of [[0, 10], [0, 60], [37, 25], [2990, 30]] as const) {
+            const a = plain.search(q, { offset, limit, location });
+            for (const index of [streamed, mixed]) {
+              const b = index.search(q, { offset, limit, location });
+              expect({ q, location, offset, ids: b.ids, total: b.total }).toEqual({ q, location, offset, ids: a.ids, total: a.total });
+            }
+          }
+    };
+    compare();
+    // Popularity alone moves (same words): the ranked orders built so far must follow.
+    for (const index of [plain, streamed, mixed]) for (const p of products.slice(1000, 1400)) index.upsert({ ...p, rating: 5, numReviews: 50 });
+    compare();
+    for (const index of [plain, streamed, mixed]) {
+      for (const p of products.slice(0, 300)) index.upsert({ ...p, name: `${p.name} premium`, rating: 5 - p.rating });
+      index.upsert({ ...products[500]!, numReviews: 1000 });
+    }
+    compare();
+  });
+});
