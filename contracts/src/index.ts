@@ -18,3 +18,4 @@ export * from './order-read-models.ts';
 export * from './account-events.ts';
 export * from './account-read-models.ts';
 export * from './read-model-names.ts';
+export * from './search-read-models.ts';

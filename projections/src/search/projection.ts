@@ -1,25 +1,10 @@
-import { SEARCH, catalogEventSchemas, reviewEventSchemas, roundToHalf, type CatalogEventMap, type ProductDetails } from '@shop/contracts';
+import { SEARCH, catalogEventSchemas, reviewEventSchemas, roundToHalf, type CatalogEventMap, type ProductDetails, type SearchEntryDoc } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
 import type { Projection, ProjectionView } from '../projection.ts';
 import { searchCollections } from './collections.ts';
 
-/** What search knows about a product: the words it is found by, and what ranks and filters it. */
-export interface SearchEntryDoc {
-  _id: string;
-  /** Log position of the event that last wrote this entry; the query side reads past its last one. */
-  seq: number;
-  name: string;
-  brand: string;
-  description: string;
-  catId: string;
-  catName: string;
-  subCatId: string;
-  subCatName: string;
-  rating: number;
-  numReviews: number;
-  locationCodes: string[];
-  dateCreated: string;
-}
+/** The search read model's document (its type lives in contracts with the other read models). */
+export type { SearchEntryDoc };
 
 interface SearchCategoryDoc {
   _id: string;

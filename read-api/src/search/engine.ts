@@ -1,21 +1,9 @@
+import type { SearchEntryDoc } from '@shop/contracts';
 import { boundedDistances } from './distance.ts';
 import { singular, STOPWORDS, SYNONYM_GROUPS, synonymTable, textWords } from './text.ts';
 
-/** What the index needs of a product (the search read model's entry, with its id). */
-export interface SearchableProduct {
-  id: string;
-  name: string;
-  brand: string;
-  description: string;
-  catId: string;
-  catName: string;
-  subCatId: string;
-  subCatName: string;
-  rating: number;
-  numReviews: number;
-  locationCodes: string[];
-  dateCreated: string;
-}
+/** What the index needs of a product: the search read model's entry, with its id. */
+export type SearchableProduct = Omit<SearchEntryDoc, '_id' | 'seq'> & { id: string };
 
 // Where a word occurs in a product, as bits, and what a match there weighs.
 const NAME = 1;
