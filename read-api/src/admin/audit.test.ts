@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
-import { newId, type Billing } from '@shop/contracts';
+import { newId } from '@shop/contracts';
 import type { AuditReport } from '@shop/projections';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
+import { billing } from '../../../test-support/shop-fixtures.ts';
 import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 
-const billing: Billing = {
-  fullName: 'Asha Rao',
-  country: 'India',
-  streetAddressLine1: '12 MG Road',
-  streetAddressLine2: 'Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560038',
-  phoneNumber: '9876543210',
-  email: 'asha@example.in',
-};
 
 interface CartAuditState {
   lines: { lineId: string; productId: string; quantity: number; price: number; subTotal: number }[];

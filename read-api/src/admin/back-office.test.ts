@@ -3,19 +3,10 @@ import { importCatalog } from '@shop/command-api';
 import { newId, type AdminOrderDoc, type Billing, type OrderDoc, type ProductDoc } from '@shop/contracts';
 import type { AuditReport } from '@shop/projections';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
+import { billing as shopBilling } from '../../../test-support/shop-fixtures.ts';
 import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 
-const billing = (email: string): Billing => ({
-  fullName: 'Asha Rao',
-  country: 'India',
-  streetAddressLine1: '12 MG Road',
-  streetAddressLine2: 'Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560038',
-  phoneNumber: '9876543210',
-  email,
-});
+const billing = (email: string): Billing => ({ ...shopBilling, email });
 
 interface OrderPage {
   orders: AdminOrderDoc[];
