@@ -41,6 +41,37 @@ describe('avatar uploads over HTTP', () => {
     return { status: response.status, body };
   }
 
+  it('has every file in the store (synced by putFile) before the event naming it is appended', async () => {
+    const { token } = await signUpVerified(shop);
+    const { files, events } = shop.t.shop;
+    const order: string[] = [];
+    const originals = { putFile: files.putFile, append: events.append };
+    const putFile = files.putFile.bind(files);
+    const append = events.append.bind(events);
+    files.putFile = async (...args) => {
+      const stored = await putFile(...args);
+      order.push(`stored ${stored.url}`);
+      return stored;
+    };
+    events.append = (stream, appended, options) => {
+      if (appended.some((event) => event.type === 'AvatarImagesUploaded')) order.push('event');
+      return append(stream, appended, options);
+    };
+    try {
+      const stored = await upload(token, [
+        { name: 'a.png', bytes: PNG },
+        { name: 'b.jpg', bytes: JPEG, type: 'image/jpeg' },
+      ]);
+      expect(stored.status).toBe(201);
+      expect(order).toHaveLength(3);
+      expect(order.slice(0, 2).every((entry) => entry.startsWith('stored '))).toBe(true);
+      expect(order[2]).toBe('event');
+    } finally {
+      files.putFile = originals.putFile;
+      events.append = originals.append;
+    }
+  });
+
   it('stores JPEG and PNG images judged by content, serves them, lists the caller’s uploads, and saves them on the profile', async () => {
     const { token, userId } = await signUpVerified(shop);
     const stored = await upload(token, [
