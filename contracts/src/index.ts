@@ -19,3 +19,4 @@ export * from './account-events.ts';
 export * from './account-read-models.ts';
 export * from './read-model-names.ts';
 export * from './search-read-models.ts';
+export * from './admin-api.ts';

@@ -1,0 +1,4 @@
+/** Back office: placeholder until the catalog screens land (issue #18). */
+export default function BannersPage() {
+  return null;
+}
