@@ -3,6 +3,7 @@ import {
   AccountCommands,
   CartCommands,
   CatalogCommands,
+  CatalogProducts,
   CheckoutProcess,
   StreamCommands,
   cartDecider,
@@ -50,6 +51,8 @@ export interface Shop {
   catalog: CatalogCommands;
   /** The one command pipeline: every feature's commands go through it (one stream cache and lock). */
   streams: StreamCommands;
+  /** The catalog's products as commands price and check them (one cache for every feature). */
+  products: CatalogProducts;
   cart: CartCommands;
   /** Checkout after a verified payment; the startup recovery and the routes run this one. */
   checkout: CheckoutProcess;
@@ -116,7 +119,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const events = new TimedEventStore(await openEventStore(config), metrics);
   const docs = await openDocumentStore(config);
   const streams = new StreamCommands(events);
-  const cart = new CartCommands(streams, docs);
+  const products = new CatalogProducts(docs);
+  const cart = new CartCommands(streams, products);
   const checkout = new CheckoutProcess(streams, cart);
   const projections = allProjections;
   // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
@@ -155,6 +159,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     runner,
     catalog: new CatalogCommands(events, streams),
     streams,
+    products,
     cart,
     checkout,
     // A token is refused once its user's password changed (or admin role was revoked) after it was issued.

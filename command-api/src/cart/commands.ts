@@ -1,7 +1,6 @@
 import { cartEventSchemas, cartLineReply, cartStreams, CART_MESSAGES, newId, storedCartLine, type CartEventMap, type CartLineDoc, type ProductDoc } from '@shop/contracts';
-import type { DocumentStore } from '@shop/platform';
 import { DomainError, type DomainEvent } from '../shared/decider.ts';
-import { catalogProducts } from './catalog-products.ts';
+import type { CatalogProducts } from '../shared/catalog-products.ts';
 import { cartDecider, type CartLine, type CartState } from './decider.ts';
 import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
 
@@ -10,8 +9,8 @@ const check = (event: DomainEvent) => {
 };
 
 /** The product as the catalog read model has it now: prices and titles come from here only. */
-async function catalogProduct(docs: DocumentStore, productId: string): Promise<Readonly<ProductDoc>> {
-  const product = await catalogProducts(docs).get(productId);
+async function catalogProduct(products: CatalogProducts, productId: string): Promise<Readonly<ProductDoc>> {
+  const product = await products.get(productId);
   if (!product) throw new DomainError('not-found', 'Product not found');
   return product;
 }
@@ -34,7 +33,7 @@ export function lineDoc(userId: string, line: CartLine, countInStock: number, da
 export class CartCommands {
   constructor(
     private readonly streams: StreamCommands,
-    private readonly docs: DocumentStore,
+    private readonly products: CatalogProducts,
   ) {}
 
   state(userId: string): Promise<CartState> {
@@ -42,7 +41,7 @@ export class CartCommands {
   }
 
   async add(userId: string, input: { productId: string; quantity: number } & CartChoice, ctx: CommandContext = {}) {
-    const product = await catalogProduct(this.docs, input.productId);
+    const product = await catalogProduct(this.products, input.productId);
     const line = {
       lineId: newId(),
       productId: product.id,
@@ -85,7 +84,7 @@ export class CartCommands {
   private async productOfLine(userId: string, lineId: string): Promise<ProductDoc> {
     const line = (await this.state(userId)).lines.get(lineId);
     if (!line) throw new DomainError('not-found', CART_MESSAGES.notFound);
-    return catalogProduct(this.docs, line.productId);
+    return catalogProduct(this.products, line.productId);
   }
 }
 

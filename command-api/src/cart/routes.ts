@@ -4,7 +4,7 @@ import { CART, CART_MESSAGES, cartLineReply, idSchema, isId, type CartLineDoc, t
 import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
 import type { CartCommands } from './commands.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
-import { READ_MODELS, bodyOf, type CommandDeps } from './http.ts';
+import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 
 /** The original client reads `status: false` + `msg` on cart failures, whatever the HTTP status. */
 const cartFailure = (status: number) => (msg: string) => new HttpError(status, { status: false, msg });

@@ -12,7 +12,7 @@ import {
 } from '@shop/contracts';
 import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
-import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../cart/http.ts';
+import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { myListDecider } from './decider.ts';
 
@@ -33,7 +33,7 @@ export function myListCommandRoutes(deps: CommandDeps): Router {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const { productId } = validate(addBody, body, (msg) => new HttpError(400, { status: false, msg }));
-    const product = await catalogProduct(deps.docs, productId, { status: false, msg: 'Product not found' });
+    const product = await catalogProduct(deps.products, productId, { status: false, msg: 'Product not found' });
     const entry = {
       entryId: newId(),
       productId,

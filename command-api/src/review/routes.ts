@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_COLLECTIONS, idSchema, newId, reviewEventSchemas, reviewStreams, type ReviewDoc, type UserDoc } from '@shop/contracts';
 import { assertSelf, requireUser, validate } from '@shop/platform';
 import type { DomainEvent } from '../shared/decider.ts';
-import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../cart/http.ts';
+import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { reviewDecider } from './decider.ts';
 
@@ -40,7 +40,7 @@ export function reviewCommandRoutes(deps: CommandDeps): Router {
     const body = bodyOf(ctx);
     const user = assertSelf(ctx, body.customerId);
     const input = validate(reviewBody, body);
-    await catalogProduct(deps.docs, input.productId, { error: true, msg: 'Product not found' });
+    await catalogProduct(deps.products, input.productId, { error: true, msg: 'Product not found' });
     // Who wrote it is customerId, from the token; the name shown is the account's, never the body's.
     const account = await deps.docs.get<UserDoc>(ACCOUNT_COLLECTIONS.users, user.userId);
     const command = {

@@ -1,15 +1,17 @@
 import type { Context } from 'koa';
 import type { ProductDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore, type Logger, type PublicUrls, type TokenService } from '@shop/platform';
-import type { StreamCommands } from '../shared/stream-commands.ts';
-import { catalogProducts } from './catalog-products.ts';
+import type { CatalogProducts } from './catalog-products.ts';
+import type { StreamCommands } from './stream-commands.ts';
 
-/** What the command routes of this folder and its siblings need from the composition root. */
+/** What every feature's command routes need from the composition root. */
 export interface CommandDeps {
   events: EventStore;
   /** The one command pipeline (its stream cache and per-stream lock), built by the composition root. */
   streams: StreamCommands;
   docs: DocumentStore;
+  /** The catalog's products as commands price and check them (one cache per read store). */
+  products: CatalogProducts;
   tokens: TokenService;
   logger: Logger;
   /** Image paths in replies become URLs at the shop's public address. */
@@ -21,9 +23,9 @@ export interface CommandDeps {
 /** The projection each read model a command's reply waits for belongs to (named in @shop/contracts). */
 export { READ_MODELS } from '@shop/contracts';
 
-/** The product as the catalog read model has it now: prices and titles come from here only. */
-export async function catalogProduct(docs: DocumentStore, productId: string, notFound: Record<string, unknown>): Promise<Readonly<ProductDoc>> {
-  const product = await catalogProducts(docs).get(productId);
+/** The product as the catalog read model has it now, or the feature's 404 reply. */
+export async function catalogProduct(products: CatalogProducts, productId: string, notFound: Record<string, unknown>): Promise<Readonly<ProductDoc>> {
+  const product = await products.get(productId);
   if (!product) throw new HttpError(404, notFound);
   return product;
 }

@@ -5,7 +5,7 @@ import { fold } from '../shared/decider.ts';
 import { asDomainEvent } from '../shared/stream-commands.ts';
 import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 import { paymentDecider, type PaymentEvent } from './payment-decider.ts';
-import { checkoutDecider } from './process-decider.ts';
+import { checkoutDecider } from './checkout-decider.ts';
 import { stockDecider } from './stock-decider.ts';
 
 const dir = tempDir('shop-recovery-');

@@ -2,7 +2,7 @@ import { orderEventSchemas, orderStreams, type OrderEventMap } from '@shop/contr
 import type { DocumentStore, EventStore, Logger, Mailer, MailMessage, RecordedEvent } from '@shop/platform';
 import { asDomainEvent } from '../shared/stream-commands.ts';
 import { fold } from '../shared/decider.ts';
-import { orderDecider, type OrderEvent } from './decider.ts';
+import { orderDecider, type OrderEvent } from './order-decider.ts';
 import { orderPlacedMail, orderStatusMail } from './mail-templates.ts';
 
 /** The desk's own checkpoint in the document store (beside the projections'). */

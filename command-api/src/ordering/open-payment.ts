@@ -13,7 +13,8 @@ import {
 } from '@shop/contracts';
 import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
 import type { CartCommands } from '../cart/commands.ts';
-import { catalogProduct } from '../cart/http.ts';
+import { catalogProduct } from '../shared/http.ts';
+import type { CatalogProducts } from '../shared/catalog-products.ts';
 import type { StreamCommands } from '../shared/stream-commands.ts';
 import type { DomainEvent } from '../shared/decider.ts';
 import { firstOrderDiscountDecider } from './discount-decider.ts';
@@ -53,7 +54,7 @@ export interface CheckoutReply {
  * is for. The client's idea of the amount is never asked.
  */
 export async function openCheckoutPayment(
-  deps: { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; payments: PaymentProvider },
+  deps: { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; products: CatalogProducts; payments: PaymentProvider },
   userId: string,
   billing: Billing,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
@@ -61,7 +62,7 @@ export async function openCheckoutPayment(
   if (cart.lines.size === 0) throw new HttpError(400, { error: true, msg: 'Your cart is empty' });
   const lines: PricedLine[] = [];
   for (const line of cart.lines.values()) {
-    const product = await catalogProduct(deps.docs, line.productId, { error: true, msg: `${line.productTitle} is no longer available` });
+    const product = await catalogProduct(deps.products, line.productId, { error: true, msg: `${line.productTitle} is no longer available` });
     if (line.quantity > product.countInStock) {
       throw new HttpError(409, { error: true, msg: `${product.name}: ${CART_MESSAGES.overStock}` });
     }

@@ -2,7 +2,7 @@ import { paymentStreams, paymentWebhookHandled } from '@shop/contracts';
 import type { Logger, PaymentProvider } from '@shop/platform';
 import type { StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
-import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
+import type { CheckoutOutcome, CheckoutProcess } from './checkout-process.ts';
 
 /** Razorpay events that mean the money was taken for one of our orders. */
 const PAID_EVENTS = new Set(['payment.authorized', 'payment.captured', 'order.paid']);

@@ -2,11 +2,11 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { isId, orderDocFrom, orderEventSchemas, orderStatus, orderStreams } from '@shop/contracts';
 import { HttpError, requireAdmin, requireUser, validate } from '@shop/platform';
-import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
+import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 import { REFUSAL_STATUS, answerRefusals, type RefusalReply } from '../shared/refusals.ts';
-import { releaseAndRefund } from '../checkout/give-back.ts';
+import { releaseAndRefund } from './give-back.ts';
 import type { DomainEvent } from '../shared/decider.ts';
-import { TransitionRefused, orderDecider } from './decider.ts';
+import { TransitionRefused, orderDecider } from './order-decider.ts';
 
 const schemas: Record<string, { parse(data: unknown): unknown }> = orderEventSchemas;
 const check = (event: DomainEvent) => {

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { isId } from '@shop/contracts';
 import { HttpError, requireAdmin, requireUser, validate } from '@shop/platform';
-import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
+import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { receiveStock } from './stock-receipts.ts';
 

@@ -10,12 +10,12 @@ import {
   validate,
   type PaymentProvider,
 } from '@shop/platform';
-import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
+import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { confirmCheckout } from './confirm.ts';
 import { openCheckoutPayment } from './open-payment.ts';
 import { paymentDecider } from './payment-decider.ts';
-import type { CheckoutProcess } from './process.ts';
+import type { CheckoutProcess } from './checkout-process.ts';
 import type { CartCommands } from '../cart/commands.ts';
 import { handleRazorpayWebhook } from './webhook.ts';
 

@@ -3,7 +3,7 @@ import { newId, orderIdForPayment, type Billing } from '@shop/contracts';
 import { DomainError, fold } from '../shared/decider.ts';
 import { FIRST_ORDER_DISCOUNT_TAKEN, firstOrderDiscountDecider, type DiscountEvent } from './discount-decider.ts';
 import { paymentDecider, type PaymentCommand, type PaymentEvent } from './payment-decider.ts';
-import { checkoutDecider, type CheckoutCommand, type CheckoutEvent } from './process-decider.ts';
+import { checkoutDecider, type CheckoutCommand, type CheckoutEvent } from './checkout-decider.ts';
 import { StockUnavailable, stockDecider, type StockCommand, type StockEvent } from './stock-decider.ts';
 
 const productId = newId();

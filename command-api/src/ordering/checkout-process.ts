@@ -20,10 +20,10 @@ import { productDecider } from '../catalog/decider.ts';
 import { DomainError, type DomainEvent } from '../shared/decider.ts';
 import type { CartCommands } from '../cart/commands.ts';
 import { derivedEventId, type CommandContext, type StreamCommands } from '../shared/stream-commands.ts';
-import { orderDecider, type OrderState } from '../order/decider.ts';
+import { orderDecider, type OrderState } from './order-decider.ts';
 import { paymentDecider } from './payment-decider.ts';
 import { firstOrderDiscountDecider } from './discount-decider.ts';
-import { checkoutDecider, type CheckoutStarted } from './process-decider.ts';
+import { checkoutDecider, type CheckoutStarted } from './checkout-decider.ts';
 import { stockDecider } from './stock-decider.ts';
 import { releaseAndRefund } from './give-back.ts';
 

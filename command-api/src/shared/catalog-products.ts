@@ -1,7 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { CATALOG, CATALOG_STOCK_COUNTER, type ProductDoc } from '@shop/contracts';
 import type { DocumentStore } from '@shop/platform';
-import { onePer } from '../shared/one-per.ts';
 
 /** A product's price and options move the products' counter, its stock the stock counter. */
 const PRODUCT_COUNTERS = [CATALOG.products, CATALOG_STOCK_COUNTER];
@@ -13,6 +12,9 @@ const PRODUCT_COUNTERS = [CATALOG.products, CATALOG_STOCK_COUNTER];
  * good part of a command's cost. The change version is read before the document, so nothing is
  * remembered under a version newer than itself; any write to the products (from whichever
  * connection, thread or process) moves the version and retires every entry.
+ *
+ * The composition root makes one per read store and hands it to every command that prices or
+ * checks a product (`CommandDeps.products`), so they share what it remembers.
  */
 export class CatalogProducts {
   private readonly remembered = new LRUCache<string, { version: string; product: Readonly<ProductDoc> }>({ max: 10_000 });
@@ -34,6 +36,3 @@ export class CatalogProducts {
     return frozen;
   }
 }
-
-/** One cache per read store, shared by every command that prices or checks a product. */
-export const catalogProducts = onePer((docs: DocumentStore) => new CatalogProducts(docs));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderIdForPayment, type OrderEventMap } from '@shop/contracts';
 import { DomainError, fold } from '../shared/decider.ts';
-import { TransitionRefused, orderDecider, type OrderCommand, type OrderEvent } from './decider.ts';
+import { TransitionRefused, orderDecider, type OrderCommand, type OrderEvent } from './order-decider.ts';
 
 const orderId = orderIdForPayment('pay_1');
 const placedData: OrderEventMap['OrderPlaced'] = {

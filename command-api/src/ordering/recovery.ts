@@ -1,6 +1,6 @@
 import { CHECKOUTS, type CheckoutProcessDoc } from '@shop/contracts';
 import type { DocumentStore, Logger } from '@shop/platform';
-import type { CheckoutProcess } from './process.ts';
+import type { CheckoutProcess } from './checkout-process.ts';
 
 /**
  * Run at startup, once the checkouts projection has caught up: every checkout that was started

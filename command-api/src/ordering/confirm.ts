@@ -2,7 +2,7 @@ import { billingSchema, paymentStreams, type Billing } from '@shop/contracts';
 import { HttpError, PaymentProviderError, validate, type PaymentProvider } from '@shop/platform';
 import type { StreamCommands } from '../shared/stream-commands.ts';
 import { paymentDecider } from './payment-decider.ts';
-import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
+import type { CheckoutOutcome, CheckoutProcess } from './checkout-process.ts';
 
 const refused = (msg: string, status = 400) => new HttpError(status, { error: true, msg });
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
