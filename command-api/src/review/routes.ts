@@ -1,17 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { ACCOUNT_COLLECTIONS, idSchema, newId, reviewEventSchemas, reviewStreams, type ReviewDoc, type UserDoc } from '@shop/contracts';
+import { idSchema } from '@shop/contracts';
 import { assertSelf, requireUser, validate } from '@shop/platform';
-import type { DomainEvent } from '../shared/decider.ts';
-import { READ_MODELS, bodyOf, catalogProduct, type CommandDeps } from '../shared/http.ts';
+import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
-import { reviewDecider } from './decider.ts';
+import { ReviewCommands } from './commands.ts';
 
-const check = (event: DomainEvent) => {
-  reviewEventSchemas[event.type as keyof typeof reviewEventSchemas].parse(event.data);
-};
-
-/** Review refusals (review/decider.ts) as the spec's replies: `error: true` + `msg`. */
+/** Review refusals (review/decider.ts, commands.ts) as the spec's replies: `error: true` + `msg`. */
 export const reviewRefusal = refusalReply((msg) => ({ error: true, msg }));
 
 /** Checked in the order the form shows them, with the spec's message for empty text. */
@@ -34,33 +29,17 @@ const reviewBody = z.object({
  */
 export function reviewCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const { streams } = deps;
+  const reviews = new ReviewCommands(deps.streams, deps.products, deps.docs);
 
   router.post('/productReviews/add', requireUser(deps.tokens), answerRefusals(reviewRefusal), async (ctx) => {
     const body = bodyOf(ctx);
-    const user = assertSelf(ctx, body.customerId);
-    const input = validate(reviewBody, body);
-    await catalogProduct(deps.products, input.productId, { error: true, msg: 'Product not found' });
     // Who wrote it is customerId, from the token; the name shown is the account's, never the body's.
-    const account = await deps.docs.get<UserDoc>(ACCOUNT_COLLECTIONS.users, user.userId);
-    const command = {
-      type: 'AddReview',
-      reviewId: newId(),
-      productId: input.productId,
-      customerId: user.userId,
-      customerName: account?.name || user.email.split('@')[0] || 'Customer',
-      review: input.review,
-      customerRating: input.customerRating,
-      dateCreated: new Date().toISOString(),
-    } as const;
-    const result = await streams.handle(reviewStreams.product(input.productId), reviewDecider, command, { userId: user.userId }, { check });
+    const user = assertSelf(ctx, body.customerId);
+    const { productId, review, customerRating } = validate(reviewBody, body);
+    const result = await reviews.add(user, { productId, review, customerRating });
     await deps.awaitProjections(result.position, [READ_MODELS.reviews, READ_MODELS.catalog]);
-    // The review as it stands now: the new one, the first one edited, or the first one unchanged.
-    const stored = result.events[0]?.data ?? { ...result.state.byCustomer.get(user.userId)!, productId: input.productId, customerId: user.userId };
-    const { reviewId, productId, customerId, customerName, review, customerRating, dateCreated } = stored;
-    const doc: ReviewDoc = { _id: reviewId, id: reviewId, productId, customerId, customerName, review, customerRating, dateCreated };
-    ctx.status = result.events[0]?.type === 'ProductReviewed' ? 201 : 200;
-    ctx.body = doc;
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = result.review;
   });
 
   return router;

@@ -1,0 +1,52 @@
+import { ACCOUNT_COLLECTIONS, newId, reviewEventSchemas, reviewStreams, type ReviewDoc, type UserDoc } from '@shop/contracts';
+import type { DocumentStore } from '@shop/platform';
+import type { CatalogProducts } from '../shared/catalog-products.ts';
+import { DomainError, type DomainEvent } from '../shared/decider.ts';
+import type { StreamCommands } from '../shared/stream-commands.ts';
+import { reviewDecider } from './decider.ts';
+
+const check = (event: DomainEvent) => {
+  reviewEventSchemas[event.type as keyof typeof reviewEventSchemas].parse(event.data);
+};
+
+export interface ReviewInput {
+  productId: string;
+  review: string;
+  customerRating: number;
+}
+
+/**
+ * Reviews' write side: one review per customer and product (a second one edits the first).
+ * The name shown is the account's, never the request's.
+ */
+export class ReviewCommands {
+  constructor(
+    private readonly streams: StreamCommands,
+    private readonly products: CatalogProducts,
+    private readonly docs: DocumentStore,
+  ) {}
+
+  /** The review as it stands after the command (new, edited or unchanged) and whether it is new. */
+  async add(customer: { userId: string; email: string }, input: ReviewInput): Promise<{ review: ReviewDoc; created: boolean; position: bigint }> {
+    if (!(await this.products.get(input.productId))) throw new DomainError('not-found', 'Product not found');
+    const account = await this.docs.get<UserDoc>(ACCOUNT_COLLECTIONS.users, customer.userId);
+    const command = {
+      type: 'AddReview',
+      reviewId: newId(),
+      productId: input.productId,
+      customerId: customer.userId,
+      customerName: account?.name || customer.email.split('@')[0] || 'Customer',
+      review: input.review,
+      customerRating: input.customerRating,
+      dateCreated: new Date().toISOString(),
+    } as const;
+    const result = await this.streams.handle(reviewStreams.product(input.productId), reviewDecider, command, { userId: customer.userId }, { check });
+    const stored = result.events[0]?.data ?? { ...result.state.byCustomer.get(customer.userId)!, productId: input.productId, customerId: customer.userId };
+    const { reviewId, productId, customerId, customerName, review, customerRating, dateCreated } = stored;
+    return {
+      review: { _id: reviewId, id: reviewId, productId, customerId, customerName, review, customerRating, dateCreated },
+      created: result.events[0]?.type === 'ProductReviewed',
+      position: result.position,
+    };
+  }
+}
