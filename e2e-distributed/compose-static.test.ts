@@ -137,4 +137,12 @@ describe('docker-compose.yml (static)', () => {
       expect(() => loadConfig(environment), name).not.toThrow();
     }
   });
+
+  it('lets the workers\' health port answer probes and scrapes from other containers (it binds HOST, loopback by default)', () => {
+    for (const name of ['relay', 'projector']) {
+      const service = services[name]!;
+      expect(env(service, 'HEALTH_PORT'), name).not.toBe('');
+      expect(env(service, 'HOST'), `${name} HOST`).toBe('0.0.0.0');
+    }
+  });
 });

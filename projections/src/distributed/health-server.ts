@@ -5,14 +5,14 @@ import type { ShopMetrics } from '@shop/platform';
  * `/healthz` and `/metrics` for the processes that serve no HTTP of their own (relay, projector
  * workers), so an orchestrator can probe them and Prometheus can scrape them. `healthy` says
  * whether the process is doing its job (a 503 makes the container restart after its retries).
- * `host`: the interface to listen on (the API passes its own HOST, so its metrics port is no more
- * reachable than the shop itself: loopback by default).
+ * `host`: the interface to listen on, the process's HOST (loopback by default), so a metrics port
+ * is never more reachable than its operator configured; containers set HOST=0.0.0.0.
  */
 export async function startHealthServer(
   port: number,
   metrics: ShopMetrics,
   healthy: () => boolean | Promise<boolean>,
-  host = '0.0.0.0',
+  host: string,
 ): Promise<Server> {
   const server = createServer((req, res) => {
     void (async () => {

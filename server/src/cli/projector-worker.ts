@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   });
   await worker.start();
   const healthy = () => !crashed && worker.healthy();
-  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, metrics, healthy) : undefined;
+  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, metrics, healthy, config.HOST) : undefined;
   const liveness = watchLiveness(healthy, {
     intervalMs: 5_000,
     graceMs: UNHEALTHY_EXIT_MS,

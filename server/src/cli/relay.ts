@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     const behind = (await events.headPosition()) > ((await store.getCheckpoint('relay')) ?? 0n);
     return !behind || Date.now() - lastProgress < 60_000;
   };
-  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, metrics, healthy) : undefined;
+  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, metrics, healthy, config.HOST) : undefined;
 
   const stop = new AbortController();
   let gaveUp = false;
