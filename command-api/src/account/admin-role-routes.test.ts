@@ -86,8 +86,8 @@ describe('PUT /api/admin/customers/:id/admin', () => {
 
   it('two admins revoking each other at the same moment: one wins, the other gets 409, an admin is left', async () => {
     const a = await person('crossing-a', true);
-    // Only a and the owner are admins now; the owner steps down so a and b are the only two.
     const b = await person('crossing-b', true);
+    // The owner steps down, so a and b are the only admins; then each revokes the other at once.
     expect((await setRole(owner.userId, { isAdmin: false }, a.token)).status).toBe(200);
     const replies = await Promise.all([setRole(b.userId, { isAdmin: false }, a.token), setRole(a.userId, { isAdmin: false }, b.token)]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
