@@ -73,6 +73,11 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/admin/projections/:name/rebuild': {},
   'GET /api/admin/projections/rebuilds/:id': {},
   'GET /api/admin/orders': { query: ['status', 'q', 'page', 'perPage'] },
+  'GET /api/admin/orders/:id': {},
+  'GET /api/admin/customers': { query: ['q', 'page', 'perPage'] },
+  'GET /api/admin/customers/:id': {},
+  'PUT /api/admin/customers/:id/admin': { body: ['isAdmin'] },
+  'GET /api/admin/audit/lookup': { query: ['email'] },
   'GET /api/admin/dashboard': {},
   'POST /api/admin/products/:id/stock': { body: ['quantity'] },
 };

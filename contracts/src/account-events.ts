@@ -117,12 +117,22 @@ export const googleIdentityLinked = z.object({
 export const newsletterSubscribed = z.object({ email: normalisedEmail, subscribedAt: at });
 
 /**
- * Admin rights, granted and revoked by an operator (`npm run admin:grant -- <email> [--revoke]`);
- * no HTTP route writes them. `by` names who did it (the CLI and the operating-system user). A
- * token carries the right from the next sign-in on.
+ * Admin rights, granted and revoked by an operator (`npm run admin:grant -- <email> [--revoke]`)
+ * or an admin in the back office (`PUT /api/admin/customers/:id/admin`). `by` names who did it:
+ * the acting admin's user id, or the CLI and the operating-system user. A token carries the right
+ * from the next sign-in on; a revocation ends the account's sessions.
  */
 export const adminRoleGranted = z.object({ userId: idSchema, by: z.string().min(1).max(200), grantedAt: at });
 export const adminRoleRevoked = z.object({ userId: idSchema, by: z.string().min(1).max(200), revokedAt: at });
+
+/**
+ * The admin roster (one stream, `accountStreams.adminRoster`): the ids of the accounts that count
+ * as admins for the rule that the shop always keeps one. Every grant joins it and every revoke
+ * leaves it, appended with the roster's expected revision, so two admins revoking each other at
+ * once are decided one after the other and the second is refused.
+ */
+export const adminRosterJoined = z.object({ userId: idSchema, by: z.string().min(1).max(200), joinedAt: at });
+export const adminRosterLeft = z.object({ userId: idSchema, by: z.string().min(1).max(200), leftAt: at });
 
 /** Event type name → schema of its data. */
 export const accountEventSchemas = {
@@ -140,6 +150,8 @@ export const accountEventSchemas = {
   GoogleIdentityLinked: googleIdentityLinked,
   AdminRoleGranted: adminRoleGranted,
   AdminRoleRevoked: adminRoleRevoked,
+  AdminRosterJoined: adminRosterJoined,
+  AdminRosterLeft: adminRosterLeft,
   NewsletterSubscribed: newsletterSubscribed,
 } as const;
 
@@ -151,4 +163,6 @@ export const accountStreams = {
   /** `emailDigest` is the hex SHA-256 of the normalised e-mail, so stream ids never show addresses. */
   emailReservation: (emailDigest: string) => `account-email-${emailDigest}`,
   newsletter: (emailDigest: string) => `newsletter-${emailDigest}`,
+  /** The one stream of who counts as an admin (see `adminRosterJoined`). */
+  adminRoster: 'admin-roster',
 } as const;

@@ -1,3 +1,4 @@
+import type { AdminCustomerRow } from './admin-api.ts';
 import type { Identified } from './catalog-read-models.ts';
 
 /** The public face of an account. Never carries a password hash or a one-time code. */
@@ -38,3 +39,6 @@ export interface SessionCutoffDoc extends Identified {
   notBefore: number;
   keptSession: string | null;
 }
+
+/** An account as the back office's customers list keeps it (`CUSTOMERS.customers`). */
+export type CustomerDoc = AdminCustomerRow & Identified;

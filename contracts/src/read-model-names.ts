@@ -48,6 +48,12 @@ export const DASHBOARD_TOTALS_ID = 'totals';
 export const dashboardDayId = (day: string) => `day:${day}`;
 
 /**
+ * Collections of the back office's `customers` projection (run in the `backOffice` group): one
+ * row per account with what the customers list shows and searches (name and e-mail words).
+ */
+export const CUSTOMERS = { customers: 'adminCustomers' } as const;
+
+/**
  * Collections of the `search` projection: one small entry per product with the words shoppers
  * search by, and the category names those entries copy.
  */
@@ -66,6 +72,7 @@ export const READ_MODELS = {
   orders: 'shopper',
   checkouts: 'shopper',
   backOffice: 'backOffice',
+  customers: 'backOffice',
 } as const;
 
 /** The shopper group's projection name (`READ_MODELS.cart` and its siblings). */

@@ -31,3 +31,5 @@ export * from './cart/shopper-group.ts';
 export * from './search/collections.ts';
 export * from './search/projection.ts';
 export * from './back-office/projection.ts';
+export * from './back-office/group.ts';
+export * from './customers/projection.ts';

@@ -25,7 +25,7 @@ import {
   ProjectionRunner,
   RebuildService,
   accountsProjection,
-  backOfficeProjection,
+  backOfficeGroup,
   cartAudit,
   catalogProjection,
   embeddedLayout,
@@ -84,7 +84,7 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeProjection];
+export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeGroup];
 
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {

@@ -104,6 +104,10 @@ describe('admin rights over HTTP: grant → sign in → audit; revoke → sign i
     expect(opened.status).toBe(200);
     expect(opened.body.timeline.map((e) => e.type)).toEqual(['CartItemAdded']);
 
+    // The shop keeps an admin: the only one cannot go until a colleague is one too.
+    await expect(roles.revoke(admin.email, BY)).rejects.toMatchObject({ reason: 'conflict', message: expect.stringContaining('at least one admin') });
+    const colleague = await signUpVerified(shop, uniqueEmail('colleague'));
+    expect((await roles.grant(colleague.email, BY)).changed).toBe(true);
     const revoke = await roles.revoke(admin.email, BY);
     expect(revoke).toMatchObject({ isAdmin: false, changed: true });
     await shop.t.shop.awaitProjections(revoke.position, ['accounts']);

@@ -4,6 +4,7 @@ import { newId } from '@shop/contracts';
 import type { GoogleIdentity, Logger, Mailer } from '@shop/platform';
 import type { StreamCommands } from '../shared/stream-commands.ts';
 import { AccountStore } from './account-store.ts';
+import { AdminRoles } from './admin-roles.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CodeHasher } from './codes.ts';
 import { MAX_STORED_UPLOADS, resetRefusal, storedUploadCount, type AccountState } from './decider.ts';
@@ -64,6 +65,8 @@ export class AccountCommands {
   readonly clock: Clock;
   readonly throttle: AccountThrottle;
   readonly newsletter: NewsletterCommands;
+  /** Admin rights, granted and revoked in the back office (and by `npm run admin:grant`). */
+  readonly roles: AdminRoles;
   readonly passwords: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
   private readonly store: AccountStore;
   private readonly codes: CodeHasher;
@@ -75,6 +78,7 @@ export class AccountCommands {
     this.store = new AccountStore(options.streams);
     this.codes = new CodeHasher(options.codeKey);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.roles = new AdminRoles(options.streams, this.clock);
     this.newsletter = new NewsletterCommands(options.streams, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl);
   }
 

@@ -68,7 +68,7 @@ export type AccountCommand =
   | { type: 'RecordUpload'; uploadId: string; images: string[]; at: string }
   | { type: 'ClearUploads'; at: string }
   | { type: 'SignInWithGoogle'; userId: string; subject: string; email: string; name: string; picture: string | null; at: string }
-  /** Operator commands (`npm run admin:grant`); `by` names the operator. */
+  /** Admin rights (`npm run admin:grant`, the back office, see admin-roles.ts); `by` names who asked. */
   | { type: 'GrantAdminRole'; by: string; at: string }
   | { type: 'RevokeAdminRole'; by: string; at: string };
 

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { adminRoleRoutes } from './admin-role-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import type { AccountRouteDeps } from './deps.ts';
 import { googleRoutes } from './google-routes.ts';
@@ -14,5 +15,6 @@ export function accountRouter(deps: AccountRouteDeps): Router {
   uploadRoutes(router, deps);
   googleRoutes(router, deps);
   newsletterRoutes(router, deps);
+  adminRoleRoutes(router, deps);
   return router;
 }

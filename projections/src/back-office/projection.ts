@@ -54,7 +54,7 @@ function putKeys(view: ProjectionView, order: AdminOrderDoc): void {
 export const backOfficeProjection: Projection = {
   name: READ_MODELS.backOffice,
   collections: [
-    { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date']] },
+    { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },
     { name: BACK_OFFICE.dashboard },
     { name: BACK_OFFICE.stock, indexes: [['countInStock', '_id']] },

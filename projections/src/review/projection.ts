@@ -4,7 +4,7 @@ import type { Projection } from '../projection.ts';
 /** Reviews per product (`GET /api/productReviews`). The product's rating is the catalog's job. */
 export const reviewProjection: Projection = {
   name: 'reviews',
-  collections: [{ name: REVIEWS.reviews, indexes: [['productId', 'dateCreated']] }],
+  collections: [{ name: REVIEWS.reviews, indexes: [['productId', 'dateCreated'], ['customerId', 'dateCreated']] }],
   handles: new Set(['ProductReviewed', 'ProductReviewEdited']),
   apply(event, view) {
     // An edit carries the whole review (and its first date), so both are a put of the same document.

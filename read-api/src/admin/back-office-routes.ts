@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   BACK_OFFICE,
   DASHBOARD_TOTALS_ID,
+  ID_PATTERN,
   LOW_STOCK,
   dashboardDayId,
   orderStatus,
@@ -46,6 +47,7 @@ const WEEK_DAYS = 7;
  * The back office's reads:
  * - `GET /admin/orders?status=&q=&page=&perPage=`: every shopper's orders, newest first, with
  *   their status history; `q` is an order id, payment id (ours or the provider's) or e-mail;
+ * - `GET /admin/orders/:id`: one of them, 404 for an unknown id;
  * - `GET /admin/dashboard`: orders and revenue today and over 7 days (UTC days), orders per
  *   status, products low on stock and refunds owed, from the back-office projection's totals.
  */
@@ -78,6 +80,14 @@ export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Mi
       totalPages: Math.ceil(total / perPage),
       page,
     };
+  });
+
+  router.get('/admin/orders/:id', guard, async (ctx) => {
+    const id = ctx.params.id ?? '';
+    if (!ID_PATTERN.test(id)) throw new HttpError(400, { error: true, msg: 'Invalid order id' });
+    const order = await deps.docs.get<AdminOrderDoc>(BACK_OFFICE.orders, id);
+    if (!order) throw new HttpError(404, { error: true, msg: 'Order not found' });
+    ctx.body = deps.publicUrls.withLineImages(order);
   });
 
   router.get('/admin/dashboard', guard, async (ctx) => {

@@ -109,6 +109,26 @@ describe('back office: orders', () => {
     }
   });
 
+  it('opens one order with its lines, address, payment and history; 404 for an unknown id, 400 for a malformed one', async () => {
+    const one = (id: string, token = admin) => api<AdminOrderDoc & { error?: boolean; msg?: string }>(t.url, `/api/admin/orders/${id}`, { token });
+    const opened = await one(second.id);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ id: second.id, userid: shoppers.ravi.id, email: 'ravi@example.in', paymentId: second.paymentId, amount: second.amount, status: 'pending' });
+    expect(opened.body.products.map((line) => line.productId)).toEqual([ids.phone]);
+    expect(opened.body.address).toBe(second.address);
+    expect(opened.body.history).toEqual([expect.objectContaining({ from: null, to: 'pending', by: shoppers.ravi.id })]);
+    expect(opened.body).toEqual((await ok(list(`?q=${second.id}`))).orders[0]);
+
+    const unknown = await one(newId());
+    expect([unknown.status, unknown.body]).toEqual([404, { error: true, msg: 'Order not found' }]);
+    for (const bad of ['nope', 'A'.repeat(24), `${second.id}0`, '%27%20OR%201%3D1']) {
+      const { status, body } = await one(bad);
+      expect([status, body.error], bad).toEqual([400, true]);
+    }
+    expect((await api(t.url, `/api/admin/orders/${second.id}`)).status).toBe(401);
+    expect((await one(second.id, shoppers.ravi.token)).status).toBe(403);
+  });
+
   it('moves an order pending → confirmed → shipped (with a tracking number) → delivered, as the shopper then sees it', async () => {
     expect((await move(first.id, { status: 'confirmed' })).body.status).toBe('confirmed');
     const shipped = await move(first.id, { status: 'shipped', trackingNumber: 'BLR-4411' });

@@ -3,6 +3,7 @@ import type { PublicUrls, TokenService } from '@shop/platform';
 import type { AuditRegistry } from '@shop/projections';
 import { auditRoutes } from './audit-routes.ts';
 import { backOfficeRoutes } from './back-office-routes.ts';
+import { customerRoutes } from './customer-routes.ts';
 import { adminOnly } from './guard.ts';
 import { projectionRoutes, type ProjectionAdminDeps } from './projection-routes.ts';
 
@@ -19,5 +20,6 @@ export function adminRouter(deps: AdminDeps): Router {
   auditRoutes(router, deps, guard);
   projectionRoutes(router, deps, guard);
   backOfficeRoutes(router, deps, guard);
+  customerRoutes(router, deps, guard);
   return router;
 }

@@ -1,14 +1,16 @@
 /**
  * npm run admin:grant -- <email> [--revoke]
  *
- * Makes the account with this e-mail an admin (or, with --revoke, takes the right back) by
- * appending `AdminRoleGranted` / `AdminRoleRevoked` to its account stream through the account
- * decider. No HTTP route can do this. It writes the event log only (found through DATA_DIR or
- * EVENT_STORE like the server), so it is safe beside a running shop: the shop's projection loop
- * picks the event up within about a second. Tokens carry the change from the user's next sign-in.
+ * Makes the account with this e-mail an admin (or, with --revoke, takes the right back) through
+ * the same code as the back office's `PUT /api/admin/customers/:id/admin` (admin-roles.ts): the
+ * account stream and the admin roster, which refuses to let the last admin go. Granting an
+ * existing admin again puts them on the roster (admins granted before the roster existed). It
+ * writes the event log only (found through DATA_DIR or EVENT_STORE like the server), so it is
+ * safe beside a running shop: the shop's projection loop picks the event up within about a
+ * second. Tokens carry a grant from the user's next sign-in; a revocation ends their sessions.
  *
- * Exit code 0 on success (also when nothing had to change), 1 when no such account exists or the
- * account may not be made an admin, 2 on bad usage.
+ * Exit code 0 on success (also when nothing had to change), 1 when no such account exists, the
+ * account may not be made an admin or is the last admin, 2 on bad usage.
  */
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -60,7 +62,7 @@ async function main(): Promise<number> {
       console.log(values.revoke ? `${who} is not an admin; nothing to do.` : `${who} is already an admin; nothing to do.`);
     } else if (values.revoke) {
       console.log(`Revoked the admin rights of ${who}.`);
-      console.log(`Their next sign-in gets a token without them; tokens signed before keep them until they expire (JWT_EXPIRES_IN=${config.JWT_EXPIRES_IN}).`);
+      console.log('Their sessions end once the shop has read the change (about a second); their next sign-in gets a token without them.');
     } else {
       console.log(`Granted admin rights to ${who}.`);
       console.log('They take effect at the next sign-in (sign out and in again).');
