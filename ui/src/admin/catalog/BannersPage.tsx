@@ -161,15 +161,17 @@ function BannerCard({ banner, onEdit, onWithdraw }: { banner: AdminBannerRow; on
       <Box component="img" src={banner.images[0] || '/banner-placeholder.svg'} alt={`${kindLabel(banner.kind)} banner`} sx={{ width: '100%', aspectRatio: '16 / 6', objectFit: 'cover', bgcolor: brand.page }} />
       <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Chip size="small" label={kindLabel(banner.kind)} />
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 120 }}>
-          {link} · {banner.images.length} images
+        <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 100%' }}>
+          {link} · {banner.images.length === 1 ? '1 image' : `${banner.images.length} images`}
         </Typography>
-        <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>
-          Edit
-        </Button>
-        <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onWithdraw}>
-          Withdraw
-        </Button>
+        <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
+          <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onWithdraw}>
+            Withdraw
+          </Button>
+        </Box>
       </Box>
     </Panel>
   );

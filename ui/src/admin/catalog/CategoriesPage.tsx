@@ -163,7 +163,7 @@ export default function CategoriesPage() {
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700 }}>{c.name}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {c.products} products · {c.images.length} images · {c.color}
+                  {c.products} products · {c.images.length === 1 ? '1 image' : `${c.images.length} images`} · {c.color}
                 </Typography>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }} role="group" aria-label={`Subcategories of ${c.name}`}>
                   {c.children.map((s) => (

@@ -68,7 +68,7 @@ export function ImagesField({ label, images, onChange, error, max = 20 }: { labe
           </Box>
         ))}
         {images.length < max && (
-          <BusyButton component="label" variant="outlined" busy={isLoading} busyLabel="Uploading…" startIcon={<CloudUploadIcon />} sx={{ minHeight: 112, minWidth: 112 }}>
+          <BusyButton component="label" variant="outlined" busy={isLoading} busyLabel="Uploading…" startIcon={<CloudUploadIcon />} sx={{ minHeight: 112, minWidth: 112, borderRadius: 2 }}>
             Upload
             <input hidden type="file" accept={ACCEPT} multiple aria-label={`Upload ${label.toLowerCase()}`} onChange={(e) => void chosen(e)} />
           </BusyButton>

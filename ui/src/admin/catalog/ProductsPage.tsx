@@ -113,16 +113,20 @@ function ProductRow({ product, onReceive }: { product: AdminProductRow; onReceiv
       <td data-label="Category">
         {product.catName} › {product.subCatName}
       </td>
-      <td data-label="Price">{rupees(product.price)}</td>
+      <Box component="td" data-label="Price" sx={{ whiteSpace: 'nowrap' }}>
+        {rupees(product.price)}
+      </Box>
       <td data-label="Stock" data-testid="stock">
         {product.countInStock}
       </td>
       <td data-label="Status">
-        <Chip size="small" label={product.published ? 'Published' : 'Unpublished'} color={product.published ? 'success' : 'default'} variant="outlined" />
-        {product.isFeatured && <Chip size="small" label="Featured" sx={{ ml: 0.5 }} />}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          <Chip size="small" label={product.published ? 'Published' : 'Unpublished'} color={product.published ? 'success' : 'default'} variant="outlined" />
+          {product.isFeatured && <Chip size="small" label="Featured" />}
+        </Box>
       </td>
       <td data-label="Actions">
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end' }}>
+        <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', lg: 'nowrap' }, gap: 0.5, justifyContent: 'flex-end' }}>
           <Button size="small" component={Link} to={`/admin/products/${product.id}`} startIcon={<EditIcon />} aria-label={`Edit ${product.name}`}>
             Edit
           </Button>
