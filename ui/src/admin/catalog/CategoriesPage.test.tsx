@@ -27,6 +27,7 @@ function categoryServer() {
       return { body: { ids } };
     },
     'POST /api/admin/categories': { status: 201, body: { id: id('4') } },
+    [`PUT /api/admin/categories/${id('1')}`]: { body: { id: id('1') } },
     [`POST /api/admin/categories/${id('2')}/subcategories`]: { status: 201, body: { id: id('b') } },
     [`PUT /api/admin/categories/${id('1')}/subcategories/${id('a')}`]: { body: { id: id('a') } },
   });
@@ -70,6 +71,21 @@ describe('the categories screen', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(changes(seen)).toEqual([['POST', '/api/admin/categories', { name: 'Footwear', color: '#336699', images: [] }]]);
+  });
+
+  it('renames and recolours a category', async () => {
+    const seen = categoryServer();
+    renderWithShop(<CategoriesPage />, { route: '/admin/categories', session: ADMIN });
+    await screen.findAllByTestId('admin-category');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Fashion' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Fashion' });
+    expect(within(dialog).getByLabelText('Colour')).toHaveValue('#ffe8f0');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Clothing' } });
+    fireEvent.change(within(dialog).getByLabelText('Colour'), { target: { value: 'hotpink' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes(seen)).toEqual([['PUT', `/api/admin/categories/${id('1')}`, { name: 'Clothing', color: 'hotpink', images: [] }]]);
   });
 
   it('adds and renames subcategories', async () => {
