@@ -1,4 +1,3 @@
-import { randomFillSync } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -16,14 +15,15 @@ export function newId(now = Date.now()): string {
 /**
  * Random bytes are drawn 4 KB at a time, as Node does for randomUUID: one call into the CSPRNG
  * per 512 ids instead of one (and a fresh buffer) per id, which cost a cart command more than
- * the rest of making its line.
+ * the rest of making its line. Web Crypto's getRandomValues (a global in Node and browsers) rather
+ * than node:crypto, so the admin screens can bundle this module's schemas for their forms.
  */
 const pool = new Uint8Array(4096);
 let used = pool.length;
 
 function randomHex8(): string {
   if (used + 8 > pool.length) {
-    randomFillSync(pool);
+    globalThis.crypto.getRandomValues(pool);
     used = 0;
   }
   const hex = Buffer.from(pool.buffer, used, 8).toString('hex');
