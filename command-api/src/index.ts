@@ -11,6 +11,7 @@ export { myListCommandRoutes } from './my-list/routes.ts';
 export { reviewCommandRoutes } from './review/routes.ts';
 export { orderCommandRoutes } from './order/routes.ts';
 export { stockCommandRoutes } from './checkout/stock-routes.ts';
+export { adminCatalogCommandRoutes } from './catalog/admin-routes.ts';
 export { receiveStock } from './checkout/stock-receipts.ts';
 export { checkoutCommandRoutes, type CheckoutDeps } from './checkout/routes.ts';
 export { CheckoutProcess, type CheckoutOutcome } from './checkout/process.ts';

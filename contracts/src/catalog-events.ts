@@ -45,6 +45,11 @@ export type ProductDetails = z.infer<typeof productDetails>;
 export const productListed = productDetails.extend({ productId: idSchema, listedAt: z.iso.datetime() });
 export const productRevised = productDetails.extend({ productId: idSchema });
 
+/** An admin took a product off sale: it leaves listings, search and its page, and cannot be added to a cart. */
+export const productUnpublished = z.object({ productId: idSchema });
+/** An unpublished product is back on sale, as it stood (edits and stock moves made meanwhile included). */
+export const productPublished = z.object({ productId: idSchema });
+
 export const bannerKind = z.enum(['home', 'middle', 'side', 'bottom']);
 export type BannerKind = z.infer<typeof bannerKind>;
 
@@ -64,6 +69,8 @@ export const catalogEventSchemas = {
   SubcategoryAdded: subcategoryAdded,
   ProductListed: productListed,
   ProductRevised: productRevised,
+  ProductUnpublished: productUnpublished,
+  ProductPublished: productPublished,
   BannerPublished: bannerPublished,
   CatalogSeeded: catalogSeeded,
 } as const;

@@ -12,7 +12,16 @@
 export const CATALOG_STOCK_COUNTER = 'catalogStock';
 
 /** Collections of the `catalog` projection. */
-export const CATALOG = { products: 'products', categories: 'categories', banners: 'banners', stockChanges: 'stockChanges' } as const;
+export const CATALOG = {
+  products: 'products',
+  categories: 'categories',
+  banners: 'banners',
+  stockChanges: 'stockChanges',
+  /** Products an admin unpublished, kept whole (stock and rating still follow) until published again. */
+  unpublishedProducts: 'unpublishedProducts',
+  /** One small entry per product, published or not, that the back office's product list filters and pages. */
+  adminProducts: 'adminProducts',
+} as const;
 
 /**
  * Change counters of the catalog (`DocumentStore.changeVersion`). A product's stock moving (every
@@ -66,6 +75,8 @@ export const READ_MODELS = {
   orders: 'shopper',
   checkouts: 'shopper',
   backOffice: 'backOffice',
+  /** The search read model: a new or edited product is found by the next search. */
+  search: 'search',
 } as const;
 
 /** The shopper group's projection name (`READ_MODELS.cart` and its siblings). */

@@ -60,6 +60,23 @@ export class CatalogCommands {
     return { productId, position: result.position };
   }
 
+  /** Takes a product off sale (a no-op when it already is). */
+  async unpublishProduct(productId: string, ctx?: CommandContext) {
+    const result = await this.streams.handle(catalogStreams.product(productId), productDecider, { type: 'UnpublishProduct', productId }, ctx, { check });
+    return { productId, published: result.state.published, position: result.position };
+  }
+
+  /** Puts an unpublished product back on sale (a no-op when it is on sale). */
+  async publishProduct(productId: string, ctx?: CommandContext) {
+    const result = await this.streams.handle(catalogStreams.product(productId), productDecider, { type: 'PublishProduct', productId }, ctx, { check });
+    return { productId, published: result.state.published, position: result.position };
+  }
+
+  /** A product's listing as its stream has it (read fresh: an edit builds on it). */
+  async product(productId: string) {
+    return this.streams.load(catalogStreams.product(productId), productDecider, { fresh: true });
+  }
+
   async publishBanner(input: Omit<CatalogEventMap['BannerPublished'], 'bannerId'> & { bannerId?: string }, ctx?: CommandContext) {
     if (input.catId) await this.assertCategoryPath(input.catId, input.subCatId);
     const bannerId = input.bannerId ?? newId();

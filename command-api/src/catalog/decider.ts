@@ -51,21 +51,36 @@ export const categoryDecider: Decider<CategoryState, CategoryCommand, CategoryEv
 
 // ── Product stream ─────────────────────────────────────────────────────────────────────────
 
-export type ProductEvent = Ev<'ProductListed'> | Ev<'ProductRevised'>;
+export type ProductEvent = Ev<'ProductListed'> | Ev<'ProductRevised'> | Ev<'ProductUnpublished'> | Ev<'ProductPublished'>;
 export interface ProductState {
   listed: boolean;
   details: ProductDetails | null;
+  /** On sale: listed and not unpublished since. */
+  published: boolean;
 }
 export type ProductCommand =
   | { type: 'ListProduct'; productId: string; details: ProductDetails; listedAt: string }
-  | { type: 'ReviseProduct'; productId: string; details: ProductDetails };
+  | { type: 'ReviseProduct'; productId: string; details: ProductDetails }
+  | { type: 'UnpublishProduct'; productId: string }
+  | { type: 'PublishProduct'; productId: string };
 
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
-  initialState: { listed: false, details: null },
-  evolve(_state, event) {
-    const { productId: _id, ...rest } = event.data;
-    const { listedAt: _at, ...details } = rest as typeof rest & { listedAt?: string };
-    return { listed: true, details };
+  initialState: { listed: false, details: null, published: false },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ProductUnpublished':
+        return { ...state, published: false };
+      case 'ProductPublished':
+        return { ...state, published: true };
+      case 'ProductListed': {
+        const { productId: _id, listedAt: _at, ...details } = event.data;
+        return { listed: true, details, published: true };
+      }
+      case 'ProductRevised': {
+        const { productId: _id, ...details } = event.data;
+        return { ...state, listed: true, details };
+      }
+    }
   },
   decide(command, state) {
     switch (command.type) {
@@ -78,6 +93,12 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (!state.listed) throw new DomainError('not-found', 'Product not found');
         if (JSON.stringify(state.details) === JSON.stringify(command.details)) return [];
         return [{ type: 'ProductRevised', data: { productId: command.productId, ...command.details } }];
+      case 'UnpublishProduct':
+        if (!state.listed) throw new DomainError('not-found', 'Product not found');
+        return state.published ? [{ type: 'ProductUnpublished', data: { productId: command.productId } }] : [];
+      case 'PublishProduct':
+        if (!state.listed) throw new DomainError('not-found', 'Product not found');
+        return state.published ? [] : [{ type: 'ProductPublished', data: { productId: command.productId } }];
     }
   },
 };

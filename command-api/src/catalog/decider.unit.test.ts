@@ -67,6 +67,32 @@ describe('product decider', () => {
       { type: 'ProductRevised', data: { productId, ...cheaper } },
     ]);
   });
+
+  const unpublished = { type: 'ProductUnpublished' as const, data: { productId } };
+  const published = { type: 'ProductPublished' as const, data: { productId } };
+
+  it('given a listed product, when unpublished, then ProductUnpublished; unpublishing again is a no-op', () => {
+    const state = fold(productDecider, [listed]);
+    expect(productDecider.decide({ type: 'UnpublishProduct', productId }, state)).toEqual([unpublished]);
+    expect(productDecider.decide({ type: 'UnpublishProduct', productId }, fold(productDecider, [listed, unpublished]))).toEqual([]);
+  });
+
+  it('given an unpublished product, when published, then ProductPublished; a product on sale publishes to nothing', () => {
+    expect(productDecider.decide({ type: 'PublishProduct', productId }, fold(productDecider, [listed, unpublished]))).toEqual([published]);
+    expect(productDecider.decide({ type: 'PublishProduct', productId }, fold(productDecider, [listed]))).toEqual([]);
+    expect(productDecider.decide({ type: 'PublishProduct', productId }, fold(productDecider, [listed, unpublished, published]))).toEqual([]);
+  });
+
+  it('given an unpublished product, when revised, then it stays unpublished', () => {
+    const cheaper = { ...details, price: 799 };
+    const state = fold(productDecider, [listed, unpublished, { type: 'ProductRevised' as const, data: { productId, ...cheaper } }]);
+    expect(state).toMatchObject({ published: false, details: cheaper });
+  });
+
+  it('given nothing, when unpublished or published, then not found', () => {
+    expect(() => productDecider.decide({ type: 'UnpublishProduct', productId }, productDecider.initialState)).toThrow(/not found/);
+    expect(() => productDecider.decide({ type: 'PublishProduct', productId }, productDecider.initialState)).toThrow(/not found/);
+  });
 });
 
 describe('banner decider', () => {

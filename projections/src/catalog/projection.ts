@@ -1,6 +1,7 @@
 import {
   CATALOG,
   catalogEventSchemas,
+  type AdminProductEntryDoc,
   type BannerDoc,
   type CatalogEventMap,
   type CategoryDoc,
@@ -12,6 +13,7 @@ import type { Projection, ProjectionView } from '../projection.ts';
 import { catalogCollections } from './collections.ts';
 import { applyStockToProduct, type StockTrackedProduct } from '../order/catalog-stock.ts';
 import { applyReviewToProduct } from '../review/catalog-rating.ts';
+import { productHome } from './product-home.ts';
 
 /** Events of other features that change what a product shows (its rating, its stock left). */
 const followers: Record<string, (event: RecordedEvent, view: ProjectionView) => Promise<void>> = {
@@ -52,12 +54,16 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
   },
 
   async ProductListed({ productId, listedAt, ...details }, view) {
-    view.put(CATALOG.products, await productDoc(productId, details, listedAt, view));
+    const doc = await productDoc(productId, details, listedAt, view);
+    view.put(CATALOG.products, doc);
+    view.put(CATALOG.adminProducts, adminEntry(doc, true));
   },
 
   async ProductRevised(data, view) {
-    const current = await view.get<ProductDoc>(CATALOG.products, data.productId);
-    if (!current) return;
+    // An unpublished product is revised where it waits, and stays unpublished.
+    const home = await productHome(view, data.productId);
+    if (!home) return;
+    const current = home.doc;
     const { productId, ...details } = data;
     const revised = await productDoc(productId, details, current.dateCreated, view);
     // Once shoppers have reviewed a product, its rating follows their reviews, not the catalog.
@@ -65,7 +71,25 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
       current.numReviews > 0 ? { ...revised, rating: current.rating, numReviews: current.numReviews } : revised;
     // Once stock has moved, the stock stream says what is left, not the listing.
     if ((current as StockTrackedProduct).stockTracked) Object.assign(kept, { countInStock: current.countInStock, stockTracked: true });
-    view.put(CATALOG.products, kept);
+    view.put(home.collection, kept);
+    view.put(CATALOG.adminProducts, adminEntry(kept, home.collection === CATALOG.products));
+  },
+
+  async ProductUnpublished({ productId }, view) {
+    const doc = await view.get<ProductDoc>(CATALOG.products, productId);
+    if (!doc) return;
+    // Out of the storefront's collection, so no listing, search reply, page or cart can find it.
+    view.delete(CATALOG.products, productId);
+    view.put(CATALOG.unpublishedProducts, doc);
+    view.put(CATALOG.adminProducts, adminEntry(doc, false));
+  },
+
+  async ProductPublished({ productId }, view) {
+    const doc = await view.get<ProductDoc>(CATALOG.unpublishedProducts, productId);
+    if (!doc) return;
+    view.delete(CATALOG.unpublishedProducts, productId);
+    view.put(CATALOG.products, doc);
+    view.put(CATALOG.adminProducts, adminEntry(doc, true));
   },
 
   async BannerPublished(data, view, event) {
@@ -105,6 +129,10 @@ async function productDoc(id: string, data: ProductDetails, dateCreated: string,
     locationCodes: data.location.map((l) => l.value),
     dateCreated,
   };
+}
+
+function adminEntry(doc: ProductDoc, published: boolean): AdminProductEntryDoc {
+  return { _id: doc.id, name: doc.name, brand: doc.brand, catId: doc.catId, published: published ? 1 : 0, dateCreated: doc.dateCreated };
 }
 
 /** Categories with their subcategories, products with category names, and banners. */
