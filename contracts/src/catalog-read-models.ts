@@ -92,3 +92,9 @@ export interface AdminProductEntryDoc {
   published: 0 | 1;
   dateCreated: string;
 }
+
+/** The storefront's category order (`categoryOrder`, one document): these ids first, in order. */
+export interface CategoryOrderDoc {
+  _id: string;
+  ids: string[];
+}

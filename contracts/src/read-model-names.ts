@@ -21,7 +21,10 @@ export const CATALOG = {
   unpublishedProducts: 'unpublishedProducts',
   /** One small entry per product, published or not, that the back office's product list filters and pages. */
   adminProducts: 'adminProducts',
+  /** The storefront's category order (one document, `CATEGORY_ORDER_ID`); writes raise the categories' counter. */
+  categoryOrder: 'categoryOrder',
 } as const;
+export const CATEGORY_ORDER_ID = 'order';
 
 /**
  * Change counters of the catalog (`DocumentStore.changeVersion`). A product's stock moving (every

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { z } from 'zod';
-import { adminProductInput, isId, type AdminProductInput, type AdminPublishReply, type AdminUploadReply } from '@shop/contracts';
+import { adminProductInput, type AdminProductInput, type AdminPublishReply, type AdminUploadReply } from '@shop/contracts';
 import { HttpError, requireAdmin, requireUser, sniffImageFile, type FileStore, type StoredFile } from '@shop/platform';
 import { INVALID_IMAGE, imageParser, readImages, type UploadedPart } from '../account/upload-routes.ts';
-import { READ_MODELS, bodyOf, type CommandDeps } from '../cart/http.ts';
-import { answerRefusals, refusalReply } from '../shared/refusals.ts';
+import { READ_MODELS, type CommandDeps } from '../cart/http.ts';
+import { answerRefusals } from '../shared/refusals.ts';
+import { adminRefusal, idParam, imageRefs, parseBody } from './admin-http.ts';
+import { adminCategoryRoutes } from './admin-category-routes.ts';
 import type { CatalogCommands } from './commands.ts';
 import { createProduct, editProduct } from './admin-products.ts';
 
@@ -22,39 +23,7 @@ const CATALOG_READS = [READ_MODELS.catalog, READ_MODELS.search];
 const PRODUCT_READS = [...CATALOG_READS, READ_MODELS.backOffice];
 /** Admin uploads the process reads at once (on top of the shoppers' avatar uploads). */
 const MAX_CONCURRENT_ADMIN_UPLOADS = 2;
-const NOT_FOUND = { error: true, msg: 'Product not found' };
-
-const refusal = refusalReply((msg) => ({ error: true, msg }));
-
-/** A body that does not parse: 400 naming the first field at fault. */
-function parseBody<S extends z.ZodType>(schema: S, ctx: Context): z.infer<S> {
-  const result = schema.safeParse(bodyOf(ctx));
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.');
-  throw new HttpError(400, { error: true, msg: field ? `${field}: ${issue!.message}` : (issue?.message ?? 'Invalid request') });
-}
-
-function productIdOf(ctx: Context): string {
-  const id = ctx.params.id;
-  if (!isId(id)) throw new HttpError(404, NOT_FOUND);
-  return id;
-}
-
-/**
- * Image references a form sends: a URL read from one of our replies goes back to the path our
- * records hold; anything but a path on this site or an http(s) URL is refused (no `javascript:`
- * or `data:` reference ever reaches a storefront page).
- */
-function imageRefs(deps: CommandDeps, images: string[]): string[] {
-  return images.map((image) => {
-    const ref = deps.publicUrls.path(image);
-    if (!/^\/(?!\/)\S*$/.test(ref) && !/^https?:\/\/\S+$/.test(ref)) {
-      throw new HttpError(400, { error: true, msg: 'images: each image must be a path on this site or an http(s) URL' });
-    }
-    return ref;
-  });
-}
+const NOT_FOUND = 'Product not found';
 
 function productForm(deps: CommandDeps, ctx: Context): AdminProductInput {
   const input = parseBody(adminProductInput, ctx);
@@ -62,15 +31,15 @@ function productForm(deps: CommandDeps, ctx: Context): AdminProductInput {
 }
 
 /**
- * The back office's catalog commands under `/api/admin`: image uploads and products (create,
- * edit, unpublish, publish). Each answers 401 without a token and 403 for a non-admin, records
+ * The back office's catalog commands under `/api/admin`: image uploads, products (create, edit,
+ * unpublish, publish), and categories and banners (admin-category-routes.ts). Each answers 401 without a token and 403 for a non-admin, records
  * the acting admin in the events' metadata, and replies once the catalog and search read models
  * hold the change.
  */
 export function adminCatalogCommandRoutes(deps: AdminCatalogDeps): Router {
   const router = new Router();
   const signedIn = requireUser(deps.tokens);
-  const refusals = answerRefusals(refusal);
+  const refusals = answerRefusals(adminRefusal);
 
   const parse = imageParser(deps.files.stagingDir);
   const uploading = new Set<string>();
@@ -118,7 +87,7 @@ export function adminCatalogCommandRoutes(deps: AdminCatalogDeps): Router {
 
   router.put('/admin/products/:id', signedIn, refusals, async (ctx) => {
     const { userId } = requireAdmin(ctx);
-    const productId = productIdOf(ctx);
+    const productId = idParam(ctx, 'id', NOT_FOUND);
     const input = productForm(deps, ctx);
     const { position } = await editProduct(deps.catalog, productId, input, { userId });
     await deps.awaitProjections(position, PRODUCT_READS);
@@ -128,7 +97,7 @@ export function adminCatalogCommandRoutes(deps: AdminCatalogDeps): Router {
   for (const action of ['unpublish', 'publish'] as const) {
     router.post(`/admin/products/:id/${action}`, signedIn, refusals, async (ctx) => {
       const { userId } = requireAdmin(ctx);
-      const productId = productIdOf(ctx);
+      const productId = idParam(ctx, 'id', NOT_FOUND);
       const result =
         action === 'unpublish'
           ? await deps.catalog.unpublishProduct(productId, { userId })
@@ -138,5 +107,7 @@ export function adminCatalogCommandRoutes(deps: AdminCatalogDeps): Router {
       ctx.body = reply;
     });
   }
+
+  adminCategoryRoutes(router, deps);
   return router;
 }

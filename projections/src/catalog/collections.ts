@@ -30,7 +30,8 @@ export const catalogCollections: CollectionSpec[] = [
   { name: CATALOG.categories, indexes: [['dateCreated']] },
   { name: CATALOG.banners, indexes: [['kind', 'dateCreated']] },
   { name: CATALOG.stockChanges, indexes: [['seq']] },
-  { name: CATALOG.unpublishedProducts },
+  { name: CATALOG.unpublishedProducts, indexes: [['catId'], ['subCatId']] },
+  { name: CATALOG.categoryOrder },
   {
     name: CATALOG.adminProducts,
     // The back office's list: newest first, by category and/or on-sale state, or by name and brand.

@@ -1,10 +1,12 @@
 import {
   CATALOG,
+  CATEGORY_ORDER_ID,
   catalogEventSchemas,
   type AdminProductEntryDoc,
   type BannerDoc,
   type CatalogEventMap,
   type CategoryDoc,
+  type CategoryOrderDoc,
   type ProductDetails,
   type ProductDoc,
 } from '@shop/contracts';
@@ -53,6 +55,25 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     view.put(CATALOG.categories, updated);
   },
 
+  async CategoryRevised(data, view) {
+    const category = await view.get<CategoryDoc>(CATALOG.categories, data.categoryId);
+    if (!category) return;
+    // Products and banners keep the name copied when they were last written (see the README's deviations).
+    view.put(CATALOG.categories, { ...category, name: data.name, color: data.color, images: data.images });
+  },
+
+  async SubcategoryRenamed(data, view) {
+    const category = await view.get<CategoryDoc>(CATALOG.categories, data.categoryId);
+    if (!category) return;
+    const children = category.children.map((c) => (c.id === data.subcategoryId ? { ...c, name: data.name } : c));
+    view.put(CATALOG.categories, { ...category, children });
+  },
+
+  CategoriesReordered(data, view) {
+    // Raises the categories' change counter: the storefront's category replies follow the order.
+    view.put<CategoryOrderDoc>(CATALOG.categoryOrder, { _id: CATEGORY_ORDER_ID, ids: data.ids }, { counter: CATALOG.categories });
+  },
+
   async ProductListed({ productId, listedAt, ...details }, view) {
     const doc = await productDoc(productId, details, listedAt, view);
     view.put(CATALOG.products, doc);
@@ -93,21 +114,34 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
   },
 
   async BannerPublished(data, view, event) {
-    const names = await categoryNames(view, data.catId, data.subCatId);
-    const doc: BannerDoc = {
-      _id: data.bannerId,
-      id: data.bannerId,
-      kind: data.kind,
-      images: data.images,
-      catId: data.catId,
-      catName: names.catName,
-      subCatId: data.subCatId,
-      subCatName: names.subCatName,
-      dateCreated: event.metadata.timestamp,
-    };
-    view.put(CATALOG.banners, doc);
+    view.put(CATALOG.banners, await bannerDoc(data, event.metadata.timestamp, view));
+  },
+
+  async BannerRevised(data, view) {
+    const current = await view.get<BannerDoc>(CATALOG.banners, data.bannerId);
+    if (!current) return;
+    view.put(CATALOG.banners, await bannerDoc(data, current.dateCreated, view));
+  },
+
+  BannerWithdrawn(data, view) {
+    view.delete(CATALOG.banners, data.bannerId);
   },
 };
+
+async function bannerDoc(data: CatalogEventMap['BannerPublished'], dateCreated: string, view: ProjectionView): Promise<BannerDoc> {
+  const names = await categoryNames(view, data.catId, data.subCatId);
+  return {
+    _id: data.bannerId,
+    id: data.bannerId,
+    kind: data.kind,
+    images: data.images,
+    catId: data.catId,
+    catName: names.catName,
+    subCatId: data.subCatId,
+    subCatName: names.subCatName,
+    dateCreated,
+  };
+}
 
 async function categoryNames(view: ProjectionView, catId: string | null, subCatId: string | null) {
   const category = catId ? await view.get<CategoryDoc>(CATALOG.categories, catId) : null;

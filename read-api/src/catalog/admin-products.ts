@@ -12,6 +12,7 @@ import {
 } from '@shop/contracts';
 import { HttpError, validate, type DocumentStore, type Filter, type PublicUrls, type TokenService } from '@shop/platform';
 import { adminOnly } from '../admin/guard.ts';
+import { adminCategoryQueries } from './admin-categories.ts';
 
 export interface AdminCatalogQueryDeps {
   docs: DocumentStore;
@@ -67,7 +68,8 @@ function row(doc: ProductDoc, published: boolean): AdminProductRow {
 }
 
 /**
- * The back office's product reads (admins only):
+ * The back office's catalog reads (admins only), products here and categories and banners in
+ * admin-categories.ts:
  * - `GET /admin/products?q=&catId=&published=&page=&perPage=`: every product, on sale or not,
  *   newest first; `q` is a product id, or words of its name or brand;
  * - `GET /admin/products/:id`: the form's fields as they stand, plus rating, discount and state.
@@ -132,5 +134,7 @@ export function adminCatalogQueryRouter(deps: AdminCatalogQueryDeps): Router {
     };
     ctx.body = publicUrls.withImages(reply);
   });
+
+  adminCategoryQueries(router, docs, publicUrls, guard);
   return router;
 }
