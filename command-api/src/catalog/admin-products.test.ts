@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
 import {
@@ -19,6 +21,8 @@ import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 let t: TestShop;
+/** Where the files port (a local folder by default) keeps the back office's uploads. */
+const catalogFiles = () => join(t.dataDir, 'uploads', 'catalog');
 const catalog = smallCatalog();
 const { ids } = catalog;
 const adminId = newId();
@@ -89,9 +93,15 @@ describe('POST /api/admin/uploads', () => {
     expect((await productPage(created.body.id)).body.images).toEqual([image]);
   });
 
-  it('refuses a file that is not an image, and stores nothing', async () => {
-    const refused = await upload(admin, [{ name: 'x.png', bytes: Buffer.from('<script>alert(1)</script>'), type: 'image/png' }]);
+  it('refuses a file that is not an image, and stores nothing of the upload', async () => {
+    const stored = () => (existsSync(catalogFiles()) ? readdirSync(catalogFiles()).length : 0);
+    const before = stored();
+    const refused = await upload(admin, [
+      { name: 'ok.png', bytes: PNG, type: 'image/png' },
+      { name: 'x.png', bytes: Buffer.from('<script>alert(1)</script>'), type: 'image/png' },
+    ]);
     expect(refused).toMatchObject({ status: 400, body: { error: true } });
+    expect(stored()).toBe(before);
   });
 
   it('answers 401 without a token and 403 for a shopper', async () => {
