@@ -14,7 +14,7 @@ import {
 } from '@shop/contracts';
 import { firstScreenData } from '../../../server/src/http/first-screen-data.ts';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
-import { addToCart, shopper } from '../../../test-support/shop-fixtures.ts';
+import { addToCart, billing, shopper } from '../../../test-support/shop-fixtures.ts';
 import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 
 // A real 1×1 PNG: the upload route judges a file by its bytes.
@@ -178,7 +178,14 @@ describe('unpublish and publish', () => {
   it('takes a product out of its page, listings, search, first screen and carts, and brings it back as it stands', async () => {
     const { body } = await create(form({ name: 'Vanishing Peacock Lamp', countInStock: 3 }));
     const id = body.id;
+    const earlier = shopper(t).token;
+    expect((await addToCart(t, earlier, id)).status).toBe(201);
     expect(await setPublished(id, 'unpublish')).toMatchObject({ status: 200, body: { id, published: false } });
+    // A cart that held it before cannot buy it now.
+    expect(await api(t.url, '/api/orders/checkout', { method: 'POST', token: earlier, body: billing })).toMatchObject({
+      status: 404,
+      body: { msg: 'Vanishing Peacock Lamp is no longer available' },
+    });
 
     expect((await productPage(id)).status).toBe(404);
     expect((await listing(ids.fashion)).body.products.map((p) => p.id)).not.toContain(id);
