@@ -248,3 +248,20 @@ describe('GET /api/admin/products', () => {
     expect((await adminProduct(ids.shirt, customer)).status).toBe(403);
   });
 });
+
+describe('a rebuild of the catalog projection', () => {
+  it('gives the same back office list, unpublished products and storefront pages', async () => {
+    const hidden = (await create(form({ name: 'Rebuilt Hidden Lamp' }))).body.id;
+    await setPublished(hidden, 'unpublish');
+    const before = (await adminList('?perPage=100')).body;
+    const page = (await productPage(ids.shirt)).body;
+
+    const job = await t.shop.rebuilds.run('catalog');
+    expect(job).toMatchObject({ state: 'done', error: null });
+
+    expect((await adminList('?perPage=100')).body).toEqual(before);
+    expect((await adminProduct(hidden)).body).toMatchObject({ published: false });
+    expect((await productPage(hidden)).status).toBe(404);
+    expect((await productPage(ids.shirt)).body).toEqual(page);
+  });
+});
