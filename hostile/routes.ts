@@ -13,6 +13,10 @@ export interface RouteInput {
 }
 
 const LISTING = ['page', 'perPage', 'catId', 'subCatId', 'catName', 'minPrice', 'maxPrice', 'rating', 'location', 'sort'] as const;
+const PRODUCT_FORM = [
+  'name', 'brand', 'description', 'images', 'price', 'oldPrice', 'countInStock', 'isFeatured',
+  'catId', 'subCatId', 'productRam', 'size', 'productWeight', 'location',
+] as const;
 const BILLING = ['fullName', 'country', 'streetAddressLine1', 'streetAddressLine2', 'city', 'state', 'zipCode', 'phoneNumber', 'email'] as const;
 
 export const ROUTE_INPUTS: Record<string, RouteInput> = {
@@ -80,6 +84,23 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/audit/lookup': { query: ['email'] },
   'GET /api/admin/dashboard': {},
   'POST /api/admin/products/:id/stock': { body: ['quantity'] },
+  'POST /api/admin/uploads': { body: ['images'] },
+  'POST /api/admin/products': { body: PRODUCT_FORM },
+  'PUT /api/admin/products/:id': { body: PRODUCT_FORM },
+  'GET /api/admin/products': { query: ['q', 'catId', 'published', 'page', 'perPage'] },
+  'GET /api/admin/products/:id': {},
+  'POST /api/admin/products/:id/unpublish': {},
+  'POST /api/admin/products/:id/publish': {},
+  'POST /api/admin/categories': { body: ['name', 'color', 'images'] },
+  'PUT /api/admin/categories/order': { body: ['ids'] },
+  'PUT /api/admin/categories/:id': { body: ['name', 'color', 'images'] },
+  'POST /api/admin/categories/:id/subcategories': { body: ['name'] },
+  'PUT /api/admin/categories/:id/subcategories/:subId': { body: ['name'] },
+  'GET /api/admin/categories': {},
+  'POST /api/admin/banners': { body: ['kind', 'images', 'catId', 'subCatId'] },
+  'PUT /api/admin/banners/:id': { body: ['kind', 'images', 'catId', 'subCatId'] },
+  'DELETE /api/admin/banners/:id': {},
+  'GET /api/admin/banners': { query: ['kind'] },
 };
 
 /**

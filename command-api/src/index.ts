@@ -12,6 +12,7 @@ export { myListCommandRoutes } from './my-list/routes.ts';
 export { reviewCommandRoutes } from './review/routes.ts';
 export { orderCommandRoutes } from './ordering/order-status-routes.ts';
 export { stockCommandRoutes } from './ordering/stock-routes.ts';
+export { adminCatalogCommandRoutes } from './catalog/admin-routes.ts';
 export { receiveStock } from './ordering/stock-receipts.ts';
 export { checkoutCommandRoutes, type CheckoutDeps } from './ordering/checkout-routes.ts';
 export { CheckoutProcess, type CheckoutOutcome } from './ordering/checkout-process.ts';

@@ -21,6 +21,14 @@ export const subcategoryAdded = z.object({
   name: z.string().min(1).max(80),
 });
 
+/** A category's name, colour and images as they now stand (a rename, a recolour, new images). */
+export const categoryRevised = categoryCreated;
+
+export const subcategoryRenamed = subcategoryAdded;
+
+/** The storefront's category order (menus, home): these first, in this order; any other after, oldest first. */
+export const categoriesReordered = z.object({ ids: z.array(idSchema).min(1).max(500) });
+
 /** Every descriptive field of a product, as the shop lists it. */
 export const productDetails = z.object({
   name: z.string().min(1).max(200),
@@ -45,6 +53,11 @@ export type ProductDetails = z.infer<typeof productDetails>;
 export const productListed = productDetails.extend({ productId: idSchema, listedAt: z.iso.datetime() });
 export const productRevised = productDetails.extend({ productId: idSchema });
 
+/** An admin took a product off sale: it leaves listings, search and its page, and cannot be added to a cart. */
+export const productUnpublished = z.object({ productId: idSchema });
+/** An unpublished product is back on sale, as it stood (edits and stock moves made meanwhile included). */
+export const productPublished = z.object({ productId: idSchema });
+
 export const bannerKind = z.enum(['home', 'middle', 'side', 'bottom']);
 export type BannerKind = z.infer<typeof bannerKind>;
 
@@ -56,15 +69,27 @@ export const bannerPublished = z.object({
   subCatId: idSchema.nullable(),
 });
 
+/** A banner's kind, images and link as they now stand. */
+export const bannerRevised = bannerPublished;
+/** A banner taken down: it leaves the storefront for good. */
+export const bannerWithdrawn = z.object({ bannerId: idSchema });
+
 export const catalogSeeded = z.object({ version: z.number().int(), categories: z.number().int(), products: z.number().int() });
 
 /** Event type name → schema of its data. Names are facts, in the past tense. */
 export const catalogEventSchemas = {
   CategoryCreated: categoryCreated,
   SubcategoryAdded: subcategoryAdded,
+  CategoryRevised: categoryRevised,
+  SubcategoryRenamed: subcategoryRenamed,
+  CategoriesReordered: categoriesReordered,
   ProductListed: productListed,
   ProductRevised: productRevised,
+  ProductUnpublished: productUnpublished,
+  ProductPublished: productPublished,
   BannerPublished: bannerPublished,
+  BannerRevised: bannerRevised,
+  BannerWithdrawn: bannerWithdrawn,
   CatalogSeeded: catalogSeeded,
 } as const;
 
@@ -75,5 +100,7 @@ export const catalogStreams = {
   category: (id: string) => `category-${id}`,
   product: (id: string) => `product-${id}`,
   banner: (id: string) => `banner-${id}`,
+  /** One stream holds the storefront's category order. */
+  categoryOrder: 'category-order',
   seed: 'catalog-seed',
 } as const;

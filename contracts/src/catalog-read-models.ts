@@ -77,3 +77,24 @@ export interface StockChangeDoc {
   seq: number;
   productId?: string;
 }
+
+/**
+ * The back office's product list entry (`adminProducts`): what it filters, searches and sorts
+ * by. The row's figures (price, stock) are read from the product's own document, so stock moves
+ * never touch this collection.
+ */
+export interface AdminProductEntryDoc {
+  _id: string;
+  name: string;
+  brand: string;
+  catId: string;
+  /** 1 on sale, 0 unpublished (a number, so it indexes and filters alike on every read store). */
+  published: 0 | 1;
+  dateCreated: string;
+}
+
+/** The storefront's category order (`categoryOrder`, one document): these ids first, in order. */
+export interface CategoryOrderDoc {
+  _id: string;
+  ids: string[];
+}

@@ -12,7 +12,19 @@
 export const CATALOG_STOCK_COUNTER = 'catalogStock';
 
 /** Collections of the `catalog` projection. */
-export const CATALOG = { products: 'products', categories: 'categories', banners: 'banners', stockChanges: 'stockChanges' } as const;
+export const CATALOG = {
+  products: 'products',
+  categories: 'categories',
+  banners: 'banners',
+  stockChanges: 'stockChanges',
+  /** Products an admin unpublished, kept whole (stock and rating still follow) until published again. */
+  unpublishedProducts: 'unpublishedProducts',
+  /** One small entry per product, published or not, that the back office's product list filters and pages. */
+  adminProducts: 'adminProducts',
+  /** The storefront's category order (one document, `CATEGORY_ORDER_ID`); writes raise the categories' counter. */
+  categoryOrder: 'categoryOrder',
+} as const;
+export const CATEGORY_ORDER_ID = 'order';
 
 /**
  * Change counters of the catalog (`DocumentStore.changeVersion`). A product's stock moving (every
@@ -73,6 +85,8 @@ export const READ_MODELS = {
   checkouts: 'shopper',
   backOffice: 'backOffice',
   customers: 'backOffice',
+  /** The search read model: a new or edited product is found by the next search. */
+  search: 'search',
 } as const;
 
 /** The shopper group's projection name (`READ_MODELS.cart` and its siblings). */

@@ -43,3 +43,4 @@ export { myListQueryRouter } from './my-list/routes.ts';
 export { reviewQueryRouter } from './review/routes.ts';
 export { orderQueryRouter } from './order/routes.ts';
 export { adminRouter, type AdminDeps } from './admin/index.ts';
+export { adminCatalogQueryRouter } from './catalog/admin-products.ts';

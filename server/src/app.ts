@@ -3,6 +3,7 @@ import cors from '@koa/cors';
 import Koa from 'koa';
 import {
   accountRouter,
+  adminCatalogCommandRoutes,
   cartCommandRoutes,
   checkoutCommandRoutes,
   myListCommandRoutes,
@@ -13,6 +14,7 @@ import {
 import { errorReplies, serveFiles } from '@shop/platform';
 import {
   accountQueryRouter,
+  adminCatalogQueryRouter,
   adminRouter,
   cartQueryRouter,
   myListQueryRouter,
@@ -49,8 +51,10 @@ const features: FeatureRoutes[] = [
   (shop) => checkoutCommandRoutes(shop),
   (shop) => orderCommandRoutes(shop),
   (shop) => stockCommandRoutes(shop),
+  (shop) => adminCatalogCommandRoutes(shop),
   (shop) => orderQueryRouter(shop),
   (shop) => adminRouter(shop),
+  (shop) => adminCatalogQueryRouter(shop),
 ];
 
 /** Every `/api` route as `METHOD /api/path` (HEAD and OPTIONS left out), from the routers themselves. */

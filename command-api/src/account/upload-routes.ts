@@ -13,11 +13,11 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES_PER_UPLOAD = 10;
 /** Uploads the whole process reads at once; more are told to try again shortly. */
 export const MAX_CONCURRENT_UPLOADS = 4;
-const INVALID_IMAGE = 'Please select a valid JPG or PNG image file.';
+export const INVALID_IMAGE = 'Please select a valid JPG or PNG image file.';
 const BUSY = 'Too many uploads right now. Please try again in a moment.';
 const ONE_AT_A_TIME = 'Please wait for your current upload to finish.';
 
-interface UploadedPart {
+export interface UploadedPart {
   /** The streamed file in the store's staging folder. */
   path: string;
   size: number;
@@ -29,7 +29,7 @@ interface UploadedPart {
  * a few kilobytes of memory whatever it sends. (multer directly, wrapped like @koa/multer does:
  * @koa/multer ships no types.)
  */
-function imageParser(stagingDir: string) {
+export function imageParser(stagingDir: string) {
   return multer({
     storage: multer.diskStorage({
       destination: (_req, _file, done) => {
@@ -50,7 +50,7 @@ function imageParser(stagingDir: string) {
   }).array('images', MAX_IMAGES_PER_UPLOAD);
 }
 
-function readImages(ctx: Context, parse: ReturnType<typeof imageParser>): Promise<UploadedPart[]> {
+export function readImages(ctx: Context, parse: ReturnType<typeof imageParser>): Promise<UploadedPart[]> {
   return new Promise((resolve, reject) => {
     // On an error multer has already removed the files it wrote.
     parse(ctx.req as never, ctx.res as never, (error?: unknown) => {

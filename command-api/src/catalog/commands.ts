@@ -2,7 +2,7 @@ import { catalogEventSchemas, catalogStreams, newId, type CatalogEventMap, type 
 import type { EventStore } from '@shop/platform';
 import { DomainError, type DomainEvent } from '../shared/decider.ts';
 import { StreamCommands, type CommandContext } from '../shared/stream-commands.ts';
-import { bannerDecider, categoryDecider, productDecider } from './decider.ts';
+import { bannerDecider, categoryDecider, categoryOrderDecider, productDecider } from './decider.ts';
 
 /** Every catalog event is checked against its contract schema before it is written. */
 const check = (event: DomainEvent) => {
@@ -44,6 +44,26 @@ export class CatalogCommands {
     return { subcategoryId, position: result.position };
   }
 
+  /** Renames, recolours or replaces the images of a category (any subset). */
+  async reviseCategory(input: { categoryId: string; name?: string; color?: string; images?: string[] }, ctx?: CommandContext) {
+    const result = await this.streams.handle(catalogStreams.category(input.categoryId), categoryDecider, { type: 'ReviseCategory', ...input }, ctx, { check });
+    return { categoryId: input.categoryId, position: result.position };
+  }
+
+  async renameSubcategory(input: { categoryId: string; subcategoryId: string; name: string }, ctx?: CommandContext) {
+    const result = await this.streams.handle(catalogStreams.category(input.categoryId), categoryDecider, { type: 'RenameSubcategory', ...input }, ctx, { check });
+    return { subcategoryId: input.subcategoryId, position: result.position };
+  }
+
+  /** Sets the storefront's category order; every id must be a category. */
+  async reorderCategories(ids: string[], ctx?: CommandContext) {
+    for (const id of new Set(ids)) {
+      if (!(await this.categoryExists(id))) throw new DomainError('not-found', `Category ${id} not found`);
+    }
+    const result = await this.streams.handle(catalogStreams.categoryOrder, categoryOrderDecider, { type: 'ReorderCategories', ids }, ctx, { check });
+    return { ids: result.state.ids, position: result.position };
+  }
+
   /** Lists a new product, or revises it when its id is already listed. */
   async saveProduct(
     input: { productId?: string; listedAt?: string; details: ProductDetails },
@@ -60,6 +80,23 @@ export class CatalogCommands {
     return { productId, position: result.position };
   }
 
+  /** Takes a product off sale (a no-op when it already is). */
+  async unpublishProduct(productId: string, ctx?: CommandContext) {
+    const result = await this.streams.handle(catalogStreams.product(productId), productDecider, { type: 'UnpublishProduct', productId }, ctx, { check });
+    return { productId, published: result.state.published, position: result.position };
+  }
+
+  /** Puts an unpublished product back on sale (a no-op when it is on sale). */
+  async publishProduct(productId: string, ctx?: CommandContext) {
+    const result = await this.streams.handle(catalogStreams.product(productId), productDecider, { type: 'PublishProduct', productId }, ctx, { check });
+    return { productId, published: result.state.published, position: result.position };
+  }
+
+  /** A product's listing as its stream has it (read fresh: an edit builds on it). */
+  async product(productId: string) {
+    return this.streams.load(catalogStreams.product(productId), productDecider, { fresh: true });
+  }
+
   async publishBanner(input: Omit<CatalogEventMap['BannerPublished'], 'bannerId'> & { bannerId?: string }, ctx?: CommandContext) {
     if (input.catId) await this.assertCategoryPath(input.catId, input.subCatId);
     const bannerId = input.bannerId ?? newId();
@@ -70,6 +107,18 @@ export class CatalogCommands {
       ctx,
       { check },
     );
+    return { bannerId, position: result.position };
+  }
+
+  async reviseBanner(input: CatalogEventMap['BannerRevised'], ctx?: CommandContext) {
+    if (input.catId) await this.assertCategoryPath(input.catId, input.subCatId);
+    const result = await this.streams.handle(catalogStreams.banner(input.bannerId), bannerDecider, { type: 'ReviseBanner', ...input }, ctx, { check });
+    return { bannerId: input.bannerId, position: result.position };
+  }
+
+  /** Takes a banner down for good (a no-op when it already is). */
+  async withdrawBanner(bannerId: string, ctx?: CommandContext) {
+    const result = await this.streams.handle(catalogStreams.banner(bannerId), bannerDecider, { type: 'WithdrawBanner', bannerId }, ctx, { check });
     return { bannerId, position: result.position };
   }
 
@@ -91,7 +140,7 @@ export class CatalogCommands {
   private async assertCategoryPath(catId: string, subCatId: string | null): Promise<void> {
     const state = await this.streams.load(catalogStreams.category(catId), categoryDecider, { fresh: true });
     if (!state.exists) throw new DomainError('not-found', `Category ${catId} not found`);
-    if (subCatId && !state.subcategoryIds.has(subCatId)) {
+    if (subCatId && !state.subcategories.has(subCatId)) {
       throw new DomainError('not-found', `Subcategory ${subCatId} not found in category ${catId}`);
     }
   }

@@ -30,4 +30,17 @@ export const catalogCollections: CollectionSpec[] = [
   { name: CATALOG.categories, indexes: [['dateCreated']] },
   { name: CATALOG.banners, indexes: [['kind', 'dateCreated']] },
   { name: CATALOG.stockChanges, indexes: [['seq']] },
+  { name: CATALOG.unpublishedProducts, indexes: [['catId'], ['subCatId']] },
+  { name: CATALOG.categoryOrder },
+  {
+    name: CATALOG.adminProducts,
+    // The back office's list: newest first, by category and/or on-sale state, or by name and brand.
+    indexes: [
+      ['dateCreated', '_id'],
+      ['catId', 'dateCreated', '_id'],
+      ['published', 'dateCreated', '_id'],
+      ['catId', 'published', 'dateCreated', '_id'],
+    ],
+    textFields: ['name', 'brand'],
+  },
 ];

@@ -1,9 +1,12 @@
 import {
   CATALOG,
+  CATEGORY_ORDER_ID,
   catalogEventSchemas,
+  type AdminProductEntryDoc,
   type BannerDoc,
   type CatalogEventMap,
   type CategoryDoc,
+  type CategoryOrderDoc,
   type ProductDetails,
   type ProductDoc,
 } from '@shop/contracts';
@@ -12,6 +15,7 @@ import type { Projection, ProjectionView } from '../projection.ts';
 import { catalogCollections } from './collections.ts';
 import { applyStockToProduct, type StockTrackedProduct } from '../order/catalog-stock.ts';
 import { applyReviewToProduct } from '../review/catalog-rating.ts';
+import { productHome } from './product-home.ts';
 
 /** Events of other features that change what a product shows (its rating, its stock left). */
 const followers: Record<string, (event: RecordedEvent, view: ProjectionView) => Promise<void>> = {
@@ -51,13 +55,36 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     view.put(CATALOG.categories, updated);
   },
 
+  async CategoryRevised(data, view) {
+    const category = await view.get<CategoryDoc>(CATALOG.categories, data.categoryId);
+    if (!category) return;
+    // Products and banners keep the name copied when they were last written (see the README's deviations).
+    view.put(CATALOG.categories, { ...category, name: data.name, color: data.color, images: data.images });
+  },
+
+  async SubcategoryRenamed(data, view) {
+    const category = await view.get<CategoryDoc>(CATALOG.categories, data.categoryId);
+    if (!category) return;
+    const children = category.children.map((c) => (c.id === data.subcategoryId ? { ...c, name: data.name } : c));
+    view.put(CATALOG.categories, { ...category, children });
+  },
+
+  CategoriesReordered(data, view) {
+    // Raises the categories' change counter: the storefront's category replies follow the order.
+    view.put<CategoryOrderDoc>(CATALOG.categoryOrder, { _id: CATEGORY_ORDER_ID, ids: data.ids }, { counter: CATALOG.categories });
+  },
+
   async ProductListed({ productId, listedAt, ...details }, view) {
-    view.put(CATALOG.products, await productDoc(productId, details, listedAt, view));
+    const doc = await productDoc(productId, details, listedAt, view);
+    view.put(CATALOG.products, doc);
+    view.put(CATALOG.adminProducts, adminEntry(doc, true));
   },
 
   async ProductRevised(data, view) {
-    const current = await view.get<ProductDoc>(CATALOG.products, data.productId);
-    if (!current) return;
+    // An unpublished product is revised where it waits, and stays unpublished.
+    const home = await productHome(view, data.productId);
+    if (!home) return;
+    const current = home.doc;
     const { productId, ...details } = data;
     const revised = await productDoc(productId, details, current.dateCreated, view);
     // Once shoppers have reviewed a product, its rating follows their reviews, not the catalog.
@@ -65,25 +92,56 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
       current.numReviews > 0 ? { ...revised, rating: current.rating, numReviews: current.numReviews } : revised;
     // Once stock has moved, the stock stream says what is left, not the listing.
     if ((current as StockTrackedProduct).stockTracked) Object.assign(kept, { countInStock: current.countInStock, stockTracked: true });
-    view.put(CATALOG.products, kept);
+    view.put(home.collection, kept);
+    view.put(CATALOG.adminProducts, adminEntry(kept, home.collection === CATALOG.products));
+  },
+
+  async ProductUnpublished({ productId }, view) {
+    const doc = await view.get<ProductDoc>(CATALOG.products, productId);
+    if (!doc) return;
+    // Out of the storefront's collection, so no listing, search reply, page or cart can find it.
+    view.delete(CATALOG.products, productId);
+    view.put(CATALOG.unpublishedProducts, doc);
+    view.put(CATALOG.adminProducts, adminEntry(doc, false));
+  },
+
+  async ProductPublished({ productId }, view) {
+    const doc = await view.get<ProductDoc>(CATALOG.unpublishedProducts, productId);
+    if (!doc) return;
+    view.delete(CATALOG.unpublishedProducts, productId);
+    view.put(CATALOG.products, doc);
+    view.put(CATALOG.adminProducts, adminEntry(doc, true));
   },
 
   async BannerPublished(data, view, event) {
-    const names = await categoryNames(view, data.catId, data.subCatId);
-    const doc: BannerDoc = {
-      _id: data.bannerId,
-      id: data.bannerId,
-      kind: data.kind,
-      images: data.images,
-      catId: data.catId,
-      catName: names.catName,
-      subCatId: data.subCatId,
-      subCatName: names.subCatName,
-      dateCreated: event.metadata.timestamp,
-    };
-    view.put(CATALOG.banners, doc);
+    view.put(CATALOG.banners, await bannerDoc(data, event.metadata.timestamp, view));
+  },
+
+  async BannerRevised(data, view) {
+    const current = await view.get<BannerDoc>(CATALOG.banners, data.bannerId);
+    if (!current) return;
+    view.put(CATALOG.banners, await bannerDoc(data, current.dateCreated, view));
+  },
+
+  BannerWithdrawn(data, view) {
+    view.delete(CATALOG.banners, data.bannerId);
   },
 };
+
+async function bannerDoc(data: CatalogEventMap['BannerPublished'], dateCreated: string, view: ProjectionView): Promise<BannerDoc> {
+  const names = await categoryNames(view, data.catId, data.subCatId);
+  return {
+    _id: data.bannerId,
+    id: data.bannerId,
+    kind: data.kind,
+    images: data.images,
+    catId: data.catId,
+    catName: names.catName,
+    subCatId: data.subCatId,
+    subCatName: names.subCatName,
+    dateCreated,
+  };
+}
 
 async function categoryNames(view: ProjectionView, catId: string | null, subCatId: string | null) {
   const category = catId ? await view.get<CategoryDoc>(CATALOG.categories, catId) : null;
@@ -105,6 +163,10 @@ async function productDoc(id: string, data: ProductDetails, dateCreated: string,
     locationCodes: data.location.map((l) => l.value),
     dateCreated,
   };
+}
+
+function adminEntry(doc: ProductDoc, published: boolean): AdminProductEntryDoc {
+  return { _id: doc.id, name: doc.name, brand: doc.brand, catId: doc.catId, published: published ? 1 : 0, dateCreated: doc.dateCreated };
 }
 
 /** Categories with their subcategories, products with category names, and banners. */

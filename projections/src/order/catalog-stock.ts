@@ -1,6 +1,7 @@
 import { CATALOG, CATALOG_COUNTERS, STOCK_CHANGES_KEPT, stockEventSchemas, type ProductDoc, type StockChangeDoc } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
 import type { ProjectionView } from '../projection.ts';
+import { productHome } from '../catalog/product-home.ts';
 
 /** A product whose stock has moved: from then on its stock stream, not the catalog listing, says what is left. */
 export type StockTrackedProduct = ProductDoc & { stockTracked?: boolean };
@@ -11,11 +12,12 @@ export type StockTrackedProduct = ProductDoc & { stockTracked?: boolean };
  */
 export async function applyStockToProduct(event: RecordedEvent, view: ProjectionView): Promise<void> {
   const data = stockEventSchemas[event.type as keyof typeof stockEventSchemas].parse(event.data);
-  const product = await view.get<StockTrackedProduct>(CATALOG.products, data.productId);
-  if (!product) return;
-  const updated: StockTrackedProduct = { ...product, countInStock: data.remaining, stockTracked: true };
+  // An unpublished product's stock still moves (a receipt), so it comes back with what is left.
+  const home = await productHome<StockTrackedProduct>(view, data.productId);
+  if (!home) return;
+  const updated: StockTrackedProduct = { ...home.doc, countInStock: data.remaining, stockTracked: true };
   const counter = { counter: CATALOG_COUNTERS.stock };
-  view.put(CATALOG.products, updated, counter);
+  view.put(home.collection, updated, counter);
   const head = await view.get<StockChangeDoc>(CATALOG.stockChanges, 'head');
   const seq = (head?.seq ?? 0) + 1;
   view.put<StockChangeDoc>(CATALOG.stockChanges, { _id: 'head', seq }, counter);

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { CATALOG, type BannerDoc, type BannerKind, type CategoryDoc } from '@shop/contracts';
+import { CATALOG, CATEGORY_ORDER_ID, type BannerDoc, type BannerKind, type CategoryDoc, type CategoryOrderDoc } from '@shop/contracts';
 import type { DocumentStore, SortSpec } from '@shop/platform';
 
 /** Banner routes of the original API and the kind each serves. */
@@ -16,9 +16,25 @@ const OLDEST_FIRST: SortSpec = [
   ['_id', 1],
 ];
 
-/** `GET /api/category`'s reply: every category, oldest first. */
+/**
+ * Every category in the storefront's order: the ones the back office ordered first, in that
+ * order, then any other oldest first (all of them oldest first until an admin reorders).
+ */
+export async function orderedCategories(docs: DocumentStore): Promise<CategoryDoc[]> {
+  const [categories, order] = await Promise.all([
+    docs.find<CategoryDoc>(CATALOG.categories, {}, { sort: OLDEST_FIRST }),
+    docs.get<CategoryOrderDoc>(CATALOG.categoryOrder, CATEGORY_ORDER_ID),
+  ]);
+  if (!order) return categories;
+  const rank = new Map(order.ids.map((id, index) => [id, index]));
+  // A stable sort: unranked categories keep their oldest-first order after the ranked ones (two
+  // unranked ones compare NaN, taken as equal).
+  return categories.sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || 0);
+}
+
+/** `GET /api/category`'s reply: every category, in the storefront's order. */
 export async function categoryListReply(docs: DocumentStore): Promise<{ categoryList: CategoryDoc[] }> {
-  return { categoryList: await docs.find<CategoryDoc>(CATALOG.categories, {}, { sort: OLDEST_FIRST }) };
+  return { categoryList: await orderedCategories(docs) };
 }
 
 /** A banner route's reply: the banners of one kind, oldest first. */

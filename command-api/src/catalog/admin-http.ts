@@ -1,0 +1,41 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import { isId } from '@shop/contracts';
+import { HttpError } from '@shop/platform';
+import { bodyOf, type CommandDeps } from '../shared/http.ts';
+import { refusalReply } from '../shared/refusals.ts';
+
+/** The back office's refusals: the usual status, `{ error: true, msg }`. */
+export const adminRefusal = refusalReply((msg) => ({ error: true, msg }));
+
+/** A body that does not parse: 400 naming the first field at fault. */
+export function parseBody<S extends z.ZodType>(schema: S, ctx: Context): z.infer<S> {
+  const result = schema.safeParse(bodyOf(ctx));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.');
+  throw new HttpError(400, { error: true, msg: field ? `${field}: ${issue!.message}` : (issue?.message ?? 'Invalid request') });
+}
+
+/** A path id (`:id`, `:subId`): anything but an id answers 404 with `notFound`, like an unknown one. */
+export function idParam(ctx: Context, name: string, notFound: string): string {
+  const id = (ctx.params as Record<string, string | undefined>)[name];
+  if (!isId(id)) throw new HttpError(404, { error: true, msg: notFound });
+  return id;
+}
+
+/**
+ * Image references a form sends: a URL read from one of our replies goes back to the path our
+ * records hold; anything but a path on this site or an http(s) URL is refused (no `javascript:`
+ * or `data:` reference ever reaches a storefront page).
+ */
+export function imageRefs(deps: CommandDeps, images: string[]): string[] {
+  return images.map((image) => {
+    const ref = deps.publicUrls.path(image);
+    if (!/^\/(?!\/)\S*$/.test(ref) && !/^https?:\/\/\S+$/.test(ref)) {
+      throw new HttpError(400, { error: true, msg: 'images: each image must be a path on this site or an http(s) URL' });
+    }
+    return ref;
+  });
+}
+
