@@ -16,6 +16,7 @@ import {
   type StockLevelDoc,
 } from '@shop/contracts';
 import { HttpError, validate, type DocumentStore, type Filter, type PublicUrls } from '@shop/platform';
+import { adminListQuery, blank } from '../shared/admin-query.ts';
 
 export interface BackOfficeDeps {
   docs: DocumentStore;
@@ -24,20 +25,8 @@ export interface BackOfficeDeps {
   now?: () => Date;
 }
 
-/** A blank query parameter (`?status=`) means "any". */
-const blank = (value: unknown) => (value === '' ? undefined : value);
-const pageNumber = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, 'page and perPage must be whole numbers')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
-
-const orderQuery = z.object({
+const orderQuery = adminListQuery(200).extend({
   status: z.preprocess(blank, orderStatus.optional()),
-  q: z.preprocess(blank, z.string().max(200, 'q must be at most 200 characters').trim().min(1).optional()),
-  page: z.preprocess(blank, pageNumber(100_000).default(1)),
-  perPage: z.preprocess(blank, pageNumber(100).default(20)),
 });
 
 const LOW_STOCK_SHOWN = 20;

@@ -20,6 +20,7 @@ import {
   type StoredCartLine,
 } from '@shop/contracts';
 import { HttpError, validate, type DocumentStore, type PublicUrls } from '@shop/platform';
+import { adminListQuery } from '../shared/admin-query.ts';
 
 export interface CustomerRouteDeps {
   docs: DocumentStore;
@@ -27,20 +28,8 @@ export interface CustomerRouteDeps {
 }
 
 const badRequest = (msg: string) => new HttpError(400, { error: true, msg });
-/** A blank query parameter (`?q=`) means "any". */
-const blank = (value: unknown) => (value === '' ? undefined : value);
-const pageNumber = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, 'page and perPage must be whole numbers')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
 
-const customerQuery = z.object({
-  q: z.preprocess(blank, z.string().max(100, 'q must be at most 100 characters').trim().min(1).optional()),
-  page: z.preprocess(blank, pageNumber(100_000).default(1)),
-  perPage: z.preprocess(blank, pageNumber(100).default(20)),
-});
+const customerQuery = adminListQuery(100);
 const lookupQuery = z.object({ email: z.string().trim().min(3, 'email is required').max(254, 'email must be at most 254 characters') });
 
 const NEWEST_FIRST: [string, 1 | -1][] = [['dateCreated', -1], ['_id', -1]];

@@ -13,6 +13,7 @@ import {
 import { HttpError, validate, type DocumentStore, type Filter, type PublicUrls, type TokenService } from '@shop/platform';
 import { adminOnly } from '../admin/guard.ts';
 import { adminCategoryQueries } from './admin-categories.ts';
+import { adminListQuery, blank } from '../shared/admin-query.ts';
 
 export interface AdminCatalogQueryDeps {
   docs: DocumentStore;
@@ -20,21 +21,10 @@ export interface AdminCatalogQueryDeps {
   publicUrls: PublicUrls;
 }
 
-/** A blank query parameter (`?catId=`) means "any". */
-const blank = (value: unknown) => (value === '' ? undefined : value);
-const pageNumber = (max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, 'page and perPage must be whole numbers')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
 
-const productQuery = z.object({
-  q: z.preprocess(blank, z.string().max(200, 'q must be at most 200 characters').trim().min(1).optional()),
+const productQuery = adminListQuery(200).extend({
   catId: z.preprocess(blank, idSchema.optional()),
   published: z.preprocess(blank, z.enum(['true', 'false'], { error: 'published must be true or false' }).optional()),
-  page: z.preprocess(blank, pageNumber(100_000).default(1)),
-  perPage: z.preprocess(blank, pageNumber(100).default(20)),
 });
 
 const NEWEST_FIRST: [string, 1 | -1][] = [['dateCreated', -1], ['_id', -1]];
