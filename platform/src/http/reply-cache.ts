@@ -93,7 +93,10 @@ export function replyCache({ version, maxBytes = 32 * 1024 * 1024, items }: Repl
     ctx.set('ETag', reply.etag);
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = reply.body;
-    if (ctx.fresh) ctx.status = 304;
+    // Koa's `fresh` copies every response header to find the ETag; most requests are not
+    // conditional, so ask it only for those that are (the same two headers `fresh` looks at first).
+    const conditional = ctx.req.headers['if-none-match'] !== undefined || ctx.req.headers['if-modified-since'] !== undefined;
+    if (conditional && ctx.fresh) ctx.status = 304;
   };
 }
 

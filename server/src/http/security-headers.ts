@@ -79,11 +79,19 @@ export function inlineScriptHashes(html: string): string[] {
  * page's path (an order id, a reset link) to another origin.
  */
 export function securityHeaders(csp: ContentSecurityPolicy) {
-  return async (ctx: Context, next: Next) => {
-    ctx.set('Content-Security-Policy', csp.header);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    await next();
+  // Built once: every reply carries the same three, and this runs for every request (a cached
+  // catalog reply costs ~45 µs of server CPU, so per-request work here shows in its throughput).
+  // Set on Node's response directly and without an async frame of its own; a page that needs
+  // another policy (a first screen's data script) sets its own later, which replaces this one.
+  const headers: readonly (readonly [string, string])[] = Object.freeze([
+    Object.freeze(['Content-Security-Policy', csp.header] as const),
+    Object.freeze(['X-Content-Type-Options', 'nosniff'] as const),
+    Object.freeze(['Referrer-Policy', 'strict-origin-when-cross-origin'] as const),
+  ]);
+  return (ctx: Context, next: Next) => {
+    const res = ctx.res;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    return next();
   };
 }
 
