@@ -1,6 +1,9 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Redirect } from '../shared/Redirect.tsx';
+import { GlobalSnackbar } from '../shell/GlobalSnackbar.tsx';
 import { Layout } from '../shell/Layout.tsx';
+import { PageFallback } from '../shell/PageFallback.tsx';
 import { lazyPage } from './lazyPage.ts';
 
 // One chunk per page (route-level code splitting).
@@ -18,7 +21,8 @@ const CheckoutPage = lazyPage(() => import('../checkout/CheckoutPage.tsx'));
 const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
 const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
 const ComparePage = lazyPage(() => import('../compare/ComparePage.tsx'));
-const AuditPage = lazyPage(() => import('../admin/AuditPage.tsx'));
+// The back office: one chunk for all of /admin/* (its catalog screens load on their own).
+const AdminApp = lazyPage(() => import('../admin/AdminApp.tsx'));
 const NotFoundPage = lazyPage(() => import('../shell/NotFoundPage.tsx'));
 
 /** The page chunk for a path, to load before the first render (index.html preloads its files). */
@@ -34,6 +38,18 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The back office has its own frame (nav, way back to the shop), not the storefront's. */}
+      <Route
+        path="admin/*"
+        element={
+          <>
+            <Suspense fallback={<PageFallback />}>
+              <AdminApp />
+            </Suspense>
+            <GlobalSnackbar />
+          </>
+        }
+      />
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         {/* A server that answers / with index.html by name still lands on Home. */}
@@ -50,7 +66,6 @@ export function AppRoutes() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="compare" element={<ComparePage />} />
-        <Route path="admin/audit" element={<AuditPage />} />
         <Route path="verifyOTP" element={<VerifyOtpPage />} />
         <Route path="changePassword" element={<ChangePasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />

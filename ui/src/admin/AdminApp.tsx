@@ -1,0 +1,179 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ViewCarouselOutlinedIcon from '@mui/icons-material/ViewCarouselOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Redirect } from '../shared/Redirect.tsx';
+import { brand } from '../shared/theme.ts';
+import { useAdminSession } from './adminSession.ts';
+import AuditPage from './AuditPage.tsx';
+import CustomerPage from './CustomerPage.tsx';
+import CustomersPage from './CustomersPage.tsx';
+import DashboardPage from './DashboardPage.tsx';
+import OrderPage from './OrderPage.tsx';
+import OrdersPage from './OrdersPage.tsx';
+
+// The catalog screens are their own chunks (ui/src/admin/catalog/, built alongside).
+const ProductsPage = lazy(() => import('./catalog/ProductsPage.tsx'));
+const ProductEditPage = lazy(() => import('./catalog/ProductEditPage.tsx'));
+const CategoriesPage = lazy(() => import('./catalog/CategoriesPage.tsx'));
+const BannersPage = lazy(() => import('./catalog/BannersPage.tsx'));
+
+const NAV: { to: string; label: string; icon: ReactNode }[] = [
+  { to: '/admin', label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: '/admin/orders', label: 'Orders', icon: <ReceiptLongOutlinedIcon /> },
+  { to: '/admin/products', label: 'Products', icon: <Inventory2OutlinedIcon /> },
+  { to: '/admin/categories', label: 'Categories', icon: <CategoryOutlinedIcon /> },
+  { to: '/admin/banners', label: 'Banners', icon: <ViewCarouselOutlinedIcon /> },
+  { to: '/admin/customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
+  { to: '/admin/audit', label: 'Audit', icon: <HistoryIcon /> },
+];
+
+const SIDEBAR = 232;
+
+/** The nav item a path belongs to: the longest prefix wins, so /admin/orders/o1 is Orders. */
+function currentNav(pathname: string): string {
+  const path = pathname.endsWith('/') && pathname.length > 1 ? pathname.slice(0, -1) : pathname;
+  return NAV.filter((item) => path === item.to || path.startsWith(`${item.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to ?? '';
+}
+
+function AdminNav({ onGo }: { onGo?: () => void }) {
+  const { pathname } = useLocation();
+  const current = currentNav(pathname);
+  return (
+    <Box component="nav" aria-label="Back office">
+      <List sx={{ px: 1 }}>
+        {NAV.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={Link}
+            to={item.to}
+            onClick={onGo}
+            selected={item.to === current}
+            aria-current={item.to === current ? 'page' : undefined}
+            sx={{ borderRadius: 2, mb: 0.25, '&.Mui-selected': { bgcolor: brand.indigoLight, color: brand.indigo, fontWeight: 700 } }}
+          >
+            <ListItemIcon sx={{ minWidth: 38, color: 'inherit' }}>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+/** The back office's own frame: a top bar with the way back to the shop, the nav beside (or in a drawer on phones) the screen. */
+function AdminLayout() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: brand.page }} data-testid="admin-layout">
+      <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, md: 3 }, height: 56, bgcolor: brand.indigo, color: '#fff' }}>
+        <IconButton aria-label="Open the back office menu" onClick={() => setOpen(true)} sx={{ color: 'inherit', display: { md: 'none' } }}>
+          <MenuIcon />
+        </IconButton>
+        <Typography component="p" sx={{ fontWeight: 800, fontSize: 18 }}>
+          Back office
+        </Typography>
+        <Button component={Link} to="/" startIcon={<ArrowBackIcon />} sx={{ ml: 'auto', color: '#fff', textTransform: 'none' }}>
+          Back to the shop
+        </Button>
+      </Box>
+      <Drawer open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { sx: { width: 260, pt: 2 } } }}>
+        <Typography sx={{ px: 3, pb: 1, fontWeight: 800, color: brand.muted }}>Back office</Typography>
+        <AdminNav onGo={() => setOpen(false)} />
+      </Drawer>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
+        <Box sx={{ display: { xs: 'none', md: 'block' }, width: SIDEBAR, flexShrink: 0, position: 'sticky', top: 56, pt: 2, borderRight: `1px solid ${brand.line}`, minHeight: 'calc(100vh - 56px)', bgcolor: '#fff' }}>
+          <AdminNav />
+        </Box>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 }, outline: 'none' }}>
+          <Suspense fallback={<Box role="progressbar" aria-label="Loading page" sx={{ minHeight: 320 }} />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** Shown to a signed-in shopper who is not an admin: nothing of the back office, and no calls to it. */
+function NotAllowed() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, bgcolor: brand.page }} data-testid="admin-not-allowed">
+      <Box sx={{ maxWidth: 460, textAlign: 'center', bgcolor: '#fff', border: `1px solid ${brand.line}`, borderRadius: 4, p: { xs: 3, md: 5 } }}>
+        <LockOutlinedIcon sx={{ fontSize: 48, color: brand.muted }} />
+        <Typography variant="h1" sx={{ fontSize: '1.5rem', mt: 1 }}>
+          Not allowed
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          The back office is for the shop’s administrators. Your account is not one of them.
+        </Typography>
+        <Button component={Link} to="/" variant="contained" sx={{ mt: 3 }}>
+          Back to the shop
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function AdminNotFound() {
+  return (
+    <Box data-testid="admin-not-found">
+      <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
+        Nothing here
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        This back-office page does not exist. <Link to="/admin">Go to the dashboard</Link>.
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * `/admin/*`: the back office, one lazily loaded chunk of the app (the storefront never loads
+ * it). Visitors go to /signIn; a signed-in non-admin sees "Not allowed". The token's claim only
+ * decides what is shown; every /api/admin call is checked by the server.
+ */
+export default function AdminApp() {
+  const { signedIn, isAdmin } = useAdminSession();
+  if (!signedIn) return <Redirect to="/signIn" />;
+  if (!isAdmin) return <NotAllowed />;
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:id" element={<OrderPage />} />
+        <Route path="products" element={<ProductsPage />} />
+        <Route path="products/new" element={<ProductEditPage />} />
+        <Route path="products/:id" element={<ProductEditPage />} />
+        <Route path="categories" element={<CategoriesPage />} />
+        <Route path="banners" element={<BannersPage />} />
+        <Route path="customers" element={<CustomersPage />} />
+        <Route path="customers/:id" element={<CustomerPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="*" element={<AdminNotFound />} />
+      </Route>
+    </Routes>
+  );
+}
