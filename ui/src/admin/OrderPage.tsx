@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage, statusOf } from '../api/messages.ts';
+import { errorMessage } from '../api/messages.ts';
 import { BusyButton, LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
@@ -62,7 +62,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 /** The status change being confirmed: shipping asks for a tracking number, cancelling for a yes. */
 type Asking = { status: 'shipped' } | { status: 'cancelled' } | null;
 
-function Actions({ order, onRefused }: { order: AdminOrderReply; onRefused: () => void }) {
+function Actions({ order }: { order: AdminOrderReply }) {
   const dispatch = useAppDispatch();
   const [change, { isLoading }] = useChangeOrderStatusMutation();
   const [asking, setAsking] = useState<Asking>(null);
@@ -81,9 +81,8 @@ function Actions({ order, onRefused }: { order: AdminOrderReply; onRefused: () =
       setAsking(null);
       const body = (error as { data?: TransitionRefusal }).data;
       const allowed = body?.allowed;
+      // A 409 means the order moved on elsewhere: the mutation's tags refetch it, so the page shows it as it is now.
       setRefusal(`${errorMessage(error)}${allowed ? ` Allowed next: ${allowed.length ? allowed.join(', ') : 'none'}.` : ''}`);
-      // 409: the order moved on elsewhere; show it as it is now.
-      if (statusOf(error) === 409) onRefused();
     }
   };
   const press = (status: OrderStatus) => {
@@ -144,7 +143,7 @@ function Actions({ order, onRefused }: { order: AdminOrderReply; onRefused: () =
   );
 }
 
-function OrderView({ order, onRefused }: { order: AdminOrderReply; onRefused: () => void }) {
+function OrderView({ order }: { order: AdminOrderReply }) {
   const billing = order.billing;
   return (
     <AdminFrame
@@ -166,7 +165,7 @@ function OrderView({ order, onRefused }: { order: AdminOrderReply; onRefused: ()
               </span>
               {order.trackingNumber && <Typography sx={{ fontFamily: mono, fontSize: 14 }}>{`Tracking ${order.trackingNumber}`}</Typography>}
             </Box>
-            <Actions order={order} onRefused={onRefused} />
+            <Actions order={order} />
           </Section>
           <Section title="Lines">
             <Box component="table" sx={{ ...stackedTableSx, '& td': { ...stackedTableSx['& td'], fontSize: 14.5 } }}>
@@ -245,5 +244,5 @@ export default function OrderPage() {
   useErrorNotice(order.error);
   if (order.isLoading) return <Skeleton variant="rounded" height={420} />;
   if (!order.data) return <LoadError error={order.error} onRetry={() => void order.refetch()} />;
-  return <OrderView order={order.data} onRefused={() => void order.refetch()} />;
+  return <OrderView order={order.data} />;
 }

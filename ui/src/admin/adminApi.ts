@@ -79,7 +79,7 @@ export const adminApi = shopApi
           method: 'PUT',
           body: trackingNumber ? { status, trackingNumber } : { status },
         }),
-        // A refusal (409) means the order moved under us: refresh it too.
+        // Also on a refusal: a 409 means the order moved under us, so it is fetched afresh.
         invalidatesTags: (_result, _error, { id }) => [{ type: 'AdminOrder', id }, 'AdminOrders', 'AdminDashboard', 'AdminCustomer', 'Orders', 'Products', 'Product'],
       }),
       getCustomers: build.query<AdminCustomerList, CustomerListArgs>({
