@@ -1,23 +1,16 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
-import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import MenuIcon from '@mui/icons-material/Menu';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ViewCarouselOutlinedIcon from '@mui/icons-material/ViewCarouselOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Redirect } from '../shared/Redirect.tsx';
 import { brand } from '../shared/theme.ts';
@@ -36,7 +29,7 @@ const CategoriesPage = lazy(() => import('./catalog/CategoriesPage.tsx'));
 const BannersPage = lazy(() => import('./catalog/BannersPage.tsx'));
 
 const NAV: { to: string; label: string; icon: ReactNode }[] = [
-  { to: '/admin', label: 'Dashboard', icon: <DashboardOutlinedIcon /> },
+  { to: '/admin', label: 'Dashboard', icon: <SpaceDashboardOutlinedIcon /> },
   { to: '/admin/orders', label: 'Orders', icon: <ReceiptLongOutlinedIcon /> },
   { to: '/admin/products', label: 'Products', icon: <Inventory2OutlinedIcon /> },
   { to: '/admin/categories', label: 'Categories', icon: <CategoryOutlinedIcon /> },
@@ -53,44 +46,77 @@ function currentNav(pathname: string): string {
   return NAV.filter((item) => path === item.to || path.startsWith(`${item.to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to ?? '';
 }
 
-function AdminNav({ onGo }: { onGo?: () => void }) {
+/**
+ * The back office's sections: a column beside the screen from 992 px, a row of tabs that scrolls
+ * sideways above it on phones. Plain links (no drawer): the storefront's chunks stay as they are.
+ */
+function AdminNav() {
   const { pathname } = useLocation();
   const current = currentNav(pathname);
   return (
-    <Box component="nav" aria-label="Back office">
-      <List sx={{ px: 1 }}>
-        {NAV.map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={Link}
-            to={item.to}
-            onClick={onGo}
-            selected={item.to === current}
-            aria-current={item.to === current ? 'page' : undefined}
-            sx={{ borderRadius: 2, mb: 0.25, '&.Mui-selected': { bgcolor: brand.indigoLight, color: brand.indigo, fontWeight: 700 } }}
-          >
-            <ListItemIcon sx={{ minWidth: 38, color: 'inherit' }}>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
-        ))}
-      </List>
+    <Box
+      component="nav"
+      aria-label="Back office"
+      sx={{
+        bgcolor: '#fff',
+        borderBottom: { xs: `1px solid ${brand.line}`, md: 0 },
+        borderRight: { md: `1px solid ${brand.line}` },
+        position: { xs: 'sticky', md: 'sticky' },
+        top: 56,
+        zIndex: 9,
+        width: { md: SIDEBAR },
+        flexShrink: 0,
+        minHeight: { md: 'calc(100vh - 56px)' },
+        overflowX: { xs: 'auto', md: 'visible' },
+      }}
+    >
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: { xs: 0.75, md: 1.5 }, display: 'flex', flexDirection: { xs: 'row', md: 'column' }, gap: 0.5 }}>
+        {NAV.map((item) => {
+          const here = item.to === current;
+          return (
+            <li key={item.to}>
+              <Box
+                component={Link}
+                to={item.to}
+                aria-current={here ? 'page' : undefined}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1.25,
+                  px: { xs: 1.5, md: 2 },
+                  py: { xs: 1, md: 1.25 },
+                  borderRadius: 2,
+                  whiteSpace: 'nowrap',
+                  textDecoration: 'none',
+                  fontWeight: here ? 700 : 500,
+                  color: here ? brand.indigo : brand.ink,
+                  bgcolor: here ? brand.indigoLight : 'transparent',
+                  '&:hover': { bgcolor: brand.indigoLight },
+                  '& svg': { fontSize: { xs: 20, md: 22 } },
+                }}
+              >
+                <Box component="span" aria-hidden="true" sx={{ display: 'inline-flex' }}>
+                  {item.icon}
+                </Box>
+                {item.label}
+              </Box>
+            </li>
+          );
+        })}
+      </Box>
     </Box>
   );
 }
 
-/** The back office's own frame: a top bar with the way back to the shop, the nav beside (or in a drawer on phones) the screen. */
+/**
+ * The back office's own frame inside the shell's bare layout (which keeps the skip link, focus on
+ * navigation, the snackbar and scroll to top): a top bar with the way back to the shop, and the
+ * nav beside the screen (above it on phones).
+ */
 function AdminLayout() {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo?.(0, 0);
-  }, [pathname]);
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: brand.page }} data-testid="admin-layout">
-      <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, md: 3 }, height: 56, bgcolor: brand.indigo, color: '#fff' }}>
-        <IconButton aria-label="Open the back office menu" onClick={() => setOpen(true)} sx={{ color: 'inherit', display: { md: 'none' } }}>
-          <MenuIcon />
-        </IconButton>
+      <Box sx={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: 1, px: { xs: 2, md: 3 }, height: 56, bgcolor: brand.indigo, color: '#fff' }}>
         <Typography component="p" sx={{ fontWeight: 800, fontSize: 18 }}>
           Back office
         </Typography>
@@ -98,15 +124,9 @@ function AdminLayout() {
           Back to the shop
         </Button>
       </Box>
-      <Drawer open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { sx: { width: 260, pt: 2 } } }}>
-        <Typography sx={{ px: 3, pb: 1, fontWeight: 800, color: brand.muted }}>Back office</Typography>
-        <AdminNav onGo={() => setOpen(false)} />
-      </Drawer>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
-        <Box sx={{ display: { xs: 'none', md: 'block' }, width: SIDEBAR, flexShrink: 0, position: 'sticky', top: 56, pt: 2, borderRight: `1px solid ${brand.line}`, minHeight: 'calc(100vh - 56px)', bgcolor: '#fff' }}>
-          <AdminNav />
-        </Box>
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 }, outline: 'none' }}>
+      <Box sx={{ display: { md: 'flex' }, alignItems: 'flex-start' }}>
+        <AdminNav />
+        <Box sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
           <Suspense fallback={<Box role="progressbar" aria-label="Loading page" sx={{ minHeight: 320 }} />}>
             <Outlet />
           </Suspense>

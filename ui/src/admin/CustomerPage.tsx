@@ -1,11 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
@@ -18,7 +13,7 @@ import { brand } from '../shared/theme.ts';
 import { notifySuccess } from '../store/snackbarSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { useGetCustomerQuery, useSetCustomerAdminMutation, type AdminCustomerReply } from './adminApi.ts';
-import { AdminFrame, mono, shortTime } from './adminParts.tsx';
+import { AdminDialog, AdminFrame, mono, shortTime } from './adminParts.tsx';
 import { RoleBadge } from './CustomersPage.tsx';
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
@@ -64,22 +59,25 @@ function RoleControl({ customer }: { customer: AdminCustomerReply['customer'] })
       <Button variant="outlined" color={granting ? 'primary' : 'error'} onClick={() => setAsking(true)}>
         {granting ? 'Make admin' : 'Revoke admin'}
       </Button>
-      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="role-title" fullWidth maxWidth="xs">
-        <DialogTitle id="role-title">{granting ? `Make ${customer.name} an admin?` : `Revoke ${customer.name}’s admin role?`}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {granting
-              ? 'They will be able to run the back office: orders, catalog, customers and the audit. It takes effect when they next sign in.'
-              : 'They will no longer reach the back office once they next sign in.'}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)}>Back</Button>
-          <BusyButton variant="contained" color={granting ? 'primary' : 'error'} busy={isLoading} onClick={() => void confirm()}>
-            {granting ? 'Yes, make admin' : 'Yes, revoke'}
-          </BusyButton>
-        </DialogActions>
-      </Dialog>
+      <AdminDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={granting ? `Make ${customer.name} an admin?` : `Revoke ${customer.name}’s admin role?`}
+        actions={
+          <>
+            <Button onClick={() => setAsking(false)}>Back</Button>
+            <BusyButton variant="contained" color={granting ? 'primary' : 'error'} busy={isLoading} onClick={() => void confirm()}>
+              {granting ? 'Yes, make admin' : 'Yes, revoke'}
+            </BusyButton>
+          </>
+        }
+      >
+        <Typography>
+          {granting
+            ? 'They will be able to run the back office: orders, catalog, customers and the audit. It takes effect when they next sign in.'
+            : 'They will no longer reach the back office once they next sign in.'}
+        </Typography>
+      </AdminDialog>
     </Box>
   );
 }

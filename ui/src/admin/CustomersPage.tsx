@@ -1,4 +1,3 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -50,7 +49,7 @@ export default function CustomersPage() {
       <Panel sx={{ p: { xs: 2, md: 2.5 }, mb: 2 }}>
         <Box component="form" role="search" aria-label="Find customers" onSubmit={search} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           <TextField size="small" label="Name or e-mail" value={typed} onChange={(event) => setTyped(event.target.value)} slotProps={{ htmlInput: { maxLength: 200, spellCheck: false } }} sx={{ flex: '1 1 260px' }} />
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+          <Button type="submit" variant="contained">
             Search
           </Button>
         </Box>

@@ -2,11 +2,6 @@ import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,7 +16,7 @@ import { brand } from '../shared/theme.ts';
 import { notifySuccess } from '../store/snackbarSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { NEXT_STATUSES, useChangeOrderStatusMutation, useGetAdminOrderQuery, type AdminOrderReply, type OrderStatus, type TransitionRefusal } from './adminApi.ts';
-import { AdminFrame, mono, shortTime } from './adminParts.tsx';
+import { AdminDialog, AdminFrame, mono, shortTime } from './adminParts.tsx';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Back to pending',
@@ -112,33 +107,38 @@ function Actions({ order }: { order: AdminOrderReply }) {
           ))}
         </Box>
       )}
-      <Dialog open={asking?.status === 'shipped'} onClose={() => setAsking(null)} aria-labelledby="ship-title" fullWidth maxWidth="xs">
-        <Box component="form" onSubmit={ship} noValidate>
-          <DialogTitle id="ship-title">Ship this order</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>The carrier’s tracking number, shown to the shopper (leave blank if there is none).</DialogContentText>
-            <TextField autoFocus fullWidth label="Tracking number" value={tracking} onChange={(event) => setTracking(event.target.value)} slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }} />
-          </DialogContent>
-          <DialogActions>
+      <AdminDialog
+        open={asking?.status === 'shipped'}
+        onClose={() => setAsking(null)}
+        title="Ship this order"
+        onSubmit={ship}
+        actions={
+          <>
             <Button onClick={() => setAsking(null)}>Back</Button>
             <BusyButton type="submit" variant="contained" busy={isLoading}>
               Ship order
             </BusyButton>
-          </DialogActions>
-        </Box>
-      </Dialog>
-      <Dialog open={asking?.status === 'cancelled'} onClose={() => setAsking(null)} aria-labelledby="cancel-title" fullWidth maxWidth="xs">
-        <DialogTitle id="cancel-title">Cancel this order?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{`Its stock goes back on sale and a refund of ${rupees(order.amount)} is owed to the shopper. This cannot be undone.`}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(null)}>Keep the order</Button>
-          <BusyButton variant="contained" color="error" busy={isLoading} onClick={() => void send('cancelled')}>
-            Yes, cancel it
-          </BusyButton>
-        </DialogActions>
-      </Dialog>
+          </>
+        }
+      >
+        <Typography sx={{ mb: 2 }}>The carrier’s tracking number, shown to the shopper (leave blank if there is none).</Typography>
+        <TextField autoFocus fullWidth label="Tracking number" value={tracking} onChange={(event) => setTracking(event.target.value)} slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }} />
+      </AdminDialog>
+      <AdminDialog
+        open={asking?.status === 'cancelled'}
+        onClose={() => setAsking(null)}
+        title="Cancel this order?"
+        actions={
+          <>
+            <Button onClick={() => setAsking(null)}>Keep the order</Button>
+            <BusyButton variant="contained" color="error" busy={isLoading} onClick={() => void send('cancelled')}>
+              Yes, cancel it
+            </BusyButton>
+          </>
+        }
+      >
+        <Typography>{`Its stock goes back on sale and a refund of ${rupees(order.amount)} is owed to the shopper. This cannot be undone.`}</Typography>
+      </AdminDialog>
     </Box>
   );
 }

@@ -1,7 +1,5 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -54,13 +52,13 @@ export default function OrdersPage() {
             value={status ?? ''}
             onChange={(event) => update({ status: event.target.value })}
             sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-            slotProps={{ select: { inputProps: { 'data-testid': 'orders-status-filter' } } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'orders-status-filter' } }}
           >
-            <MenuItem value="">Any status</MenuItem>
+            <option value="">Any status</option>
             {ORDER_STATUSES.map((value) => (
-              <MenuItem key={value} value={value} sx={{ textTransform: 'capitalize' }}>
-                {value}
-              </MenuItem>
+              <option key={value} value={value}>
+                {value.charAt(0).toUpperCase() + value.slice(1)}
+              </option>
             ))}
           </TextField>
           <TextField
@@ -71,7 +69,7 @@ export default function OrdersPage() {
             slotProps={{ htmlInput: { maxLength: 200, spellCheck: false } }}
             sx={{ flex: '1 1 260px' }}
           />
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+          <Button type="submit" variant="contained">
             Search
           </Button>
         </Box>

@@ -1,9 +1,6 @@
-import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Redirect } from '../shared/Redirect.tsx';
-import { GlobalSnackbar } from '../shell/GlobalSnackbar.tsx';
 import { Layout } from '../shell/Layout.tsx';
-import { PageFallback } from '../shell/PageFallback.tsx';
 import { lazyPage } from './lazyPage.ts';
 
 // One chunk per page (route-level code splitting).
@@ -38,18 +35,6 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
 export function AppRoutes() {
   return (
     <Routes>
-      {/* The back office has its own frame (nav, way back to the shop), not the storefront's. */}
-      <Route
-        path="admin/*"
-        element={
-          <>
-            <Suspense fallback={<PageFallback />}>
-              <AdminApp />
-            </Suspense>
-            <GlobalSnackbar />
-          </>
-        }
-      />
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         {/* A server that answers / with index.html by name still lands on Home. */}
@@ -66,6 +51,8 @@ export function AppRoutes() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="compare" element={<ComparePage />} />
+        {/* The back office: the shell shows it bare (no storefront header or footer), it brings its own frame. */}
+        <Route path="admin/*" element={<AdminApp />} />
         <Route path="verifyOTP" element={<VerifyOtpPage />} />
         <Route path="changePassword" element={<ChangePasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />

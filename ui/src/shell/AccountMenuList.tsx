@@ -1,7 +1,7 @@
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
-import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -32,7 +32,7 @@ export default function AccountMenuList({ anchor, onClose, onGo, onLogout, admin
       {admin && (
         <MenuItem onClick={() => onGo('/admin')}>
           <ListItemIcon>
-            <AdminPanelSettingsOutlinedIcon fontSize="small" />
+            <DashboardOutlinedIcon fontSize="small" />
           </ListItemIcon>
           Admin
         </MenuItem>
