@@ -12,6 +12,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, Route, Routes, useLocation } from 'react-router';
+import { useDocumentTitle } from '../shared/documentTitle.ts';
 import { Redirect } from '../shared/Redirect.tsx';
 import { brand } from '../shared/theme.ts';
 import { useAdminSession } from './adminSession.ts';
@@ -61,8 +62,8 @@ function AdminNav() {
         bgcolor: '#fff',
         borderBottom: { xs: `1px solid ${brand.line}`, md: 0 },
         borderRight: { md: `1px solid ${brand.line}` },
-        position: { xs: 'sticky', md: 'sticky' },
-        top: 56,
+        position: { md: 'sticky' },
+        top: { md: 56 },
         zIndex: 9,
         width: { md: SIDEBAR },
         flexShrink: 0,
@@ -114,6 +115,10 @@ function AdminNav() {
  * nav beside the screen (above it on phones).
  */
 function AdminLayout() {
+  const { pathname } = useLocation();
+  const section = NAV.find((item) => item.to === currentNav(pathname))?.label;
+  // The shell titles /admin/* as it knows no better; the section names it (a page may name it more closely).
+  useDocumentTitle(section ? `${section} · Back office` : 'Back office');
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: brand.page }} data-testid="admin-layout">
       <Box sx={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: 1, px: { xs: 2, md: 3 }, height: 56, bgcolor: brand.indigo, color: '#fff' }}>
@@ -138,6 +143,7 @@ function AdminLayout() {
 
 /** Shown to a signed-in shopper who is not an admin: nothing of the back office, and no calls to it. */
 function NotAllowed() {
+  useDocumentTitle('Not allowed');
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, bgcolor: brand.page }} data-testid="admin-not-allowed">
       <Box sx={{ maxWidth: 460, textAlign: 'center', bgcolor: '#fff', border: `1px solid ${brand.line}`, borderRadius: 4, p: { xs: 3, md: 5 } }}>

@@ -64,6 +64,7 @@ describe('back office access', () => {
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+    expect(document.title).toBe('Not allowed · Gift & Gear');
     expect(calls).toEqual([]);
   });
 
@@ -80,11 +81,15 @@ describe('back office access', () => {
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Banners', 'Customers', 'Audit']);
     expect(await screen.findByTestId('dash-week-revenue-value')).toHaveTextContent('Rs 45,000');
+    expect(document.title).toBe('Dashboard · Back office · Gift & Gear');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('dash-refunds')).toHaveTextContent('1 order');
     expect(screen.getByRole('link', { name: 'Nova Phone' })).toHaveAttribute('href', '/admin/products/p1');
     fireEvent.click(screen.getAllByTestId('dash-status').find((a) => a.getAttribute('data-status') === 'pending')!);
     expect(await screen.findByTestId('admin-order-row')).toBeVisible();
     expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/orders?status=pending');
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(document.title).toBe('Orders · Back office · Gift & Gear'));
     expect(calls.find((c) => c.path === '/api/admin/orders')?.search).toContain('status=pending');
   });
 });
