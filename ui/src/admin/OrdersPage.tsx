@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
@@ -24,6 +24,8 @@ export default function OrdersPage() {
   const q = params.get('q')?.trim() ?? '';
   const page = pageParam(params.get('page'));
   const [typed, setTyped] = useState(q);
+  // The box follows the address bar (a link, Back) as well as typing.
+  useEffect(() => setTyped(q), [q]);
   const list = useGetAdminOrdersQuery({ status, q: q || undefined, page, perPage: PER_PAGE }, { refetchOnMountOrArgChange: true });
   useErrorNotice(list.error);
 

@@ -94,6 +94,29 @@ describe('back office access', () => {
   });
 });
 
+describe('orders list', () => {
+  it('keeps status, search and page in the address bar and asks the server for exactly that', async () => {
+    const calls = mockApi({
+      'GET /api/admin/orders': (request) => {
+        const page = Number(new URLSearchParams(request.search).get('page') ?? '1');
+        return { body: { orders: [anOrder({ id: `o-page-${page}`, _id: `o-page-${page}` })], totalPages: 3, page } };
+      },
+    });
+    renderAdmin('/admin/orders');
+    expect(await screen.findByRole('link', { name: 'o-page-1' })).toHaveAttribute('href', '/admin/orders/o-page-1');
+    fireEvent.change(screen.getByTestId('orders-status-filter'), { target: { value: 'shipped' } });
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/orders?status=shipped'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Order id, payment id or e-mail' }), { target: { value: ' asha@example.in ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/orders?status=shipped&q=asha%40example.in'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'o-page-2' })).toBeVisible();
+    expect(screen.getByText('Page 2 of 3')).toBeVisible();
+    const last = new URLSearchParams(calls.filter((c) => c.path === '/api/admin/orders').at(-1)!.search);
+    expect(Object.fromEntries(last)).toEqual({ status: 'shipped', q: 'asha@example.in', page: '2', perPage: '20' });
+  });
+});
+
 describe('order page actions', () => {
   it('asks for a tracking number when shipping and sends it with the status', async () => {
     let order = anOrder();
