@@ -28,6 +28,7 @@ import { useDebounced } from '../shared/useDebounced.ts';
 import { notifyError } from '../store/snackbarSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { useLazyLookupAuditEmailQuery, type AdminAuditLookup } from './adminApi.ts';
+import { AdminFrame } from './adminParts.tsx';
 import { useAdminSession } from './adminSession.ts';
 import { useGetAuditQuery, type AuditKind } from './auditApi.ts';
 import { AuditStateView } from './AuditStateView.tsx';
@@ -219,7 +220,7 @@ function AuditView() {
   };
 
   return (
-    <PageFrame title="Audit" subtitle={`Replay a cart or an order to any moment: its events and the state they add up to. Times are in your time zone (${zoneLabel()}).`} testId="audit-page">
+    <AdminFrame title="Audit" subtitle={`Replay a cart or an order to any moment: its events and the state they add up to. Times are in your time zone (${zoneLabel()}).`} testId="audit-page">
       <Panel sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
         <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Audit search" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1.5, md: 3 } }}>
           <FormControl>
@@ -287,7 +288,7 @@ function AuditView() {
           <Typography>Choose a cart (by the customer’s e-mail or user id) or an order (by its id, or the customer’s e-mail to pick one) and load its timeline.</Typography>
         </Panel>
       )}
-    </PageFrame>
+    </AdminFrame>
   );
 }
 
