@@ -73,7 +73,7 @@ const SCREENS: Screen[] = [
   { name: 'checkout', path: () => '/checkout', title: /^Checkout · Gift & Gear$/, signedIn: true },
   { name: 'orders', path: () => '/orders', title: /^Orders · Gift & Gear$/, signedIn: true },
   { name: 'my account', path: () => '/my-account', title: /^My Account · Gift & Gear$/, signedIn: true },
-  { name: 'audit (not an admin)', path: () => '/admin/audit', title: /^Audit · Gift & Gear$/, signedIn: true },
+  { name: 'back office (not an admin)', path: () => '/admin/audit', title: /^Not allowed · Gift & Gear$/, signedIn: true },
 ];
 
 beforeAll(async () => {

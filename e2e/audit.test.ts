@@ -154,17 +154,20 @@ describe.sequential('Auditor page', () => {
       DESKTOP,
       async ({ page }) => {
         await page.goto('/admin/audit');
-        await expect.poll(() => page.getByTestId('audit-admins-only').textContent()).toContain('Admins only');
-        await snap(page, 'admin-audit-admins-only');
+        // The back office (one chunk for all of /admin/*) answers "Not allowed" to a shopper.
+        await expect.poll(() => page.getByTestId('admin-not-allowed').textContent()).toContain('Not allowed');
+        await snap(page, 'admin-not-allowed');
+        await page.getByRole('link', { name: 'Back to the shop' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
         await page.getByRole('button', { name: 'Account menu' }).click();
         await page.getByRole('menuitem', { name: 'Orders' }).waitFor();
-        expect(await page.getByRole('menuitem', { name: 'Audit' }).count()).toBe(0);
+        expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
       },
       { token: shopper.token, user },
     );
   });
 
-  it('an admin signs in, opens Audit, loads the cart and drags through time', async () => {
+  it('an admin signs in, opens the back office and its Audit, loads the cart and drags through time', async () => {
     await withTab('audit', DESKTOP, async ({ page }) => {
       await page.goto('/signIn');
       await page.locator('main [name="email"]').fill(adminEmail);
@@ -174,10 +177,12 @@ describe.sequential('Auditor page', () => {
       await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
 
       await page.getByRole('button', { name: 'Account menu' }).click();
-      await page.getByRole('menuitem', { name: 'Audit' }).click();
+      await page.getByRole('menuitem', { name: 'Admin' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin');
+      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/audit');
 
-      await page.getByRole('radio', { name: 'Cart (by user id)' }).check();
+      await page.getByRole('radio', { name: 'Cart (by customer e-mail)' }).check();
       await page.getByTestId('audit-id').fill(shopper.userId);
       await page.getByTestId('audit-id').press('Enter');
 
@@ -224,10 +229,50 @@ describe.sequential('Auditor page', () => {
       expect((await stateAfter(page, 1)).lines).toEqual([[first.id, '1', rupees(first.price)]]);
 
       // A server refusal reads in the red snackbar.
-      await page.getByRole('radio', { name: 'Order (by order id)' }).check();
+      await page.getByRole('radio', { name: 'Order (by id or e-mail)' }).check();
       await page.getByTestId('audit-id').fill('no-such-order');
       await page.getByTestId('audit-load').click();
       await expectSnackbar(page, 'No order events for no-such-order', 'error');
     });
+  });
+
+  it('the back office fits 1366 and 390 px: nav, dashboard and orders, without sideways scrolling', async () => {
+    const admin = await signIn(adminEmail);
+    const user = JSON.stringify({ userId: admin.userId, name: 'Ira Auditor', email: adminEmail });
+    await withTab(
+      'admin-screens',
+      DESKTOP,
+      async ({ page }) => {
+        /** At each width: the nav in view, nothing wider than the window; then the screenshots. */
+        const fitsBoth = async (name: string) => {
+          for (const viewport of [DESKTOP, PHONE]) {
+            await page.setViewportSize(viewport);
+            await page.waitForTimeout(200);
+            expect(await page.getByRole('navigation', { name: 'Back office' }).isVisible()).toBe(true);
+            expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+          }
+          await page.setViewportSize(DESKTOP);
+          await snap(page, name);
+        };
+
+        await page.goto('/admin');
+        await page.getByTestId('dash-week-orders-value').waitFor();
+        expect(await page.title()).toBe('Dashboard · Back office · Gift & Gear');
+        // The storefront's header and footer stay out of the back office.
+        expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+        await fitsBoth('admin-dashboard');
+
+        await page.getByTestId('dash-status').first().click();
+        await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('status') === 'pending');
+        await page.locator('[data-testid="admin-orders-table"], [data-testid="admin-orders-empty"]').first().waitFor();
+        expect(await page.title()).toBe('Orders · Back office · Gift & Gear');
+        await fitsBoth('admin-orders');
+
+        await page.getByRole('link', { name: 'Back to the shop' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.getByRole('button', { name: 'Account menu' }).waitFor();
+      },
+      { token: admin.token, user },
+    );
   });
 });

@@ -19,17 +19,21 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
+import { errorMessage } from '../api/messages.ts';
+import { rupees } from '../shared/format.ts';
+import { BusyButton, LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { brand } from '../shared/theme.ts';
 import { Redirect } from '../shared/Redirect.tsx';
 import { useDebounced } from '../shared/useDebounced.ts';
 import { notifyError } from '../store/snackbarSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
+import { useLazyLookupAuditEmailQuery, type AdminAuditLookup } from './adminApi.ts';
+import { AdminFrame } from './adminParts.tsx';
 import { useAdminSession } from './adminSession.ts';
 import { useGetAuditQuery, type AuditKind } from './auditApi.ts';
 import { AuditStateView } from './AuditStateView.tsx';
 import { AuditTimeline } from './AuditTimeline.tsx';
-import { KIND_LABELS, isAuditKind, localTime, momentText, momentsOf, zoneLabel } from './auditFormat.ts';
+import { KIND_LABELS, isAuditKind, isEmailLike, localTime, momentText, momentsOf, zoneLabel } from './auditFormat.ts';
 
 /** How long the slider rests on a stop before its state is asked for (dragging skips the stops in between). */
 const SETTLE_MS = 150;
@@ -185,21 +189,40 @@ function AuditView() {
   const kindLabel = useId();
   const label = KIND_LABELS[kind];
 
-  const submit = (event: FormEvent) => {
+  const [lookup, lookingUp] = useLazyLookupAuditEmailQuery();
+  // A customer's orders found by e-mail, to pick one from.
+  const [found, setFound] = useState<AdminAuditLookup | null>(null);
+
+  const open = (nextKind: AuditKind, wanted: string) => {
+    if (loaded && loaded.kind === nextKind && loaded.id === wanted) setGeneration((g) => g + 1);
+    else setParams({ kind: nextKind, id: wanted });
+  };
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const wanted = id.trim();
+    setFound(null);
     if (!wanted) {
       dispatch(notifyError(`Please enter the ${label.idLabel.toLowerCase()}`));
       return;
     }
-    if (loaded && loaded.kind === kind && loaded.id === wanted) setGeneration((g) => g + 1);
-    else setParams({ kind, id: wanted });
+    if (!isEmailLike(wanted)) {
+      open(kind, wanted);
+      return;
+    }
+    // An e-mail: the server names the customer, whose cart opens at once; their orders are listed to pick from.
+    try {
+      const customer = await lookup(wanted.slice(0, 254)).unwrap();
+      if (kind === 'cart') open('cart', customer.userId);
+      else setFound(customer);
+    } catch (error) {
+      dispatch(notifyError(errorMessage(error)));
+    }
   };
 
   return (
-    <PageFrame title="Audit" subtitle={`Replay a cart or an order to any moment: its events and the state they add up to. Times are in your time zone (${zoneLabel()}).`} testId="audit-page">
+    <AdminFrame title="Audit" subtitle={`Replay a cart or an order to any moment: its events and the state they add up to. Times are in your time zone (${zoneLabel()}).`} testId="audit-page">
       <Panel sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label="Audit search" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1.5, md: 3 } }}>
+        <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Audit search" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1.5, md: 3 } }}>
           <FormControl>
             <FormLabel id={kindLabel} sx={{ fontSize: 13, fontWeight: 700, color: brand.muted, '&.Mui-focused': { color: brand.indigo } }}>
               What to audit
@@ -221,20 +244,51 @@ function AuditView() {
             slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'audit-id' } }}
             sx={{ flex: '1 1 260px', '& input': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14 } }}
           />
-          <Button type="submit" variant="contained" startIcon={<HistoryIcon />} sx={{ flex: { xs: '1 1 100%', sm: 'none' } }} data-testid="audit-load">
+          <BusyButton type="submit" variant="contained" busy={lookingUp.isFetching} startIcon={<HistoryIcon />} sx={{ flex: { xs: '1 1 100%', sm: 'none' } }} data-testid="audit-load">
             Load timeline
-          </Button>
+          </BusyButton>
         </Box>
       </Panel>
+      {found && (
+        <Panel component="section" aria-label="Orders found" sx={{ p: { xs: 2, md: 3 }, mb: 3 }} data-testid="audit-found">
+          <Typography sx={{ fontWeight: 800, mb: 1 }}>{`Orders of ${found.name} (${found.email})`}</Typography>
+          {found.orders.length === 0 ? (
+            <Typography sx={{ color: brand.muted }}>This customer has placed no orders.</Typography>
+          ) : (
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {found.orders.map((order) => (
+                <Box component="li" key={order.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, py: 1, borderTop: `1px solid ${brand.line}` }}>
+                  <Box component="span" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13, overflowWrap: 'anywhere' }}>
+                    {order.id}
+                  </Box>
+                  <Box component="span" sx={{ color: brand.muted, fontSize: 14 }}>{`${localTime(order.date)} · ${order.status} · ${rupees(order.amount)}`}</Box>
+                  <Button
+                    size="small"
+                    sx={{ ml: 'auto' }}
+                    onClick={() => {
+                      setId(order.id);
+                      setFound(null);
+                      open('order', order.id);
+                    }}
+                    aria-label={`Audit order ${order.id}`}
+                  >
+                    Audit this order
+                  </Button>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Panel>
+      )}
       {loaded ? (
         <AuditSession key={`${loaded.kind}:${loaded.id}`} kind={loaded.kind} id={loaded.id} generation={generation} />
       ) : (
         <Panel sx={{ p: { xs: 3, md: 5 }, textAlign: 'center', color: brand.muted }} data-testid="audit-hint">
           <HistoryIcon sx={{ fontSize: 44, color: brand.indigo, mb: 1 }} />
-          <Typography>Choose a cart (by the shopper’s user id) or an order (by its order id) and load its timeline.</Typography>
+          <Typography>Choose a cart (by the customer’s e-mail or user id) or an order (by its id, or the customer’s e-mail to pick one) and load its timeline.</Typography>
         </Panel>
       )}
-    </PageFrame>
+    </AdminFrame>
   );
 }
 

@@ -101,8 +101,8 @@ describe('Audit page', () => {
     renderWithShop(<AuditPage />, { route: '/admin/audit', session: ADMIN });
     expect(await screen.findByTestId('audit-hint')).toBeVisible();
 
-    expect(screen.getByRole('radio', { name: 'Cart (by user id)' })).toBeChecked();
-    fireEvent.change(screen.getByRole('textbox', { name: /User id/ }), { target: { value: ` ${SHOPPER_ID} ` } });
+    expect(screen.getByRole('radio', { name: 'Cart (by customer e-mail)' })).toBeChecked();
+    fireEvent.change(screen.getByRole('textbox', { name: /user id/ }), { target: { value: ` ${SHOPPER_ID} ` } });
     fireEvent.click(screen.getByRole('button', { name: 'Load timeline' }));
     await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(`/admin/audit?kind=cart&id=${SHOPPER_ID}`));
 
@@ -156,7 +156,7 @@ describe('Audit page', () => {
   it('shows the server’s message in the red snackbar when there is nothing to audit', async () => {
     mockApi({ 'GET /api/admin/audit/order/o-missing': { status: 404, body: { error: true, msg: 'No order events for o-missing' } } });
     const { store } = renderWithShop(<AuditPage />, { route: '/admin/audit?kind=order&id=o-missing', session: ADMIN });
-    expect(screen.getByRole('radio', { name: 'Order (by order id)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Order (by id or e-mail)' })).toBeChecked();
     await waitFor(() => expect(store.getState().snackbar).toMatchObject({ open: true, severity: 'error', message: 'No order events for o-missing' }));
     expect(await screen.findByTestId('load-error')).toHaveTextContent('No order events for o-missing');
   });
@@ -164,9 +164,9 @@ describe('Audit page', () => {
   it('asks for an id before loading', async () => {
     const calls = mockApi({});
     const { store } = renderWithShop(<AuditPage />, { route: '/admin/audit', session: ADMIN });
-    fireEvent.click(await screen.findByRole('radio', { name: 'Order (by order id)' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Order (by id or e-mail)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Load timeline' }));
-    expect(store.getState().snackbar).toMatchObject({ severity: 'error', message: 'Please enter the order id' });
+    expect(store.getState().snackbar).toMatchObject({ severity: 'error', message: 'Please enter the order id or customer e-mail' });
     expect(calls).toEqual([]);
   });
 

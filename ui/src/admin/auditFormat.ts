@@ -64,9 +64,12 @@ export function momentText(moment: Moment | undefined, total: number): string {
 }
 
 export const KIND_LABELS: Record<AuditKind, { name: string; idLabel: string; choice: string }> = {
-  cart: { name: 'Cart', idLabel: 'User id', choice: 'Cart (by user id)' },
-  order: { name: 'Order', idLabel: 'Order id', choice: 'Order (by order id)' },
+  cart: { name: 'Cart', idLabel: 'Customer e-mail or user id', choice: 'Cart (by customer e-mail)' },
+  order: { name: 'Order', idLabel: 'Order id or customer e-mail', choice: 'Order (by id or e-mail)' },
 };
+
+/** What the auditor typed is an e-mail (looked up) rather than an id (ids never hold an @). */
+export const isEmailLike = (value: string) => value.includes('@');
 
 export const isAuditKind = (value: string | null): value is AuditKind => value === 'cart' || value === 'order';
 

@@ -18,7 +18,8 @@ const CheckoutPage = lazyPage(() => import('../checkout/CheckoutPage.tsx'));
 const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
 const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
 const ComparePage = lazyPage(() => import('../compare/ComparePage.tsx'));
-const AuditPage = lazyPage(() => import('../admin/AuditPage.tsx'));
+// The back office: one chunk for all of /admin/* (its catalog screens load on their own).
+const AdminApp = lazyPage(() => import('../admin/AdminApp.tsx'));
 const NotFoundPage = lazyPage(() => import('../shell/NotFoundPage.tsx'));
 
 /** The page chunk for a path, to load before the first render (index.html preloads its files). */
@@ -50,7 +51,8 @@ export function AppRoutes() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="compare" element={<ComparePage />} />
-        <Route path="admin/audit" element={<AuditPage />} />
+        {/* The back office: the shell shows it bare (no storefront header or footer), it brings its own frame. */}
+        <Route path="admin/*" element={<AdminApp />} />
         <Route path="verifyOTP" element={<VerifyOtpPage />} />
         <Route path="changePassword" element={<ChangePasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />

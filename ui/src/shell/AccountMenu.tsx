@@ -13,7 +13,7 @@ import css from './AccountMenu.module.css';
 
 const AccountMenuList = lazy(() => import('./AccountMenuList.tsx'));
 
-/** Sign In for visitors; for a signed-in user an avatar menu: My Account, Orders, My List, (Audit for admins,) Logout. */
+/** Sign In for visitors; for a signed-in user an avatar menu: My Account, Orders, My List, (Admin for admins,) Logout. */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const { signedIn, user, token } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

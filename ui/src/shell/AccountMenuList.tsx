@@ -1,5 +1,5 @@
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -7,7 +7,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 
-/** The account menu's items: My Account, Orders, My List, Audit (admins only), Logout. Loaded on first open. */
+/** The account menu's items: My Account, Orders, My List, Admin (the back office, admins only), Logout. Loaded on first open. */
 export default function AccountMenuList({ anchor, onClose, onGo, onLogout, admin = false }: { anchor: HTMLElement | null; onClose: () => void; onGo: (path: string) => void; onLogout: () => void; admin?: boolean }) {
   return (
     <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
@@ -30,11 +30,11 @@ export default function AccountMenuList({ anchor, onClose, onGo, onLogout, admin
         My List
       </MenuItem>
       {admin && (
-        <MenuItem onClick={() => onGo('/admin/audit')}>
+        <MenuItem onClick={() => onGo('/admin')}>
           <ListItemIcon>
-            <HistoryIcon fontSize="small" />
+            <DashboardOutlinedIcon fontSize="small" />
           </ListItemIcon>
-          Audit
+          Admin
         </MenuItem>
       )}
       <MenuItem onClick={onLogout}>

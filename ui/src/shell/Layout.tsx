@@ -23,11 +23,11 @@ const TRAY_ROOM = 72;
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 const FOOTER_HEIGHT = { xs: 1100, md: 620 };
 
-/** Screens shown without header and footer (spec §2). */
+/** Screens shown without header and footer (spec §2), and the back office, which has its own frame. */
 export const BARE_ROUTES = ['/signIn', '/signUp', '/verifyOTP', '/changePassword'];
 
 export function isBareRoute(pathname: string): boolean {
-  return BARE_ROUTES.some((route) => pathname.toLowerCase() === route.toLowerCase());
+  return pathname.startsWith('/admin') || BARE_ROUTES.some((route) => pathname.toLowerCase() === route.toLowerCase());
 }
 
 /** The application shell around every page. */

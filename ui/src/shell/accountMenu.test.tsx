@@ -5,19 +5,21 @@ import { ADMIN, renderWithShop, SHOPPER } from '../test/render.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 
 describe('account menu', () => {
-  it('offers Audit to an admin only', async () => {
+  it('offers Admin (the back office) to an admin, in place of the old Audit item', async () => {
     mockApi({});
     renderWithShop(<AccountMenu />, { session: ADMIN });
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Audit' }));
-    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/audit'));
+    expect(screen.queryByRole('menuitem', { name: 'Audit' })).toBeNull();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Admin' }));
+    await waitFor(() => expect(screen.getByTestId('location-probe').textContent).toBe('/admin'));
   });
 
-  it('has no Audit item for a shopper', async () => {
+  it('has no Admin item for a shopper', async () => {
     mockApi({});
     renderWithShop(<AccountMenu />, { session: SHOPPER });
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Orders' })).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Admin' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Audit' })).toBeNull();
   });
 });

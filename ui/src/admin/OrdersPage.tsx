@@ -1,0 +1,129 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
+import { rupees } from '../shared/format.ts';
+import { StatusBadge } from '../shared/StatusBadge.tsx';
+import { stackedTableSx } from '../shared/tableStyles.ts';
+import { brand } from '../shared/theme.ts';
+import { ORDER_STATUSES, useGetAdminOrdersQuery, type OrderStatus } from './adminApi.ts';
+import { AdminFrame, mono, Pager, pageParam, shortTime } from './adminParts.tsx';
+
+const PER_PAGE = 20;
+const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
+
+/** /admin/orders?status=&q=&page=: every order, newest first; the filters live in the address bar. */
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const q = params.get('q')?.trim() ?? '';
+  const page = pageParam(params.get('page'));
+  const [typed, setTyped] = useState(q);
+  // The box follows the address bar (a link, Back) as well as typing.
+  useEffect(() => setTyped(q), [q]);
+  const list = useGetAdminOrdersQuery({ status, q: q || undefined, page, perPage: PER_PAGE }, { refetchOnMountOrArgChange: true });
+  useErrorNotice(list.error);
+
+  const update = (next: { status?: string; q?: string; page?: number }) => {
+    const merged = { status: status ?? '', q, ...next };
+    const out = new URLSearchParams();
+    if (merged.status) out.set('status', merged.status);
+    if (merged.q) out.set('q', merged.q);
+    if (next.page && next.page > 1) out.set('page', String(next.page));
+    setParams(out);
+  };
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: typed.trim().slice(0, 200) });
+  };
+  const orders = list.data?.orders ?? [];
+
+  return (
+    <AdminFrame title="Orders" subtitle="Newest first. Search by order id, payment id or e-mail." testId="admin-orders">
+      <Panel sx={{ p: { xs: 2, md: 2.5 }, mb: 2 }}>
+        <Box component="form" role="search" aria-label="Find orders" onSubmit={search} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={status ?? ''}
+            onChange={(event) => update({ status: event.target.value })}
+            sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'orders-status-filter' } }}
+          >
+            <option value="">Any status</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value.charAt(0).toUpperCase() + value.slice(1)}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label="Order id, payment id or e-mail"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200, spellCheck: false } }}
+            sx={{ flex: '1 1 260px' }}
+          />
+          <Button type="submit" variant="contained">
+            Search
+          </Button>
+        </Box>
+      </Panel>
+      {list.isLoading ? (
+        <Skeleton variant="rounded" height={320} />
+      ) : !list.data ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : orders.length === 0 ? (
+        <Panel sx={{ p: 4, textAlign: 'center', color: brand.muted }} data-testid="admin-orders-empty">
+          <Typography>No orders match.</Typography>
+        </Panel>
+      ) : (
+        <Panel sx={{ overflow: 'hidden', opacity: list.isFetching ? 0.6 : 1 }}>
+          <Box sx={{ overflowX: { md: 'auto' } }}>
+            <Box component="table" sx={{ ...stackedTableSx, '& td.mono': { fontFamily: mono, fontSize: 12.5, overflowWrap: 'anywhere' } }} data-testid="admin-orders-table">
+              <thead>
+                <tr>
+                  <th>Order</th>
+                  <th>Placed</th>
+                  <th>Customer</th>
+                  <th>Amount</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.id} data-testid="admin-order-row" data-order-id={order.id}>
+                    <td data-cell="main" className="mono">
+                      <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>{order.id}</Link>
+                    </td>
+                    <td data-label="Placed">{shortTime(order.date)}</td>
+                    <td data-label="Customer">
+                      <Box sx={{ textAlign: { xs: 'right', md: 'left' }, minWidth: 0 }}>
+                        <Box sx={{ fontWeight: 600 }}>{order.name}</Box>
+                        <Box sx={{ color: brand.muted, fontSize: 13, overflowWrap: 'anywhere' }}>{order.email}</Box>
+                      </Box>
+                    </td>
+                    <td data-label="Amount" style={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
+                      {rupees(order.amount)}
+                    </td>
+                    <td data-label="Status">
+                      <StatusBadge status={order.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          </Box>
+        </Panel>
+      )}
+      <Pager page={page} totalPages={list.data?.totalPages ?? 0} onPage={(next) => update({ page: next })} label="Order pages" />
+    </AdminFrame>
+  );
+}

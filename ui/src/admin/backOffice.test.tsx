@@ -1,0 +1,235 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AdminCustomerReply, AdminOrderReply } from '@shop/contracts';
+import { mockApi } from '../test/testApi.ts';
+import { ADMIN, renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
+import AdminApp from './AdminApp.tsx';
+import type { DashboardReply } from './adminApi.ts';
+
+const ORDER_ID = '65a000000000000000000001';
+const USER_ID = '65a0000000000000000000aa';
+
+/** The back office as routes.tsx mounts it, at `route`. */
+const renderAdmin = (route: string, session = ADMIN) =>
+  renderWithShop(
+    <Routes>
+      <Route path="admin/*" element={<AdminApp />} />
+    </Routes>,
+    { route, session },
+  );
+
+function anOrder(overrides: Partial<AdminOrderReply> = {}): AdminOrderReply {
+  return {
+    _id: ORDER_ID,
+    id: ORDER_ID,
+    paymentId: 'pay_1',
+    providerOrderId: 'order_1',
+    name: 'Asha Rao',
+    phoneNumber: '9876543210',
+    address: '12 MG Road, Bengaluru',
+    pincode: '560001',
+    amount: 2397,
+    email: 'asha@example.in',
+    userid: USER_ID,
+    status: 'confirmed',
+    date: '2026-01-05T10:00:00.000Z',
+    products: [{ lineId: '65a0000000000000000000b1', productId: '65a0000000000000000000c1', productTitle: 'Cotton Shirt', image: '/x.png', price: 799, quantity: 3, subTotal: 2397 }],
+    history: [
+      { from: null, to: 'pending', at: '2026-01-05T10:00:00.000Z', by: USER_ID },
+      { from: 'pending', to: 'confirmed', at: '2026-01-05T11:00:00.000Z', by: 'admin-1' },
+    ],
+    ...overrides,
+  } as AdminOrderReply;
+}
+
+const customer = (isAdmin: boolean): AdminCustomerReply => ({
+  customer: { id: USER_ID, name: 'Asha Rao', email: 'asha@example.in', phone: '', isAdmin, isVerify: true, orders: 0, dateCreated: '2026-01-01T00:00:00.000Z' },
+  orders: [],
+  cart: [],
+  reviews: [],
+});
+
+describe('back office access', () => {
+  it('sends a visitor to /signIn', async () => {
+    const calls = mockApi({});
+    renderAdmin('/admin/orders', VISITOR);
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/signIn'));
+    expect(calls).toEqual([]);
+  });
+
+  it('shows a signed-in shopper a clear "Not allowed" page and asks the server nothing', async () => {
+    const calls = mockApi({});
+    renderAdmin('/admin/customers', SHOPPER);
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+    expect(document.title).toBe('Not allowed · Gift & Gear');
+    expect(calls).toEqual([]);
+  });
+
+  it('gives an admin the nav and the dashboard, whose status counts open the filtered orders list', async () => {
+    const dashboard: DashboardReply = {
+      today: { orders: 2, revenue: 3000 },
+      last7Days: { orders: 9, revenue: 45000 },
+      ordersByStatus: { pending: 4, confirmed: 3, shipped: 1, delivered: 1, cancelled: 0 },
+      lowStock: { threshold: 5, products: [{ id: 'p1', name: 'Nova Phone', countInStock: 2 }] },
+      refundsOwed: { count: 1, amount: 799 },
+    };
+    const calls = mockApi({ 'GET /api/admin/dashboard': { body: dashboard }, 'GET /api/admin/orders': { body: { orders: [anOrder({ status: 'pending' })], totalPages: 1, page: 1 } } });
+    renderAdmin('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Banners', 'Customers', 'Audit']);
+    expect(await screen.findByTestId('dash-week-revenue-value')).toHaveTextContent('Rs 45,000');
+    expect(document.title).toBe('Dashboard · Back office · Gift & Gear');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('dash-refunds')).toHaveTextContent('1 order');
+    expect(screen.getByRole('link', { name: 'Nova Phone' })).toHaveAttribute('href', '/admin/products/p1');
+    fireEvent.click(screen.getAllByTestId('dash-status').find((a) => a.getAttribute('data-status') === 'pending')!);
+    expect(await screen.findByTestId('admin-order-row')).toBeVisible();
+    expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/orders?status=pending');
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(document.title).toBe('Orders · Back office · Gift & Gear'));
+    expect(calls.find((c) => c.path === '/api/admin/orders')?.search).toContain('status=pending');
+  });
+});
+
+describe('orders list', () => {
+  it('keeps status, search and page in the address bar and asks the server for exactly that', async () => {
+    const calls = mockApi({
+      'GET /api/admin/orders': (request) => {
+        const page = Number(new URLSearchParams(request.search).get('page') ?? '1');
+        return { body: { orders: [anOrder({ id: `o-page-${page}`, _id: `o-page-${page}` })], totalPages: 3, page } };
+      },
+    });
+    renderAdmin('/admin/orders');
+    expect(await screen.findByRole('link', { name: 'o-page-1' })).toHaveAttribute('href', '/admin/orders/o-page-1');
+    fireEvent.change(screen.getByTestId('orders-status-filter'), { target: { value: 'shipped' } });
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/orders?status=shipped'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Order id, payment id or e-mail' }), { target: { value: ' asha@example.in ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/orders?status=shipped&q=asha%40example.in'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'o-page-2' })).toBeVisible();
+    expect(screen.getByText('Page 2 of 3')).toBeVisible();
+    const last = new URLSearchParams(calls.filter((c) => c.path === '/api/admin/orders').at(-1)!.search);
+    expect(Object.fromEntries(last)).toEqual({ status: 'shipped', q: 'asha@example.in', page: '2', perPage: '20' });
+  });
+});
+
+describe('order page actions', () => {
+  it('asks for a tracking number when shipping and sends it with the status', async () => {
+    let order = anOrder();
+    const calls = mockApi({
+      [`GET /api/admin/orders/${ORDER_ID}`]: () => ({ body: order }),
+      [`PUT /api/orders/${ORDER_ID}/status`]: (request) => {
+        const body = request.body as { status: 'shipped'; trackingNumber?: string };
+        order = anOrder({ status: body.status, trackingNumber: body.trackingNumber });
+        return { body: order };
+      },
+    });
+    renderAdmin(`/admin/orders/${ORDER_ID}`);
+    expect(await screen.findByRole('link', { name: 'Audit timeline' })).toHaveAttribute('href', `/admin/audit?kind=order&id=${ORDER_ID}`);
+    expect(screen.getAllByTestId('admin-order-line')).toHaveLength(1);
+    // confirmed → shipped or cancelled, nothing else.
+    const actions = screen.getByTestId('order-actions');
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ship', 'Cancel order']);
+
+    fireEvent.click(within(actions).getByRole('button', { name: 'Ship' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship this order' });
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Tracking number' }), { target: { value: ' BLUEDART123 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ship order' }));
+
+    await waitFor(() => expect(screen.getByTestId('admin-order-status')).toHaveTextContent('shipped'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ status: 'shipped', trackingNumber: 'BLUEDART123' }]);
+    expect(await screen.findByText('Tracking BLUEDART123')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(screen.getByTestId('order-actions')).getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+  });
+
+  it('asks before cancelling; a 409 shows the server’s message and the order as it is now', async () => {
+    let order = anOrder({ status: 'pending' });
+    let gets = 0;
+    const calls = mockApi({
+      [`GET /api/admin/orders/${ORDER_ID}`]: () => {
+        gets += 1;
+        return { body: order };
+      },
+      [`PUT /api/orders/${ORDER_ID}/status`]: () => {
+        // Another admin shipped it meanwhile.
+        order = anOrder({ status: 'shipped' });
+        return { status: 409, body: { error: true, msg: 'Cannot move an order from shipped to cancelled', status: 'shipped', allowed: ['delivered'] } };
+      },
+    });
+    renderAdmin(`/admin/orders/${ORDER_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(dialog).toHaveTextContent('refund of Rs 2,397');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByTestId('order-refusal')).toHaveTextContent('Cannot move an order from shipped to cancelled Allowed next: delivered.');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ status: 'cancelled' }]);
+    await waitFor(() => expect(screen.getByTestId('admin-order-status')).toHaveTextContent('shipped'));
+    expect(gets).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(screen.getByTestId('order-actions')).getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+  });
+});
+
+describe('customer admin role', () => {
+  it('revokes only after a yes, and shows the last-admin 409 as the server says it', async () => {
+    const calls = mockApi({
+      [`GET /api/admin/customers/${USER_ID}`]: { body: customer(true) },
+      [`PUT /api/admin/customers/${USER_ID}/admin`]: { status: 409, body: { error: true, msg: 'The shop must keep at least one admin' } },
+    });
+    renderAdmin(`/admin/customers/${USER_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke Asha Rao’s admin role?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke admin' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Revoke Asha Rao’s admin role?' })).getByRole('button', { name: 'Yes, revoke' }));
+    expect(await screen.findByTestId('role-refusal')).toHaveTextContent('The shop must keep at least one admin');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ isAdmin: false }]);
+  });
+});
+
+describe('auditor page lookups', () => {
+  const lookup = { userId: USER_ID, email: 'asha@example.in', name: 'Asha Rao', orders: [{ id: ORDER_ID, date: '2026-01-05T10:00:00.000Z', status: 'pending', amount: 2397 }] };
+
+  it('opens a cart by the customer’s e-mail', async () => {
+    const calls = mockApi({ 'GET /api/admin/audit/lookup': { body: lookup } });
+    renderAdmin('/admin/audit');
+    fireEvent.change(await screen.findByRole('textbox', { name: /Customer e-mail or user id/ }), { target: { value: ' Asha@Example.in ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Load timeline' }));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(`/admin/audit?kind=cart&id=${USER_ID}`));
+    expect(new URLSearchParams(calls.find((c) => c.path === '/api/admin/audit/lookup')?.search).get('email')).toBe('Asha@Example.in');
+  });
+
+  it('lists a customer’s orders found by e-mail to pick one, and shows an unknown e-mail’s message', async () => {
+    mockApi({
+      'GET /api/admin/audit/lookup': (request) =>
+        new URLSearchParams(request.search).get('email') === 'asha@example.in' ? { body: lookup } : { status: 404, body: { error: true, msg: 'No customer with that e-mail' } },
+    });
+    const { store } = renderAdmin('/admin/audit');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Order (by id or e-mail)' }));
+    const field = screen.getByRole('textbox', { name: /Order id or customer e-mail/ });
+    fireEvent.change(field, { target: { value: 'nobody@example.in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Load timeline' }));
+    await waitFor(() => expect(store.getState().snackbar).toMatchObject({ severity: 'error', message: 'No customer with that e-mail' }));
+
+    fireEvent.change(field, { target: { value: 'asha@example.in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Load timeline' }));
+    const found = await screen.findByTestId('audit-found');
+    expect(found).toHaveTextContent('Orders of Asha Rao (asha@example.in)');
+    fireEvent.click(within(found).getByRole('button', { name: `Audit order ${ORDER_ID}` }));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(`/admin/audit?kind=order&id=${ORDER_ID}`));
+  });
+});
