@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bannerKind, locationSchema, type BannerKind, type Location } from './catalog-events.ts';
 import type { CartLineDoc } from './cart-read-models.ts';
 import type { AdminOrderDoc } from './order-read-models.ts';
+import type { OrderStatus } from './order-events.ts';
 import type { ReviewDoc } from './review-read-models.ts';
 import { idSchema } from './ids.ts';
 
@@ -147,6 +148,17 @@ export interface AdminBannerRow {
 /** `GET /api/admin/banners?kind=`. */
 export interface AdminBannerList {
   banners: AdminBannerRow[];
+}
+
+// ── Dashboard ──────────────────────────────────────────────────────────────────────────────
+
+/** `GET /api/admin/dashboard`: from the back-office projection's running totals (UTC days). */
+export interface AdminDashboardReply {
+  today: { orders: number; revenue: number };
+  last7Days: { orders: number; revenue: number };
+  ordersByStatus: Record<OrderStatus, number>;
+  lowStock: { threshold: number; products: { id: string; name: string; countInStock: number }[] };
+  refundsOwed: { count: number; amount: number };
 }
 
 // ── Orders ─────────────────────────────────────────────────────────────────────────────────

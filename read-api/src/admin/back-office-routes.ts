@@ -8,6 +8,7 @@ import {
   LOW_STOCK,
   dashboardDayId,
   orderStatus,
+  type AdminDashboardReply,
   type AdminOrderDoc,
   type AdminOrderKeyDoc,
   type DashboardDayDoc,
@@ -93,12 +94,13 @@ export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Mi
     const sum = (docs: (DashboardDayDoc | null)[]) =>
       docs.reduce((acc, doc) => ({ orders: acc.orders + (doc?.orders ?? 0), revenue: acc.revenue + (doc?.revenue ?? 0) }), { orders: 0, revenue: 0 });
     const statuses = Object.fromEntries(orderStatus.options.map((s) => [s, totals?.statuses[s] ?? 0])) as Record<OrderStatus, number>;
-    ctx.body = {
+    const reply: AdminDashboardReply = {
       today: sum(dayDocs.slice(0, 1)),
       last7Days: sum(dayDocs),
       ordersByStatus: statuses,
       lowStock: { threshold: LOW_STOCK, products: lowStock.map(({ id, name, countInStock }) => ({ id, name, countInStock })) },
       refundsOwed: totals?.refundsOwed ?? { count: 0, amount: 0 },
     };
+    ctx.body = reply;
   });
 }

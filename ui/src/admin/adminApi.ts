@@ -1,4 +1,4 @@
-import type { AdminAuditLookup, AdminCustomerList, AdminCustomerReply, AdminOrderList, AdminOrderReply, OrderDoc, OrderStatus } from '@shop/contracts';
+import type { AdminAuditLookup, AdminCustomerList, AdminCustomerReply, AdminDashboardReply, AdminOrderList, AdminOrderReply, OrderDoc, OrderStatus } from '@shop/contracts';
 import { shopApi } from '../api/shopApi.ts';
 
 // Type-only imports from @shop/contracts: its values would pull zod into the bundle.
@@ -20,13 +20,7 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /** `GET /api/admin/dashboard` (read-api/src/admin/back-office-routes.ts). */
-export interface DashboardReply {
-  today: { orders: number; revenue: number };
-  last7Days: { orders: number; revenue: number };
-  ordersByStatus: Record<OrderStatus, number>;
-  lowStock: { threshold: number; products: { id: string; name: string; countInStock: number }[] };
-  refundsOwed: { count: number; amount: number };
-}
+export type DashboardReply = AdminDashboardReply;
 
 export interface OrderListArgs {
   status?: OrderStatus;
