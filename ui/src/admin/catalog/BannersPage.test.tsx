@@ -51,8 +51,11 @@ describe('the banners screen', () => {
     fireEvent.click(within(home).getByRole('button', { name: 'Withdraw' }));
     dialog = screen.getByRole('dialog', { name: 'Withdraw this banner?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Home slider banners' })).toBeNull());
-    expect(screen.getAllByTestId('admin-banner')).toHaveLength(1);
+    // While the dialog is open the page behind it is hidden from queries by role, so wait for
+    // the dialog to close and the list to be fetched again before looking at the regions.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getAllByTestId('admin-banner')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Home slider banners' })).toBeNull();
     expect(changes(seen)).toEqual([['DELETE', `/api/admin/banners/${id('5')}`, undefined]]);
   });
 
