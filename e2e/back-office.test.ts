@@ -54,8 +54,9 @@ async function fitsPhone(page: Page): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-/** The screen's screenshots at both widths, after checking it fits a phone. */
-async function shoot(page: Page, name: string): Promise<void> {
+/** The screen's screenshots at both widths, after checking its title and that it fits a phone. */
+async function shoot(page: Page, name: string, section: string): Promise<void> {
+  expect(await page.title()).toBe(`${section} · Back office · Gift & Gear`);
   await fitsPhone(page);
   await snap(page, name);
 }
@@ -183,7 +184,7 @@ describe.sequential('Back office', () => {
         await form.getByLabel('Opening stock').fill(String(OPENING_STOCK));
         await form.getByLabel('Category', { exact: true }).selectOption({ label: category.name });
         await form.getByLabel('Subcategory').selectOption({ label: sub.name });
-        await shoot(page, 'admin-product-new');
+        await shoot(page, 'admin-product-new', 'Products');
         await form.getByRole('button', { name: 'Create product' }).click();
         await expectSnackbar(page, 'Product created', 'success');
         await page.waitForURL((url) => url.pathname === '/admin/products');
@@ -243,7 +244,7 @@ describe.sequential('Back office', () => {
           expect.stringMatching(new RegExp(`^confirmed → shipped.*tracking ${TRACKING}`)),
           expect.stringMatching(/^shipped → delivered/),
         ]);
-        await shoot(page, 'admin-order');
+        await shoot(page, 'admin-order', 'Orders');
       },
       admin.storage,
     );
@@ -278,7 +279,7 @@ describe.sequential('Back office', () => {
           .poll(() => page.getByTestId('dash-refunds-value').textContent())
           .toBe(`Rs ${(owedBefore.amount + cancelled.amount).toLocaleString('en-IN')}`);
         expect(await page.getByTestId('dash-refunds').textContent()).toContain(`${owedBefore.count + 1} order`);
-        await shoot(page, 'admin-dashboard-refunds');
+        await shoot(page, 'admin-dashboard-refunds', 'Dashboard');
       },
       admin.storage,
     );
@@ -291,37 +292,37 @@ describe.sequential('Back office', () => {
       async ({ page }) => {
         await page.goto('/admin/orders');
         await page.getByTestId('admin-order-row').first().waitFor();
-        await shoot(page, 'admin-orders-list');
+        await shoot(page, 'admin-orders-list', 'Orders');
 
         await page.goto('/admin/products');
         await page.getByTestId('admin-product-row').first().waitFor();
-        await shoot(page, 'admin-products');
+        await shoot(page, 'admin-products', 'Products');
 
         await page.goto(`/admin/products/${productId}`);
         await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe(productName);
         await page.getByTestId('image-preview').waitFor();
-        await shoot(page, 'admin-product-edit');
+        await shoot(page, 'admin-product-edit', 'Products');
 
         await page.goto('/admin/categories');
         await page.getByTestId('admin-category').first().waitFor();
-        await shoot(page, 'admin-categories');
+        await shoot(page, 'admin-categories', 'Categories');
 
         await page.goto('/admin/banners');
         await page.getByTestId('admin-banner').first().waitFor();
-        await shoot(page, 'admin-banners');
+        await shoot(page, 'admin-banners', 'Banners');
 
         await page.goto(`/admin/customers?q=${encodeURIComponent(shopperEmail)}`);
         const customer = page.getByTestId('admin-customer-row').filter({ hasText: shopperEmail });
         await customer.waitFor();
-        await shoot(page, 'admin-customers');
+        await shoot(page, 'admin-customers', 'Customers');
         await customer.getByRole('link').first().click();
         await page.waitForURL((url) => url.pathname === `/admin/customers/${shopper.userId}`);
         await expect.poll(() => page.getByTestId('customer-order').count()).toBe(2);
-        await shoot(page, 'admin-customer');
+        await shoot(page, 'admin-customer', 'Customers');
 
         await page.goto(`/admin/audit?kind=order&id=${encodeURIComponent(fulfilled.id)}`);
         await expect.poll(() => page.getByTestId('audit-event').count()).toBeGreaterThanOrEqual(4);
-        await shoot(page, 'admin-audit-order');
+        await shoot(page, 'admin-audit-order', 'Audit');
       },
       admin.storage,
     );
