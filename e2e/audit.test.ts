@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { codeFor, expectSnackbar } from './journey-support.ts';
-import { ROOT } from './shop-process.ts';
+import { codeFor, expectSnackbar, grantAdmin } from './journey-support.ts';
 import { api, baseURL, DESKTOP, disconnect, PHONE, SCREENSHOTS, snap, withTab, type ApiProduct } from './support.ts';
 
 afterAll(disconnect);
@@ -38,22 +35,6 @@ async function verifiedAccount(email: string, name: string): Promise<{ token: st
 async function signIn(email: string): Promise<{ token: string; userId: string }> {
   const reply = await call<{ token: string; user: { id: string } }>('/api/user/signin', { method: 'POST', body: { email, password: PASSWORD } });
   return { token: reply.token, userId: reply.user.id };
-}
-
-/** `npm run admin:grant -- <args>` against the running server's DATA_DIR, as an operator would. */
-function grantAdmin(...args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-admin.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, output }));
-  });
 }
 
 /** Drags the slider's thumb with the mouse to `step` of 0…`max`. */

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { ROOT } from './shop-process.ts';
 
 /** The server's data folder (global setup); its mail outbox holds the e-mailed codes. */
 export const outbox = () => join(inject('dataDir'), 'outbox');
@@ -152,4 +154,20 @@ export async function verifiedShopper(email: string, name: string, password: str
   const reply = await callShop<{ token: string; user: { id: string; name: string; email: string } }>('/api/user/signin', { method: 'POST', body: { email, password } });
   const user = { userId: reply.user.id, name: reply.user.name, email: reply.user.email };
   return { token: reply.token, userId: reply.user.id, storage: { token: reply.token, user: JSON.stringify(user) } };
+}
+
+/** `npm run admin:grant -- <args>` against the running server's DATA_DIR, as an operator would. */
+export function grantAdmin(...args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-admin.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
 }

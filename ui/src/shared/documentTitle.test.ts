@@ -16,13 +16,32 @@ describe('routeTitle', () => {
       ['/orders', 'Orders'],
       ['/my-account', 'My Account'],
       ['/compare', 'Compare Products'],
-      ['/admin/audit', 'Audit'],
       ['/product/abc', 'Product'],
       ['/products/category/c1', 'Products'],
       ['/products/subCat/s1', 'Products'],
       ['/no-such-page', 'Page not found'],
     ];
     for (const [path, name] of named) expect(routeTitle(path), path).toBe(`${name} · Gift & Gear`);
+    // The back office: its section, as its layout names it, for each screen and its sub-pages.
+    const office: [string, string][] = [
+      ['/admin', 'Dashboard'],
+      ['/admin/', 'Dashboard'],
+      ['/admin/orders', 'Orders'],
+      ['/admin/orders/o-123', 'Orders'],
+      ['/admin/products', 'Products'],
+      ['/admin/products/new', 'Products'],
+      ['/admin/products/p-1', 'Products'],
+      ['/admin/categories', 'Categories'],
+      ['/admin/banners', 'Banners'],
+      ['/admin/customers', 'Customers'],
+      ['/admin/customers/u-1', 'Customers'],
+      ['/admin/audit', 'Audit'],
+    ];
+    for (const [path, name] of office) expect(routeTitle(path), path).toBe(`${name} · Back office · Gift & Gear`);
+    // An unknown back-office path (and "constructor", no prototype key) is the back office, not the shop's 404.
+    expect(routeTitle('/admin/nothing-here')).toBe('Back office · Gift & Gear');
+    expect(routeTitle('/admin/constructor')).toBe('Back office · Gift & Gear');
+    expect(routeTitle('/administrator')).toBe('Page not found · Gift & Gear');
     expect(routeTitle('/search', '?q=kisan%20chai')).toBe('Search results for “kisan chai” · Gift & Gear');
     expect(routeTitle('/search', '')).toBe('Search · Gift & Gear');
     // A very long query is cut, so the title stays readable.

@@ -18,7 +18,21 @@ const STATIC_TITLES: Record<string, string> = {
   '/orders': 'Orders',
   '/my-account': 'My Account',
   '/compare': 'Compare Products',
-  '/admin/audit': 'Audit',
+};
+
+/**
+ * The back office's sections by their first segment after /admin, named as its layout names them
+ * (ui/src/admin/AdminApp.tsx's nav), so the title does not flash "Page not found" while the lazily
+ * loaded back office arrives. Kept here, not imported: the storefront never loads that chunk.
+ */
+const ADMIN_SECTIONS: Record<string, string> = {
+  '': 'Dashboard',
+  orders: 'Orders',
+  products: 'Products',
+  categories: 'Categories',
+  banners: 'Banners',
+  customers: 'Customers',
+  audit: 'Audit',
 };
 
 /**
@@ -36,6 +50,11 @@ export function routeTitle(pathname: string, search = ''): string {
   if (path === '/search') {
     const q = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 80);
     return pageTitle(q ? `Search results for “${q}”` : 'Search');
+  }
+  if (path === '/admin' || path.startsWith('/admin/')) {
+    const key = path.split('/')[2] ?? '';
+    const section = Object.hasOwn(ADMIN_SECTIONS, key) ? ADMIN_SECTIONS[key] : undefined;
+    return pageTitle(section ? `${section} · Back office` : 'Back office');
   }
   if (path.startsWith('/product/')) return pageTitle('Product');
   if (path.startsWith('/products/')) return pageTitle('Products');
