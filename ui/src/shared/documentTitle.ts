@@ -20,20 +20,6 @@ const STATIC_TITLES: Record<string, string> = {
   '/compare': 'Compare Products',
 };
 
-/**
- * The back office's sections by their first segment after /admin, named as its layout names them
- * (ui/src/admin/AdminApp.tsx's nav), so the title does not flash "Page not found" while the lazily
- * loaded back office arrives. Kept here, not imported: the storefront never loads that chunk.
- */
-const ADMIN_SECTIONS: Record<string, string> = {
-  '': 'Dashboard',
-  orders: 'Orders',
-  products: 'Products',
-  categories: 'Categories',
-  banners: 'Banners',
-  customers: 'Customers',
-  audit: 'Audit',
-};
 
 /**
  * The document title for a route, before the page knows more (a product's or category's name is
@@ -51,11 +37,10 @@ export function routeTitle(pathname: string, search = ''): string {
     const q = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 80);
     return pageTitle(q ? `Search results for “${q}”` : 'Search');
   }
-  if (path === '/admin' || path.startsWith('/admin/')) {
-    const key = path.split('/')[2] ?? '';
-    const section = Object.hasOwn(ADMIN_SECTIONS, key) ? ADMIN_SECTIONS[key] : undefined;
-    return pageTitle(section ? `${section} · Back office` : 'Back office');
-  }
+  // The back office names its sections once its lazily loaded frame is there (AdminApp.tsx);
+  // until then it is the back office, never the shop's 404. Its section names stay out of the
+  // storefront's bundle.
+  if (path === '/admin' || path.startsWith('/admin/')) return pageTitle('Back office');
   if (path.startsWith('/product/')) return pageTitle('Product');
   if (path.startsWith('/products/')) return pageTitle('Products');
   return pageTitle('Page not found');
