@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import { CATALOG, type ProductDoc } from '@shop/contracts';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
-import { catalogProjection, rebuildProjection, searchProjection } from '@shop/projections';
+import { catalogCollections, catalogProjection, rebuildProjection, searchProjection } from '@shop/projections';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { tempDir } from '../../test-support/temp-dir.ts';
 import { loadRoute, printRouteTable, startServer, type RouteFigures } from './load.ts';
@@ -29,7 +29,7 @@ import { measureStoreFloor } from './store-floor.ts';
 const SIZES = (process.env.BENCH_PRODUCTS ?? '100000').split(',').map((n) => Number(n.trim()));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const REBUILD_BATCH = 2000;
-/** `search`: only /healthz and the search rows; anything else (or unset): every route. */
+/** `search`: only /healthz and the search rows; `typos`: /healthz and the typo searches only (for a profile of them); `none`: seed BENCH_DATA_DIR and stop; anything else (or unset): every route. */
 const ROUTES = process.env.BENCH_ROUTES ?? 'all';
 /** A data directory to keep and reuse between runs (seeded only when it holds no read model yet). */
 const KEPT_DIR = process.env.BENCH_DATA_DIR;
@@ -57,6 +57,7 @@ async function measure(PRODUCTS: number): Promise<SizeFigures> {
     const typoQueries = nameWords.flatMap((w) => TYPO_KINDS.flatMap((kind) => [typo(w, kind), `${typo(w, kind)} for mom`, `gift ${typo(w, kind)}`]));
     const seeded = KEPT_DIR !== undefined && existsSync(join(dir.path, 'read-models.db'));
     const prepared = seeded ? await reuseSeeded(dir.path) : await seed(dir.path, PRODUCTS, file);
+    if (ROUTES === 'none') process.exit(0);
     return await load(dir.path, PRODUCTS, prepared, file.categories[0]!.subcategories[0]!.id, typoQueries);
   } finally {
     dir.remove();
@@ -75,6 +76,7 @@ async function reuseSeeded(path: string): Promise<Prepared> {
   console.log(`\nReusing the catalog in ${path} (BENCH_DATA_DIR; append and rebuild not measured)`);
   const docs = new SqliteDocumentStore(join(path, 'read-models.db'));
   try {
+    for (const spec of catalogCollections) await docs.defineCollection(spec);
     const sample = await docs.find<ProductDoc>(CATALOG.products, {}, { limit: 2000, skip: 1000 });
     return { appendPerSec: NaN, rebuildPerSec: NaN, ids: sample.map((p) => p.id) };
   } finally {
@@ -142,12 +144,12 @@ async function load(path: string, PRODUCTS: number, prepared: Prepared, subCatId
     };
     const baseline = await run('baseline', ['/healthz']);
     const searchRows = async () => [
-      await run('search', ['/api/search?q=watch', '/api/search?q=cotton%20shirt', '/api/search?q=gift', '/api/search?q=phone', '/api/search?q=sneeker', '/api/search?q=jeens', '/api/search?q=lipstik', '/api/search?q=gift%20for%20mom']),
+      ...(ROUTES === 'typos' ? [] : [await run('search', ['/api/search?q=watch', '/api/search?q=cotton%20shirt', '/api/search?q=gift', '/api/search?q=phone', '/api/search?q=sneeker', '/api/search?q=jeens', '/api/search?q=lipstik', '/api/search?q=gift%20for%20mom'])]),
       // Every request a different typo query (and location), none from the reply cache: the search index's own cost.
       await runWithCpu('search, typos', Array.from({ length: 100_000 }, (_, i) => `/api/search?q=${encodeURIComponent(typoQueries[i % typoQueries.length]!)}&location=${['IN', 'US', 'All', 'GB'][Math.floor(i / typoQueries.length) % 4]}`)),
     ];
     const rows =
-      ROUTES === 'search'
+      ROUTES === 'search' || ROUTES === 'typos'
         ? [baseline, ...(await searchRows())]
         : [
             baseline,

@@ -36,6 +36,16 @@ describe('search over HTTP (the search read model)', () => {
     expect((await api<ProductDoc[]>(shop.url, '/api/search?q=sneaker&location=US')).body).toEqual([]);
   });
 
+  it("gives the products' pictures as URLs at the shop's address, on both routes and in the fallback", async () => {
+    const picture = `${shop.shop.publicUrls.base}/images/seed/product/a.svg`;
+    // Twice each: the second reply's products come from the kept product JSON.
+    for (let i = 0; i < 2; i++) {
+      expect((await api<ProductDoc[]>(shop.url, '/api/search?q=sneeker')).body[0]!.images[0]).toBe(picture);
+      expect((await api<ResultsReply>(shop.url, `/api/search/results?q=sneaker&perPage=${i + 1}`)).body.products[0]!.images[0]).toBe(picture);
+      expect((await api<ResultsReply>(shop.url, `/api/search/results?q=qqqzz${i}`)).body.fallback!.products[0]!.images[0]).toBe(picture);
+    }
+  });
+
   it('pages the storefront reply and offers "Did you mean" for a word matched only through a typo', async () => {
     const { body } = await api<ResultsReply>(shop.url, '/api/search/results?q=snekaer&perPage=1');
     expect(body).toMatchObject({ total: 1, page: 1, perPage: 1, totalPages: 1, fallback: null });
