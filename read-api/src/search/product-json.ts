@@ -18,7 +18,11 @@ const KEPT_CHARS = 16 * 1024 * 1024;
  */
 export class ProductJson {
   private version: string | null = null;
-  /** Least recently used first (a Map keeps insertion order; a hit is moved to the end). */
+  /**
+   * Oldest first (a Map keeps insertion order): the oldest go when over the bound. First in,
+   * first out rather than least recently used: moving each hit to the end cost more than
+   * reading a popular product again once in a while.
+   */
   private readonly kept = new Map<string, string>();
   private chars = 0;
 
@@ -42,11 +46,7 @@ export class ProductJson {
     for (let i = 0; i < ids.length; i++) {
       const json = this.kept.get(ids[i]!);
       if (json === undefined) missing.push(ids[i]!);
-      else {
-        this.kept.delete(ids[i]!);
-        this.kept.set(ids[i]!, json);
-        found[i] = json;
-      }
+      else found[i] = json;
     }
     if (missing.length > 0) {
       const raw = await this.docs.getManyRaw(CATALOG.products, missing);
