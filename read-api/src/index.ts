@@ -28,13 +28,14 @@ export function readRouter(docs: DocumentStore, urls: PublicUrls): Router {
   categoryRoutes(router, docs, catalogCache);
   productRoutes(router, docs, catalogCache);
   // Search replies also depend on the search read model (its own projection), and on which
-  // in-memory index answers (a rebuild's swap has one reloaded in the background).
+  // in-memory index answers (a rebuild's swap has one reloaded in the background). The search
+  // routes give their products' image URLs themselves (kept with each product's JSON).
   const feed = new SearchFeed(docs);
-  const searchCache = withUrls(replyCache({
+  const searchCache = replyCache({
     version: async () => `${feed.reloadsReady}/${await docs.changeVersion([...CATALOG_COUNTERS.catalog, ...Object.values(SEARCH)])}`,
     items: stockChanges(docs),
-  }));
-  searchRoutes(router, docs, feed, searchCache);
+  });
+  searchRoutes(router, docs, urls, feed, searchCache);
   countryRoutes(router);
   return router;
 }

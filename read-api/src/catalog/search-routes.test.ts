@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
 import type { ProductDoc } from '@shop/contracts';
@@ -34,6 +35,34 @@ describe('search over HTTP (the search read model)', () => {
     expect(names((await api<ProductDoc[]>(shop.url, '/api/search?q=SILVR%20wacth')).body)).toEqual(['Silver Watch']);
     // Sold only in India.
     expect((await api<ProductDoc[]>(shop.url, '/api/search?q=sneaker&location=US')).body).toEqual([]);
+  });
+
+  it("gives the products' pictures as URLs at the shop's address, on both routes and in the fallback", async () => {
+    const picture = `${shop.shop.publicUrls.base}/images/seed/product/a.svg`;
+    // Twice each: the second reply's products come from the kept product JSON.
+    for (let i = 0; i < 2; i++) {
+      expect((await api<ProductDoc[]>(shop.url, '/api/search?q=sneeker')).body[0]!.images[0]).toBe(picture);
+      expect((await api<ResultsReply>(shop.url, `/api/search/results?q=sneaker&perPage=${i + 1}`)).body.products[0]!.images[0]).toBe(picture);
+      expect((await api<ResultsReply>(shop.url, `/api/search/results?q=qqqzz${i}`)).body.fallback!.products[0]!.images[0]).toBe(picture);
+    }
+  });
+
+  it('keeps a search reply from its second request on: an ETag and a 304 for a repeated search, none kept for a one-off', async () => {
+    const path = '/api/search?q=silver&location=IN';
+    const first = await api<ProductDoc[]>(shop.url, path);
+    // A one-off search (most typo searches) is not hashed and kept: no ETag yet.
+    expect(first.headers.get('etag')).toBeNull();
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    // Asked again, in any parameter order: the same body, now kept, with an ETag a browser revalidates.
+    const second = await api<ProductDoc[]>(shop.url, '/api/search?location=IN&q=silver');
+    expect(second.body).toEqual(first.body);
+    const etag = second.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    // (node:http, not fetch: fetch adds `Cache-Control: no-cache` to a request with If-None-Match.)
+    const revalidated = await new Promise<number>((resolve, reject) => {
+      get(`${shop.url}${path}`, { headers: { 'If-None-Match': etag! } }, (res) => resolve((res.resume(), res.statusCode ?? 0))).on('error', reject);
+    });
+    expect(revalidated).toBe(304);
   });
 
   it('pages the storefront reply and offers "Did you mean" for a word matched only through a typo', async () => {

@@ -2,10 +2,11 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { SEARCH_RESULT_LIMIT } from '@shop/contracts';
-import { HttpError, validate, type DocumentStore } from '@shop/platform';
-import { CATALOG } from '@shop/contracts';
+import { HttpError, validate, type DocumentStore, type PublicUrls } from '@shop/platform';
 import { normaliseQuery } from './query.ts';
 import type { SearchFeed } from '../search/feed.ts';
+import { ProductJson } from '../search/product-json.ts';
+import { cacheWhenRepeated } from '../search/repeat-gate.ts';
 
 const q = z.string({ error: 'Query is required' }).trim().min(1, 'Query is required').max(200, 'Query is too long');
 const location = z.string().regex(/^(All|[A-Za-z]{2})$/, 'location must be a two-letter country code or All').optional();
@@ -37,15 +38,17 @@ const FALLBACK_PRODUCTS = 12;
  * - `GET /search/results?q=&page=&perPage=` is the storefront's: a page of products with the
  *   total, "Did you mean" queries when some query word matched nothing or only through a typo,
  *   and, when nothing matched, popular products of the nearest category instead.
+ *
+ * The products come with their image paths as URLs already (`ProductJson`), so `replyCache` must
+ * not rewrite them again; it keeps a reply from the second time its URL is asked for.
  */
-export function searchRoutes(router: Router, docs: DocumentStore, feed: SearchFeed, cached: Middleware): void {
+export function searchRoutes(router: Router, docs: DocumentStore, urls: PublicUrls, feed: SearchFeed, replyCache: Middleware): void {
+  const cached = cacheWhenRepeated(replyCache);
   // Build the index at start-up rather than on the first shopper's search (ignored if it fails:
   // the first search tries again).
   feed.current().catch(() => undefined);
-  const productsJson = async (ids: string[]) => {
-    const raw = await docs.getManyRaw(CATALOG.products, ids);
-    return `[${raw.filter((r): r is string => r !== null).join(',')}]`;
-  };
+  const products = new ProductJson(docs, urls);
+  const productsJson = (ids: string[]) => products.list(ids);
 
   router.get('/search', cached, async (ctx) => {
     const query = validate(searchQuery, normaliseQuery(ctx.query), (msg) => new HttpError(400, { msg }));
