@@ -14,4 +14,6 @@ export interface SearchEntryDoc {
   numReviews: number;
   locationCodes: string[];
   dateCreated: string;
+  /** Unpublished: kept (a republished product comes back as it stands) but never found. */
+  hidden?: true;
 }

@@ -74,6 +74,8 @@ const setPublished = (id: string, action: 'publish' | 'unpublish', token = admin
 const productPage = (id: string) => api<ProductDoc>(t.url, `/api/products/${id}`);
 const listing = (catId: string) => api<ProductPage>(t.url, `/api/products?catId=${catId}&page=1&perPage=50`);
 const search = (q: string) => api<ProductDoc[]>(t.url, `/api/search?q=${encodeURIComponent(q)}`);
+/** How many products the results page says a query found (its `total` and pages count them). */
+const found = async (q: string) => (await api<{ total: number }>(t.url, `/api/search/results?q=${encodeURIComponent(q)}`)).body.total;
 const adminList = (query: string, token = admin) => api<AdminProductList & { msg?: string }>(t.url, `/api/admin/products${query}`, { token });
 const adminProduct = (id: string, token = admin) => api<AdminProductReply & { msg?: string }>(t.url, `/api/admin/products/${id}`, { token });
 
@@ -190,6 +192,7 @@ describe('unpublish and publish', () => {
     expect((await productPage(id)).status).toBe(404);
     expect((await listing(ids.fashion)).body.products.map((p) => p.id)).not.toContain(id);
     expect((await search('Peacock')).body.map((p) => p.id)).not.toContain(id);
+    expect(await found('Vanishing Peacock')).toBe(0);
     expect(await firstScreenData(t.shop.docs, t.shop.publicUrls, `/product/${id}`)).toBeNull();
     expect((await addToCart(t, customer, id)).status).toBe(404);
     // Still the back office's to see and edit; stock received meanwhile counts.
@@ -197,6 +200,7 @@ describe('unpublish and publish', () => {
     await api(t.url, `/api/admin/products/${id}/stock`, { method: 'POST', token: admin, body: { quantity: 2 } });
     await edit(id, form({ name: 'Returning Peacock Lamp' }));
     expect((await productPage(id)).status).toBe(404);
+    expect(await found('Returning Peacock')).toBe(0);
     // Unpublishing twice changes nothing.
     expect(await setPublished(id, 'unpublish')).toMatchObject({ status: 200, body: { published: false } });
 
@@ -204,6 +208,7 @@ describe('unpublish and publish', () => {
     expect((await productPage(id)).body).toMatchObject({ name: 'Returning Peacock Lamp', countInStock: 5 });
     expect((await listing(ids.fashion)).body.products.map((p) => p.id)).toContain(id);
     expect((await search('Peacock')).body.map((p) => p.id)).toContain(id);
+    expect(await found('Returning Peacock')).toBe(1);
     expect((await addToCart(t, customer, id)).status).toBe(201);
   });
 

@@ -56,6 +56,30 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     view.put<SearchCategoryDoc>(SEARCH.categories, { ...category, children });
   },
 
+  async CategoryRevised(data, view) {
+    const category = await view.get<SearchCategoryDoc>(SEARCH.categories, data.categoryId);
+    view.put<SearchCategoryDoc>(SEARCH.categories, { _id: data.categoryId, name: data.name, children: category?.children ?? [] });
+  },
+
+  async SubcategoryRenamed(data, view) {
+    const category = await view.get<SearchCategoryDoc>(SEARCH.categories, data.categoryId);
+    if (!category) return;
+    const children = category.children.map((c) => (c.id === data.subcategoryId ? { id: c.id, name: data.name } : c));
+    view.put<SearchCategoryDoc>(SEARCH.categories, { ...category, children });
+  },
+
+  async ProductUnpublished({ productId }, view, event) {
+    const entry = await view.get<SearchEntryDoc>(SEARCH.entries, productId);
+    if (entry) view.put(SEARCH.entries, { ...entry, hidden: true, seq: Number(event.position) });
+  },
+
+  async ProductPublished({ productId }, view, event) {
+    const entry = await view.get<SearchEntryDoc>(SEARCH.entries, productId);
+    if (!entry) return;
+    const { hidden: _hidden, ...shown } = entry;
+    view.put(SEARCH.entries, { ...shown, seq: Number(event.position) });
+  },
+
   async ProductListed({ productId, listedAt, ...details }, view, event) {
     const entry = searchEntry(productId, details, await names(view, details.catId, details.subCatId), listedAt, Number(event.position));
     view.put(SEARCH.entries, entry);
@@ -66,7 +90,9 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     if (!current) return;
     const revised = searchEntry(productId, details, await names(view, details.catId, details.subCatId), current.dateCreated, Number(event.position));
     // Like the catalog: once shoppers have reviewed a product, its rating follows their reviews.
-    view.put(SEARCH.entries, current.numReviews > 0 ? { ...revised, rating: current.rating, numReviews: current.numReviews } : revised);
+    const kept = current.numReviews > 0 ? { ...revised, rating: current.rating, numReviews: current.numReviews } : revised;
+    // An unpublished product edited stays unpublished.
+    view.put(SEARCH.entries, current.hidden ? { ...kept, hidden: true } : kept);
   },
 };
 

@@ -221,6 +221,17 @@ export class SearchIndex {
     return this.slots.size;
   }
 
+  /** Forgets a product (unpublished): it is found by no query and counted in no total. */
+  remove(productId: string): void {
+    const slot = this.slots.get(productId);
+    if (slot === undefined) return;
+    this.popularCache.clear();
+    this.alive[slot] = 0;
+    this.dead++;
+    this.slots.delete(productId);
+    if (this.dead > 1000 && this.dead * 4 > this.ids.length) this.compact();
+  }
+
   /** Adds a product or replaces what the index knows of it. */
   upsert(product: SearchableProduct): void {
     this.popularCache.clear();

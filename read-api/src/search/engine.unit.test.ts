@@ -200,3 +200,18 @@ describe('top-k search streamed in rank order', () => {
     compare();
   });
 });
+
+describe('an unpublished product', () => {
+  it('is found by no query, counted in no total and offered as no popular product, until it is upserted again', () => {
+    const lamp = product('Peacock Lamp', { rating: 5, numReviews: 40 });
+    const { index, names } = indexOf(lamp, product('Peacock Mug'));
+    index.remove(lamp.id);
+    expect(names('peacock')).toEqual(['Peacock Mug']);
+    expect(index.search('peacock', { limit: 20 }).total).toBe(1);
+    expect(index.search('pecock lamp', { limit: 20 }).ids).not.toContain(lamp.id);
+    expect(index.popular(null, undefined, 10)).not.toContain(lamp.id);
+    expect(index.size).toBe(1);
+    index.upsert(lamp);
+    expect(names('peacock lamp')[0]).toBe('Peacock Lamp');
+  });
+});

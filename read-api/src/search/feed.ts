@@ -89,7 +89,8 @@ export class SearchFeed {
     for (;;) {
       const page = await this.docs.find<SearchEntryDoc>(SEARCH.entries, { seq: { $gt: lastSeq } }, { sort: [['seq', 1]], limit: pageSize });
       for (const entry of page) {
-        index.upsert({ ...entry, id: entry._id });
+        if (entry.hidden) index.remove(entry._id);
+        else index.upsert({ ...entry, id: entry._id });
         lastSeq = entry.seq;
       }
       if (page.length < pageSize) return lastSeq;
