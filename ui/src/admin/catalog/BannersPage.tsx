@@ -23,6 +23,7 @@ import { brand } from '../../shared/theme.ts';
 import { notifyError, notifySuccess } from '../../store/snackbarSlice.ts';
 import { useAppDispatch } from '../../store/store.ts';
 import { AdminHeading } from './AdminHeading.tsx';
+import { CategoryFields } from './CategoryFields.tsx';
 import { useCreateBannerMutation, useListAdminBannersQuery, useListAdminCategoriesQuery, useUpdateBannerMutation, useWithdrawBannerMutation } from './catalogAdminApi.ts';
 import { validate, type FieldErrors } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
@@ -43,7 +44,6 @@ function BannerDialog({ banner, defaultKind, onClose }: { banner: AdminBannerRow
   const [create, created] = useCreateBannerMutation();
   const [update, updated] = useUpdateBannerMutation();
   const dispatch = useAppDispatch();
-  const category = categories.data?.categories.find((c) => c.id === form.catId);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -75,42 +75,17 @@ function BannerDialog({ banner, defaultKind, onClose }: { banner: AdminBannerRow
             ))}
           </TextField>
           <ImagesField label="Banner images" images={form.images} onChange={(images) => set('images', images)} error={errors.images} />
-          <TextField
-            select
-            label="Links to category"
-            value={form.catId}
-            onChange={(e) => {
-              set('catId', e.target.value);
-              set('subCatId', '');
+          <CategoryFields
+            categories={categories.data?.categories}
+            catId={form.catId}
+            subCatId={form.subCatId}
+            errors={errors}
+            labels={{ category: 'Links to category', noCategory: 'No link', subcategory: 'Links to subcategory', noSubcategory: 'The whole category' }}
+            onChange={({ catId, subCatId }) => {
+              set('catId', catId);
+              set('subCatId', subCatId);
             }}
-            error={Boolean(errors.catId)}
-            helperText={errors.catId}
-            slotProps={native}
-          >
-            <option value="">No link</option>
-            {categories.data?.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Links to subcategory"
-            value={form.subCatId}
-            onChange={(e) => set('subCatId', e.target.value)}
-            error={Boolean(errors.subCatId)}
-            helperText={errors.subCatId}
-            disabled={!category}
-            slotProps={native}
-          >
-            <option value="">The whole category</option>
-            {category?.children.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </TextField>
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

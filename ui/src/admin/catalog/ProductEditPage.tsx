@@ -18,6 +18,7 @@ import { discountPercent } from '../../shared/format.ts';
 import { notifyError, notifySuccess } from '../../store/snackbarSlice.ts';
 import { useAppDispatch } from '../../store/store.ts';
 import { AdminHeading } from './AdminHeading.tsx';
+import { CategoryFields } from './CategoryFields.tsx';
 import { useCreateProductMutation, useGetAdminProductQuery, useListAdminCategoriesQuery, useUpdateProductMutation } from './catalogAdminApi.ts';
 import { numberOrText, validate, type FieldErrors } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
@@ -107,7 +108,6 @@ function ProductForm({ id, initial }: { id: string | null; initial: FormState })
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
-  const category = categories.data?.categories.find((c) => c.id === form.catId);
   const locationOptions = useMemo(() => [ALL, ...(countries.data ?? []).map((c) => ({ value: c.iso2, label: c.country }))], [countries.data]);
   const price = Number(form.price);
   const oldPrice = Number(form.oldPrice);
@@ -170,42 +170,17 @@ function ProductForm({ id, initial }: { id: string | null; initial: FormState })
           text('countInStock', 'Opening stock', numeric)
         )}
         <FormControlLabel control={<Switch checked={form.isFeatured} onChange={(e) => set('isFeatured', e.target.checked)} />} label="Featured on the home page" />
-        <TextField
-          select
-          label="Category"
-          value={form.catId}
-          onChange={(e) => {
-            set('catId', e.target.value);
-            set('subCatId', '');
+        <CategoryFields
+          categories={categories.data?.categories}
+          catId={form.catId}
+          subCatId={form.subCatId}
+          errors={errors}
+          labels={{ category: 'Category', noCategory: 'Choose a category', subcategory: 'Subcategory', noSubcategory: 'Choose a subcategory' }}
+          onChange={({ catId, subCatId }) => {
+            set('catId', catId);
+            set('subCatId', subCatId);
           }}
-          error={Boolean(errors.catId)}
-          helperText={errors.catId}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">Choose a category</option>
-          {categories.data?.categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Subcategory"
-          value={form.subCatId}
-          onChange={(e) => set('subCatId', e.target.value)}
-          error={Boolean(errors.subCatId)}
-          helperText={errors.subCatId}
-          disabled={!category}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">Choose a subcategory</option>
-          {category?.children.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </TextField>
+        />
         <ChipsField label="RAM options" value={form.productRam} onChange={(v) => set('productRam', v)} error={errors.productRam} />
         <ChipsField label="Sizes" value={form.size} onChange={(v) => set('size', v)} error={errors.size} />
         <ChipsField label="Weights" value={form.productWeight} onChange={(v) => set('productWeight', v)} error={errors.productWeight} />
