@@ -127,6 +127,16 @@ interface RankedOrder {
  */
 export const STREAM_FROM = 2000;
 
+/**
+ * Totals are exact up to this many products, and estimated past it (only queries whose wide word
+ * is streamed, see searchStreamed, count past it): no results page goes deeper than 6,000
+ * products (the route's limit), so its page count stays exact, and the estimate saves reading
+ * every one of a wide word's tens of thousands of products only to count them.
+ */
+export const EXACT_TOTAL = 6000;
+/** Common words whose per-product scores are kept (4 bytes a product each). */
+const EXTRA_CACHE = 8;
+
 interface Expansion {
   terms: Int32Array;
   quality: Float32Array;
@@ -210,10 +220,15 @@ export class SearchIndex {
 
   /** See STREAM_FROM (tests compare both ways). */
   private readonly streamFrom: number;
+  /** Totals are exact up to this many products (see EXACT_TOTAL; tests and benchmarks set Infinity). */
+  readonly exactTotal: number;
+  /** Common query words' best match per product (see extraScores), the last few asked for. */
+  private readonly extraCache = new Map<string, { version: number; postings: number; size: number; scores: Float32Array }>();
 
-  constructor(synonymGroups: readonly (readonly string[])[] = SYNONYM_GROUPS, options: { streamFrom?: number } = {}) {
+  constructor(synonymGroups: readonly (readonly string[])[] = SYNONYM_GROUPS, options: { streamFrom?: number; exactTotal?: number } = {}) {
     this.synonyms = synonymTable(synonymGroups);
     this.streamFrom = options.streamFrom ?? STREAM_FROM;
+    this.exactTotal = options.exactTotal ?? EXACT_TOTAL;
   }
 
   /** Live products in the index. */
@@ -304,8 +319,16 @@ export class SearchIndex {
    * full as usual, then the wide word's products are read in rank order (each of its words'
    * postings kept sorted by field, popularity and newness, see rankedOrder) until k products
    * only it found are in hand: those rank by that one match, so no later one can beat them.
-   * The page is the one ranking everything gives; `total` stays exact, counted in one plain
-   * pass. Null when the query has no wide word (the plain way is as quick) or holds a common word.
+   * The page is the one ranking everything gives.
+   *
+   * With a common word too ("gift …", see COMMON_SHARE and DESCRIPTION_CAP), a product only the
+   * wide word found can still gain that word's rank: one pass over the wide word's products
+   * looks each up in the common word's scores per product (see extraScores) and ranks in full
+   * those it matches; the rest are streamed as above.
+   *
+   * `total` is counted in one plain pass over the wide word's products, exactly up to
+   * EXACT_TOTAL and estimated past it from the share of the products read so far that counted.
+   * Null when the query has no wide word (the plain way is as quick).
    */
   private searchStreamed(expansions: Expansion[], allowed: Uint8Array | null, k: number): { top: number[]; total: number } | null {
     if (k <= 0) return null;
@@ -321,16 +344,8 @@ export class SearchIndex {
       }
     }
     if (wide === -1 || wideSize < this.streamFrom) return null;
-    // With a common word ("gift …") too, a product only the wide word found can still gain that
-    // word's rank, and when few do, nearly every product would be read before the page is sure
-    // (measured: slower than ranking them all). Those queries go the plain way.
-    if (kinds.some((kind, w) => kind.skipDescribed && w !== wide)) return null;
-    const count = this.collect(expansions, allowed, true, wide);
+    let count = this.collect(expansions, allowed, true, wide);
     const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
-    for (let i = 0; i < count; i++) {
-      const doc = this.touched[i]!;
-      rank[doc] = BITS[matched[doc]!]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01;
-    }
     // The wide word's lists, each read from its head in rank order.
     const { terms, quality } = expansions[wide]!;
     const lists: { docs: Int32Array; order: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
@@ -342,6 +357,46 @@ export class SearchIndex {
       if (!kinds[wide]!.skipDescribed && list.n > 0) lists.push({ docs: order.described, order: order.described, n: list.n, fields: null, q: quality[e]!, at: 0 });
     }
     const usable = (doc: number) => alive[doc] === 1 && (!allowed || allowed[locationSet[doc]!] === 1);
+    // Words that only add to the rank of products found otherwise (common ones): the wide
+    // word's products they match rank above those it does not, so those are ranked in full.
+    const extras: { bit: number; scores: Float32Array }[] = [];
+    for (let w = 0; w < expansions.length; w++) {
+      if (w !== wide && kinds[w]!.skipDescribed) extras.push({ bit: 1 << w, scores: this.extraScores(queryKey(expansions[w]!), expansions[w]!, kinds[w]!.common) });
+    }
+    if (extras.length > 0) {
+      const joined: number[] = [];
+      for (const l of lists) {
+        for (let at = 0; at < l.n; at++) {
+          const doc = l.fields ? l.docs[at]! : l.order[at]!;
+          if (matched[doc] !== 0 || !usable(doc)) continue;
+          let also = false;
+          for (const { scores } of extras) if (doc < scores.length && scores[doc]! > 0) also = true;
+          if (!also) continue;
+          const s = Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[at]! : DESCRIPTION]!);
+          if (wordBest[doc] === 0) joined.push(doc);
+          if (s > wordBest[doc]!) wordBest[doc] = s;
+        }
+      }
+      // In the order ranking everything adds them: the wide word, then each common word.
+      const wideBit = 1 << wide;
+      for (const doc of joined) {
+        matched[doc] = wideBit;
+        score[doc] = wordBest[doc]!;
+        wordBest[doc] = 0;
+        for (const { bit, scores } of extras) {
+          if (doc < scores.length && scores[doc]! > 0) {
+            matched[doc]! |= bit;
+            score[doc]! += scores[doc]!;
+          }
+        }
+        if (count === this.touched.length) this.touched = grow(this.touched);
+        this.touched[count++] = doc;
+      }
+    }
+    for (let i = 0; i < count; i++) {
+      const doc = this.touched[i]!;
+      rank[doc] = BITS[matched[doc]!]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01;
+    }
     const docAt = (l: (typeof lists)[number], at: number) => (l.fields ? l.docs[l.order[at]!]! : l.order[at]!);
     const keyAt = (l: (typeof lists)[number], at: number, doc: number) =>
       1000 + Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[l.order[at]!]! : DESCRIPTION]!) * 10 + popularity[doc]! * 0.01;
@@ -376,9 +431,16 @@ export class SearchIndex {
       rank[pickDoc] = 1000 + first * 10 + popularity[pickDoc]! * 0.01;
     }
     const ranked = streamed.length;
-    // The total, exact: the wide word's usable products not found otherwise, once each.
+    // The total: the wide word's usable products not found otherwise, once each, counted
+    // exactly up to the bound; past it, the rest of the lists are assumed to hold such products
+    // at the rate read so far.
     let total = count;
     const single = lists.length === 1;
+    const bound = this.exactTotal;
+    let postings = 0;
+    for (const l of lists) postings += l.n;
+    let read = 0;
+    let cut = false;
     for (const l of lists) {
       for (let at = 0; at < l.n; at++) {
         const doc = l.fields ? l.docs[at]! : l.order[at]!;
@@ -389,8 +451,17 @@ export class SearchIndex {
           wordBest[doc] = 2;
           total++;
         }
+        // (At least `bound` of its own read, so the estimate rests on as many.)
+        if (total - count > bound) {
+          read += at + 1;
+          cut = true;
+          break;
+        }
       }
+      if (cut) break;
+      read += l.n;
     }
+    if (cut) total = count + Math.round(((total - count) * postings) / read);
     const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.slice(0, ranked)]);
     const top = total === 0 ? [] : topK(candidates, candidates.length, k, rank, dates);
     for (let i = 0; i < count; i++) {
@@ -401,6 +472,38 @@ export class SearchIndex {
     for (const doc of streamed) wordBest[doc] = 0;
     // No word found anything: the plain way then goes by the common words.
     return total === 0 ? null : { top, total };
+  }
+
+  /**
+   * How well a common query word matches each product (0: not at all), as ranking everything
+   * adds it (see rankFound): its description-only matches, and with `shown` its other matches
+   * too. One pass over its postings (a few hundred thousand at 1,000,000 products), kept for the
+   * last EXTRA_CACHE words until their postings change or slots are renumbered; 4 bytes a product.
+   */
+  private extraScores(key: string, { terms, quality }: Expansion, shown: boolean): Float32Array {
+    let postingsN = 0;
+    for (let e = 0; e < terms.length; e++) postingsN += this.postings[terms[e]!]!.n + this.described[terms[e]!]!.n;
+    const cacheKey = `${shown ? 1 : 0}${key}`;
+    const cached = this.extraCache.get(cacheKey);
+    if (cached && cached.version === this.orderVersion && cached.postings === postingsN && cached.size === this.ids.length) return cached.scores;
+    const scores = new Float32Array(this.ids.length);
+    for (let e = 0; e < terms.length; e++) {
+      const q = quality[e]!;
+      if (shown) {
+        const { docs, fields, n } = this.postings[terms[e]!]!;
+        for (let k = 0; k < n; k++) {
+          const s = q * FIELD_WEIGHT[fields[k]!]!;
+          if (s > scores[docs[k]!]!) scores[docs[k]!] = s;
+        }
+      }
+      const { docs, n } = this.described[terms[e]!]!;
+      const s = q * FIELD_WEIGHT[DESCRIPTION]!;
+      for (let k = 0; k < n; k++) if (s > scores[docs[k]!]!) scores[docs[k]!] = s;
+    }
+    this.extraCache.delete(cacheKey);
+    if (this.extraCache.size >= EXTRA_CACHE) this.extraCache.delete(this.extraCache.keys().next().value!);
+    this.extraCache.set(cacheKey, { version: this.orderVersion, postings: postingsN, size: this.ids.length, scores });
+    return scores;
   }
 
   /**
@@ -886,6 +989,11 @@ function grow(list: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const bigger = new Int32Array(list.length * 2);
   bigger.set(list);
   return bigger;
+}
+
+/** The vocabulary words an expansion holds, as a key. */
+function queryKey({ terms }: Expansion): string {
+  return terms.join(',');
 }
 
 /** FNV-1a, enough to tell whether a product's words changed. */
