@@ -134,6 +134,8 @@ export const STREAM_FROM = 2000;
  * every one of a wide word's tens of thousands of products only to count them.
  */
 export const EXACT_TOTAL = 6000;
+/** Past EXACT_TOTAL, the total is estimated from the first of this many slices of each list read. */
+const TOTAL_SLICES = 64;
 /** Common words whose per-product scores are kept (4 bytes a product each). */
 const EXTRA_CACHE = 8;
 
@@ -433,7 +435,8 @@ export class SearchIndex {
     const ranked = streamed.length;
     // The total: the wide word's usable products not found otherwise, once each, counted
     // exactly up to the bound; past it, the rest of the lists are assumed to hold such products
-    // at the rate read so far.
+    // at the rate read so far. The lists are read a slice of each at a time, so the part read
+    // is a sample of all of them.
     let total = count;
     const single = lists.length === 1;
     const bound = this.exactTotal;
@@ -441,25 +444,24 @@ export class SearchIndex {
     for (const l of lists) postings += l.n;
     let read = 0;
     let cut = false;
-    for (const l of lists) {
-      for (let at = 0; at < l.n; at++) {
-        const doc = l.fields ? l.docs[at]! : l.order[at]!;
-        if (matched[doc] !== 0 || !usable(doc)) continue;
-        if (single) total++;
-        else if (wordBest[doc] !== 2) {
-          if (wordBest[doc] === 0) streamed.push(doc);
-          wordBest[doc] = 2;
-          total++;
+    for (let slice = 1; slice <= TOTAL_SLICES && !cut; slice++) {
+      for (const l of lists) {
+        const from = Math.floor(((slice - 1) * l.n) / TOTAL_SLICES);
+        const to = Math.floor((slice * l.n) / TOTAL_SLICES);
+        for (let at = from; at < to; at++) {
+          const doc = l.fields ? l.docs[at]! : l.order[at]!;
+          if (matched[doc] !== 0 || !usable(doc)) continue;
+          if (single) total++;
+          else if (wordBest[doc] !== 2) {
+            if (wordBest[doc] === 0) streamed.push(doc);
+            wordBest[doc] = 2;
+            total++;
+          }
         }
-        // (At least `bound` of its own read, so the estimate rests on as many.)
-        if (total - count > bound) {
-          read += at + 1;
-          cut = true;
-          break;
-        }
+        read += to - from;
       }
-      if (cut) break;
-      read += l.n;
+      // (At least `bound` of its own counted, so an estimate rests on as many.)
+      if (total - count > bound && slice < TOTAL_SLICES) cut = true;
     }
     if (cut) total = count + Math.round(((total - count) * postings) / read);
     const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.slice(0, ranked)]);
