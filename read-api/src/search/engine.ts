@@ -134,7 +134,7 @@ export const STREAM_FROM = 2000;
  * every one of a wide word's tens of thousands of products only to count them.
  */
 export const EXACT_TOTAL = 6000;
-/** Past EXACT_TOTAL, the total is estimated from the first of this many slices of each list read. */
+/** Past EXACT_TOTAL, the total is estimated from the products of the first of this many ranges of slots. */
 const TOTAL_SLICES = 64;
 /** Common words whose per-product scores are kept (4 bytes a product each). */
 const EXTRA_CACHE = 8;
@@ -334,7 +334,14 @@ export class SearchIndex {
    */
   private searchStreamed(expansions: Expansion[], allowed: Uint8Array | null, k: number): { top: number[]; total: number } | null {
     if (k <= 0) return null;
-    const kinds = this.wordKinds(expansions, true);
+    // When only common words match, they are all there is to go by (see search): the widest
+    // is streamed all the same, the others ranked in full.
+    let capped = true;
+    let kinds = this.wordKinds(expansions, true);
+    if (kinds.every((kind) => kind.common || kind.shown + kind.described === 0)) {
+      capped = false;
+      kinds = this.wordKinds(expansions, false);
+    }
     let wide = -1;
     let wideSize = 0;
     for (let w = 0; w < expansions.length; w++) {
@@ -346,17 +353,18 @@ export class SearchIndex {
       }
     }
     if (wide === -1 || wideSize < this.streamFrom) return null;
-    let count = this.collect(expansions, allowed, true, wide);
+    let count = this.collect(expansions, allowed, capped, wide);
     const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
     // The wide word's lists, each read from its head in rank order.
     const { terms, quality } = expansions[wide]!;
-    const lists: { docs: Int32Array; order: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
+    // (`slots`: the list's products in slot order, ascending; `fields` follow it.)
+    const lists: { docs: Int32Array; order: Int32Array; slots: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
     for (let e = 0; e < terms.length; e++) {
       const order = this.rankedOrder(terms[e]!);
       const postings = this.postings[terms[e]!]!;
-      if (postings.n > 0) lists.push({ docs: postings.docs, order: order.shown, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
+      if (postings.n > 0) lists.push({ docs: postings.docs, order: order.shown, slots: postings.docs, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
       const list = this.described[terms[e]!]!;
-      if (!kinds[wide]!.skipDescribed && list.n > 0) lists.push({ docs: order.described, order: order.described, n: list.n, fields: null, q: quality[e]!, at: 0 });
+      if (!kinds[wide]!.skipDescribed && list.n > 0) lists.push({ docs: order.described, order: order.described, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
     }
     const usable = (doc: number) => alive[doc] === 1 && (!allowed || allowed[locationSet[doc]!] === 1);
     // Words that only add to the rank of products found otherwise (common ones): the wide
@@ -369,7 +377,7 @@ export class SearchIndex {
       const joined: number[] = [];
       for (const l of lists) {
         for (let at = 0; at < l.n; at++) {
-          const doc = l.fields ? l.docs[at]! : l.order[at]!;
+          const doc = l.slots[at]!;
           if (matched[doc] !== 0 || !usable(doc)) continue;
           let also = false;
           for (const { scores } of extras) if (doc < scores.length && scores[doc]! > 0) also = true;
@@ -435,8 +443,9 @@ export class SearchIndex {
     const ranked = streamed.length;
     // The total: the wide word's usable products not found otherwise, once each, counted
     // exactly up to the bound; past it, the rest of the lists are assumed to hold such products
-    // at the rate read so far. The lists are read a slice of each at a time, so the part read
-    // is a sample of all of them.
+    // at the rate read so far. The lists are read a range of slots at a time, so the part read
+    // is a sample of them all, and a product in two of them is met twice within it.
+    for (const l of lists) l.at = 0;
     let total = count;
     const single = lists.length === 1;
     const bound = this.exactTotal;
@@ -445,11 +454,13 @@ export class SearchIndex {
     let read = 0;
     let cut = false;
     for (let slice = 1; slice <= TOTAL_SLICES && !cut; slice++) {
+      const below = slice === TOTAL_SLICES ? Infinity : Math.ceil((slice * this.ids.length) / TOTAL_SLICES);
       for (const l of lists) {
-        const from = Math.floor(((slice - 1) * l.n) / TOTAL_SLICES);
-        const to = Math.floor((slice * l.n) / TOTAL_SLICES);
-        for (let at = from; at < to; at++) {
-          const doc = l.fields ? l.docs[at]! : l.order[at]!;
+        const from = l.at;
+        let at = from;
+        for (; at < l.n; at++) {
+          const doc = l.slots[at]!;
+          if (doc >= below) break;
           if (matched[doc] !== 0 || !usable(doc)) continue;
           if (single) total++;
           else if (wordBest[doc] !== 2) {
@@ -458,10 +469,11 @@ export class SearchIndex {
             total++;
           }
         }
-        read += to - from;
+        l.at = at;
+        read += at - from;
       }
       // (At least `bound` of its own counted, so an estimate rests on as many.)
-      if (total - count > bound && slice < TOTAL_SLICES) cut = true;
+      if (total - count > bound && read < postings) cut = true;
     }
     if (cut) total = count + Math.round(((total - count) * postings) / read);
     const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.slice(0, ranked)]);
