@@ -353,52 +353,71 @@ export class SearchIndex {
       }
     }
     if (wide === -1 || wideSize < this.streamFrom) return null;
-    let count = this.collect(expansions, allowed, capped, wide);
+    const sizeOf = (w: number) => kinds[w]!.shown + (kinds[w]!.skipDescribed ? 0 : kinds[w]!.described);
+    // The words streamed: the wide one, or when only common words match, each that matches
+    // (smallest first), the others' products being ranked in full by collect.
+    const streamWords = capped ? [wide] : expansions.map((_, w) => w).filter((w) => sizeOf(w) > 0).sort((a, b) => sizeOf(a) - sizeOf(b));
+    let count = capped ? this.collect(expansions, allowed, true, wide) : 0;
     const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
-    // The wide word's lists, each read from its head in rank order.
-    const { terms, quality } = expansions[wide]!;
+    // Each streamed word's lists, each read from its head in rank order.
     // (`slots`: the list's products in slot order, ascending; `fields` follow it.)
-    const lists: { docs: Int32Array; order: Int32Array; slots: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
-    for (let e = 0; e < terms.length; e++) {
-      const order = this.rankedOrder(terms[e]!);
-      const postings = this.postings[terms[e]!]!;
-      if (postings.n > 0) lists.push({ docs: postings.docs, order: order.shown, slots: postings.docs, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
-      const list = this.described[terms[e]!]!;
-      if (!kinds[wide]!.skipDescribed && list.n > 0) lists.push({ docs: order.described, order: order.described, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
+    const lists: { word: number; docs: Int32Array; order: Int32Array; slots: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
+    for (const word of streamWords) {
+      const { terms, quality } = expansions[word]!;
+      for (let e = 0; e < terms.length; e++) {
+        const order = this.rankedOrder(terms[e]!);
+        const postings = this.postings[terms[e]!]!;
+        if (postings.n > 0) lists.push({ word, docs: postings.docs, order: order.shown, slots: postings.docs, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
+        const list = this.described[terms[e]!]!;
+        if (!kinds[word]!.skipDescribed && list.n > 0) lists.push({ word, docs: order.described, order: order.described, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
+      }
     }
     const usable = (doc: number) => alive[doc] === 1 && (!allowed || allowed[locationSet[doc]!] === 1);
-    // Words that only add to the rank of products found otherwise (common ones): the wide
-    // word's products they match rank above those it does not, so those are ranked in full.
-    const extras: { bit: number; scores: Float32Array }[] = [];
-    for (let w = 0; w < expansions.length; w++) {
-      if (w !== wide && kinds[w]!.skipDescribed) extras.push({ bit: 1 << w, scores: this.extraScores(queryKey(expansions[w]!), expansions[w]!, kinds[w]!.common) });
+    // Products a streamed word finds that another word matches too rank above those only it
+    // finds, so those are ranked in full: one pass over the streamed word's products looks each
+    // up in the other words' scores per product (see extraScores). Those other words are the
+    // common ones, which only add to the rank of products found otherwise (the wide word first,
+    // then they, as ranking everything adds them), or, when only common words match, the
+    // larger streamed words (in query order).
+    const joins: { word: number; partners: number[]; order: number[] }[] = [];
+    if (capped) {
+      const extras = expansions.map((_, w) => w).filter((w) => w !== wide && kinds[w]!.skipDescribed);
+      if (extras.length > 0) joins.push({ word: wide, partners: extras, order: [wide, ...extras] });
+    } else {
+      for (let i = 0; i + 1 < streamWords.length; i++) {
+        const partners = streamWords.slice(i + 1);
+        joins.push({ word: streamWords[i]!, partners, order: [streamWords[i]!, ...partners].sort((a, b) => a - b) });
+      }
     }
-    if (extras.length > 0) {
+    const scoresOf = new Map<number, Float32Array>();
+    for (const { partners } of joins) for (const w of partners) if (!scoresOf.has(w)) scoresOf.set(w, this.extraScores(queryKey(expansions[w]!), expansions[w]!, !capped || kinds[w]!.common));
+    for (const { word, partners, order } of joins) {
+      const others = partners.map((w) => scoresOf.get(w)!);
       const joined: number[] = [];
       for (const l of lists) {
+        if (l.word !== word) continue;
         for (let at = 0; at < l.n; at++) {
           const doc = l.slots[at]!;
           if (matched[doc] !== 0 || !usable(doc)) continue;
           let also = false;
-          for (const { scores } of extras) if (doc < scores.length && scores[doc]! > 0) also = true;
+          for (const scores of others) if (doc < scores.length && scores[doc]! > 0) also = true;
           if (!also) continue;
           const s = Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[at]! : DESCRIPTION]!);
           if (wordBest[doc] === 0) joined.push(doc);
           if (s > wordBest[doc]!) wordBest[doc] = s;
         }
       }
-      // In the order ranking everything adds them: the wide word, then each common word.
-      const wideBit = 1 << wide;
       for (const doc of joined) {
-        matched[doc] = wideBit;
-        score[doc] = wordBest[doc]!;
-        wordBest[doc] = 0;
-        for (const { bit, scores } of extras) {
+        matched[doc] = 0;
+        score[doc] = 0;
+        for (const w of order) {
+          const scores = w === word ? wordBest : scoresOf.get(w)!;
           if (doc < scores.length && scores[doc]! > 0) {
-            matched[doc]! |= bit;
+            matched[doc]! |= 1 << w;
             score[doc]! += scores[doc]!;
           }
         }
+        wordBest[doc] = 0;
         if (count === this.touched.length) this.touched = grow(this.touched);
         this.touched[count++] = doc;
       }
