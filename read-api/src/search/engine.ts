@@ -113,13 +113,25 @@ class DocList {
   }
 }
 
-/** A word's postings in rank order: positions in its shown postings, and its description-only products. */
+/**
+ * The head of a word's postings in rank order: positions in its shown postings, and its
+ * description-only products, the first `ready` of each (all of them, or at least ORDER_HEAD).
+ */
 interface RankedOrder {
   version: number;
   shown: Int32Array;
   shownN: number;
+  describedN: number;
   described: Int32Array;
+  ready: number;
 }
+
+/**
+ * How much of a word's postings is put in rank order at first: streaming a page rarely reads
+ * further, and picking the best few hundred of 100,000 postings is one pass where sorting them
+ * all was a query's worst cost the first time its word was seen (up to ~200 ms at 1,000,000).
+ */
+const ORDER_HEAD = 512;
 
 /**
  * Below this many products for the word with most matches, ranking every match is as quick as
@@ -361,15 +373,16 @@ export class SearchIndex {
     const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
     // Each streamed word's lists, each read from its head in rank order.
     // (`slots`: the list's products in slot order, ascending; `fields` follow it.)
-    const lists: { word: number; docs: Int32Array; order: Int32Array; slots: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
+    // (`ready`: how much of `order` is known; see ORDER_HEAD.)
+    const lists: { word: number; term: number; docs: Int32Array; order: Int32Array; ready: number; slots: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
     for (const word of streamWords) {
       const { terms, quality } = expansions[word]!;
       for (let e = 0; e < terms.length; e++) {
         const order = this.rankedOrder(terms[e]!);
         const postings = this.postings[terms[e]!]!;
-        if (postings.n > 0) lists.push({ word, docs: postings.docs, order: order.shown, slots: postings.docs, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
+        if (postings.n > 0) lists.push({ word, term: terms[e]!, docs: postings.docs, order: order.shown, ready: order.shown.length, slots: postings.docs, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
         const list = this.described[terms[e]!]!;
-        if (!kinds[word]!.skipDescribed && list.n > 0) lists.push({ word, docs: order.described, order: order.described, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
+        if (!kinds[word]!.skipDescribed && list.n > 0) lists.push({ word, term: terms[e]!, docs: order.described, order: order.described, ready: order.described.length, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
       }
     }
     const usable = (doc: number) => alive[doc] === 1 && (!allowed || allowed[locationSet[doc]!] === 1);
@@ -437,7 +450,17 @@ export class SearchIndex {
       let pickDoc = -1;
       for (let i = 0; i < lists.length; i++) {
         const l = lists[i]!;
-        while (l.at < l.n && !usable(docAt(l, l.at))) l.at++;
+        for (;;) {
+          if (l.at === l.ready && l.ready < l.n) {
+            // Read past the ordered head: order eight times as much.
+            const order = this.rankedOrder(l.term, l.ready * 8);
+            l.order = l.fields ? order.shown : order.described;
+            if (!l.fields) l.docs = order.described;
+            l.ready = l.order.length;
+          }
+          if (l.at === l.n || usable(docAt(l, l.at))) break;
+          l.at++;
+        }
         if (l.at === l.n) continue;
         const doc = docAt(l, l.at);
         const key = keyAt(l, l.at, doc);
@@ -543,17 +566,17 @@ export class SearchIndex {
    * A word's postings in rank order (field weight, then popularity, then newness, then slot),
    * kept until its postings grow, one of its products' popularity or date changes, or a compaction.
    */
-  private rankedOrder(term: number): RankedOrder {
+  private rankedOrder(term: number, need = ORDER_HEAD): RankedOrder {
     const postings = this.postings[term]!;
     const described = this.described[term]!;
     const cached = this.rankedOrders.get(term);
-    if (cached && cached.version === this.orderVersion && cached.shownN === postings.n && cached.described.length === described.n) return cached;
+    if (cached && cached.version === this.orderVersion && cached.shownN === postings.n && cached.describedN === described.n && cached.ready >= need) return cached;
     const { popularity, dates } = this;
     const byRank = (a: number, b: number) => popularity[b]! - popularity[a]! || dates[b]! - dates[a]! || a - b;
-    const shown = Int32Array.from({ length: postings.n }, (_, k) => k).sort(
-      (a, b) => FIELD_WEIGHT[postings.fields[b]!]! - FIELD_WEIGHT[postings.fields[a]!]! || byRank(postings.docs[a]!, postings.docs[b]!),
-    );
-    const order = { version: this.orderVersion, shown, shownN: postings.n, described: described.docs.slice(0, described.n).sort(byRank) };
+    const { docs, fields } = postings;
+    const shown = firstInOrder(postings.n, need, (a, b) => FIELD_WEIGHT[fields[b]!]! - FIELD_WEIGHT[fields[a]!]! || byRank(docs[a]!, docs[b]!));
+    const head = firstInOrder(described.n, need, (a, b) => byRank(described.docs[a]!, described.docs[b]!));
+    const order = { version: this.orderVersion, shown, shownN: postings.n, describedN: described.n, described: head.map((k) => described.docs[k]!), ready: need };
     this.rankedOrders.set(term, order);
     return order;
   }
@@ -1016,6 +1039,48 @@ function topK(docs: ArrayLike<number>, count: number, k: number, key: ArrayLike<
     }
   }
   return heap.sort((a, b) => (better(a, b) ? -1 : 1));
+}
+
+/**
+ * The first `m` of 0…n-1 in `compare` order (all n when m ≥ n): a bounded heap of the best m
+ * so far, then sorted, rather than sorting all n.
+ */
+function firstInOrder(n: number, m: number, compare: (a: number, b: number) => number): Int32Array {
+  if (m >= n) return Int32Array.from({ length: n }, (_, k) => k).sort(compare);
+  // Max-heap by `compare`: its root is the last of the best m so far.
+  const heap = new Int32Array(m);
+  let size = 0;
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let last = i;
+      if (l < size && compare(heap[l]!, heap[last]!) > 0) last = l;
+      if (r < size && compare(heap[r]!, heap[last]!) > 0) last = r;
+      if (last === i) return;
+      const t = heap[i]!;
+      heap[i] = heap[last]!;
+      heap[last] = t;
+      i = last;
+    }
+  };
+  for (let k = 0; k < n; k++) {
+    if (size < m) {
+      heap[size] = k;
+      for (let i = size++; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (compare(heap[i]!, heap[parent]!) <= 0) break;
+        const t = heap[i]!;
+        heap[i] = heap[parent]!;
+        heap[parent] = t;
+        i = parent;
+      }
+    } else if (compare(k, heap[0]!) < 0) {
+      heap[0] = k;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
 }
 
 function grow(list: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {

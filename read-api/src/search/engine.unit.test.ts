@@ -230,7 +230,7 @@ describe('top-k search with a common word, and totals estimated past a bound', (
     const compare = () => {
       for (const q of queries)
         for (const location of [undefined, 'IN', 'US'])
-          for (const [offset, limit] of [[0, 10], [0, 60], [37, 25]] as const) {
+          for (const [offset, limit] of [[0, 10], [0, 60], [37, 25], [1500, 30]] as const) {
             const want = plain.search(q, { offset, limit, location });
             const got = streamed.search(q, { offset, limit, location });
             expect({ q, location, offset, ids: got.ids, total: got.total }).toEqual({ q, location, offset, ids: want.ids, total: want.total });
