@@ -338,7 +338,8 @@ export class SearchIndex {
    * With a common word too ("gift …", see COMMON_SHARE and DESCRIPTION_CAP), a product only the
    * wide word found can still gain that word's rank: one pass over the wide word's products
    * looks each up in the common word's scores per product (see extraScores) and ranks in full
-   * those it matches; the rest are streamed as above.
+   * those it matches; the rest are streamed as above. When only common words match, each is
+   * streamed, and the products two of them match are found the same way.
    *
    * `total` is counted in one plain pass over the wide word's products, exactly up to
    * EXACT_TOTAL and estimated past it from the share of the products read so far that counted.
@@ -346,8 +347,8 @@ export class SearchIndex {
    */
   private searchStreamed(expansions: Expansion[], allowed: Uint8Array | null, k: number): { top: number[]; total: number } | null {
     if (k <= 0) return null;
-    // When only common words match, they are all there is to go by (see search): the widest
-    // is streamed all the same, the others ranked in full.
+    // When only common words match, they are all there is to go by (see search), and each is
+    // streamed (below).
     let capped = true;
     let kinds = this.wordKinds(expansions, true);
     if (kinds.every((kind) => kind.common || kind.shown + kind.described === 0)) {
@@ -366,8 +367,8 @@ export class SearchIndex {
     }
     if (wide === -1 || wideSize < this.streamFrom) return null;
     const sizeOf = (w: number) => kinds[w]!.shown + (kinds[w]!.skipDescribed ? 0 : kinds[w]!.described);
-    // The words streamed: the wide one, or when only common words match, each that matches
-    // (smallest first), the others' products being ranked in full by collect.
+    // The words streamed: the wide one (the other words' products are ranked in full by
+    // collect), or when only common words match, each that matches (smallest first).
     const streamWords = capped ? [wide] : expansions.map((_, w) => w).filter((w) => sizeOf(w) > 0).sort((a, b) => sizeOf(a) - sizeOf(b));
     let count = capped ? this.collect(expansions, allowed, true, wide) : 0;
     const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
@@ -420,16 +421,21 @@ export class SearchIndex {
           if (s > wordBest[doc]!) wordBest[doc] = s;
         }
       }
+      const orderScores = order.map((w) => (w === word ? wordBest : scoresOf.get(w)!));
+      const orderBits = order.map((w) => 1 << w);
       for (const doc of joined) {
-        matched[doc] = 0;
-        score[doc] = 0;
-        for (const w of order) {
-          const scores = w === word ? wordBest : scoresOf.get(w)!;
+        let bits = 0;
+        let sum = 0;
+        for (let o = 0; o < orderScores.length; o++) {
+          const scores = orderScores[o]!;
           if (doc < scores.length && scores[doc]! > 0) {
-            matched[doc]! |= 1 << w;
-            score[doc]! += scores[doc]!;
+            bits |= orderBits[o]!;
+            // Summed in single precision, as `score` adds them one by one.
+            sum = Math.fround(sum + scores[doc]!);
           }
         }
+        matched[doc] = bits;
+        score[doc] = sum;
         wordBest[doc] = 0;
         if (count === this.touched.length) this.touched = grow(this.touched);
         this.touched[count++] = doc;
