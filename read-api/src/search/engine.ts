@@ -113,19 +113,43 @@ class DocList {
   }
 }
 
-/** A word's postings in rank order: positions in its shown postings, and its description-only products. */
+/**
+ * The head of a word's postings in rank order: positions in its shown postings, and its
+ * description-only products, the first `ready` of each (all of them, or at least ORDER_HEAD).
+ */
 interface RankedOrder {
   version: number;
   shown: Int32Array;
   shownN: number;
+  describedN: number;
   described: Int32Array;
+  ready: number;
 }
+
+/**
+ * How much of a word's postings is put in rank order at first: streaming a page rarely reads
+ * further, and picking the best few hundred of 100,000 postings is one pass where sorting them
+ * all was a query's worst cost the first time its word was seen (up to ~200 ms at 1,000,000).
+ */
+const ORDER_HEAD = 512;
 
 /**
  * Below this many products for the word with most matches, ranking every match is as quick as
  * streaming them in rank order (and needs no ordered copy of its postings).
  */
 export const STREAM_FROM = 2000;
+
+/**
+ * Totals are exact up to this many products, and estimated past it (only queries whose wide word
+ * is streamed, see searchStreamed, count past it): no results page goes deeper than 6,000
+ * products (the route's limit), so its page count stays exact, and the estimate saves reading
+ * every one of a wide word's tens of thousands of products only to count them.
+ */
+export const EXACT_TOTAL = 6000;
+/** Past EXACT_TOTAL, the total is estimated from the products of the first of this many ranges of slots. */
+const TOTAL_SLICES = 64;
+/** Common words whose per-product scores are kept (4 bytes a product each). */
+const EXTRA_CACHE = 8;
 
 interface Expansion {
   terms: Int32Array;
@@ -210,10 +234,15 @@ export class SearchIndex {
 
   /** See STREAM_FROM (tests compare both ways). */
   private readonly streamFrom: number;
+  /** Totals are exact up to this many products (see EXACT_TOTAL; tests and benchmarks set Infinity). */
+  readonly exactTotal: number;
+  /** Common query words' best match per product (see extraScores), the last few asked for. */
+  private readonly extraCache = new Map<string, { version: number; postings: number; size: number; scores: Float32Array }>();
 
-  constructor(synonymGroups: readonly (readonly string[])[] = SYNONYM_GROUPS, options: { streamFrom?: number } = {}) {
+  constructor(synonymGroups: readonly (readonly string[])[] = SYNONYM_GROUPS, options: { streamFrom?: number; exactTotal?: number } = {}) {
     this.synonyms = synonymTable(synonymGroups);
     this.streamFrom = options.streamFrom ?? STREAM_FROM;
+    this.exactTotal = options.exactTotal ?? EXACT_TOTAL;
   }
 
   /** Live products in the index. */
@@ -304,12 +333,28 @@ export class SearchIndex {
    * full as usual, then the wide word's products are read in rank order (each of its words'
    * postings kept sorted by field, popularity and newness, see rankedOrder) until k products
    * only it found are in hand: those rank by that one match, so no later one can beat them.
-   * The page is the one ranking everything gives; `total` stays exact, counted in one plain
-   * pass. Null when the query has no wide word (the plain way is as quick) or holds a common word.
+   * The page is the one ranking everything gives.
+   *
+   * With a common word too ("gift …", see COMMON_SHARE and DESCRIPTION_CAP), a product only the
+   * wide word found can still gain that word's rank: one pass over the wide word's products
+   * looks each up in the common word's scores per product (see extraScores) and ranks in full
+   * those it matches; the rest are streamed as above. When only common words match, each is
+   * streamed, and the products two of them match are found the same way.
+   *
+   * `total` is counted in one plain pass over the wide word's products, exactly up to
+   * EXACT_TOTAL and estimated past it from the share of the products read so far that counted.
+   * Null when the query has no wide word (the plain way is as quick).
    */
   private searchStreamed(expansions: Expansion[], allowed: Uint8Array | null, k: number): { top: number[]; total: number } | null {
     if (k <= 0) return null;
-    const kinds = this.wordKinds(expansions, true);
+    // When only common words match, they are all there is to go by (see search), and each is
+    // streamed (below).
+    let capped = true;
+    let kinds = this.wordKinds(expansions, true);
+    if (kinds.every((kind) => kind.common || kind.shown + kind.described === 0)) {
+      capped = false;
+      kinds = this.wordKinds(expansions, false);
+    }
     let wide = -1;
     let wideSize = 0;
     for (let w = 0; w < expansions.length; w++) {
@@ -321,27 +366,85 @@ export class SearchIndex {
       }
     }
     if (wide === -1 || wideSize < this.streamFrom) return null;
-    // With a common word ("gift …") too, a product only the wide word found can still gain that
-    // word's rank, and when few do, nearly every product would be read before the page is sure
-    // (measured: slower than ranking them all). Those queries go the plain way.
-    if (kinds.some((kind, w) => kind.skipDescribed && w !== wide)) return null;
-    const count = this.collect(expansions, allowed, true, wide);
+    const sizeOf = (w: number) => kinds[w]!.shown + (kinds[w]!.skipDescribed ? 0 : kinds[w]!.described);
+    // The words streamed: the wide one (the other words' products are ranked in full by
+    // collect), or when only common words match, each that matches (smallest first).
+    const streamWords = capped ? [wide] : expansions.map((_, w) => w).filter((w) => sizeOf(w) > 0).sort((a, b) => sizeOf(a) - sizeOf(b));
+    let count = capped ? this.collect(expansions, allowed, true, wide) : 0;
     const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
+    // Each streamed word's lists, each read from its head in rank order.
+    // (`slots`: the list's products in slot order, ascending; `fields` follow it.)
+    // (`ready`: how much of `order` is known; see ORDER_HEAD.)
+    const lists: { word: number; term: number; docs: Int32Array; order: Int32Array; ready: number; slots: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
+    for (const word of streamWords) {
+      const { terms, quality } = expansions[word]!;
+      for (let e = 0; e < terms.length; e++) {
+        const order = this.rankedOrder(terms[e]!);
+        const postings = this.postings[terms[e]!]!;
+        if (postings.n > 0) lists.push({ word, term: terms[e]!, docs: postings.docs, order: order.shown, ready: order.shown.length, slots: postings.docs, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
+        const list = this.described[terms[e]!]!;
+        if (!kinds[word]!.skipDescribed && list.n > 0) lists.push({ word, term: terms[e]!, docs: order.described, order: order.described, ready: order.described.length, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
+      }
+    }
+    const usable = (doc: number) => alive[doc] === 1 && (!allowed || allowed[locationSet[doc]!] === 1);
+    // Products a streamed word finds that another word matches too rank above those only it
+    // finds, so those are ranked in full: one pass over the streamed word's products looks each
+    // up in the other words' scores per product (see extraScores). Those other words are the
+    // common ones, which only add to the rank of products found otherwise (the wide word first,
+    // then they, as ranking everything adds them), or, when only common words match, the
+    // larger streamed words (in query order).
+    const joins: { word: number; partners: number[]; order: number[] }[] = [];
+    if (capped) {
+      const extras = expansions.map((_, w) => w).filter((w) => w !== wide && kinds[w]!.skipDescribed);
+      if (extras.length > 0) joins.push({ word: wide, partners: extras, order: [wide, ...extras] });
+    } else {
+      for (let i = 0; i + 1 < streamWords.length; i++) {
+        const partners = streamWords.slice(i + 1);
+        joins.push({ word: streamWords[i]!, partners, order: [streamWords[i]!, ...partners].sort((a, b) => a - b) });
+      }
+    }
+    const scoresOf = new Map<number, Float32Array>();
+    for (const { partners } of joins) for (const w of partners) if (!scoresOf.has(w)) scoresOf.set(w, this.extraScores(queryKey(expansions[w]!), expansions[w]!, !capped || kinds[w]!.common));
+    for (const { word, partners, order } of joins) {
+      const others = partners.map((w) => scoresOf.get(w)!);
+      const joined: number[] = [];
+      for (const l of lists) {
+        if (l.word !== word) continue;
+        for (let at = 0; at < l.n; at++) {
+          const doc = l.slots[at]!;
+          if (matched[doc] !== 0 || !usable(doc)) continue;
+          let also = false;
+          for (const scores of others) if (doc < scores.length && scores[doc]! > 0) also = true;
+          if (!also) continue;
+          const s = Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[at]! : DESCRIPTION]!);
+          if (wordBest[doc] === 0) joined.push(doc);
+          if (s > wordBest[doc]!) wordBest[doc] = s;
+        }
+      }
+      const orderScores = order.map((w) => (w === word ? wordBest : scoresOf.get(w)!));
+      const orderBits = order.map((w) => 1 << w);
+      for (const doc of joined) {
+        let bits = 0;
+        let sum = 0;
+        for (let o = 0; o < orderScores.length; o++) {
+          const scores = orderScores[o]!;
+          if (doc < scores.length && scores[doc]! > 0) {
+            bits |= orderBits[o]!;
+            // Summed in single precision, as `score` adds them one by one.
+            sum = Math.fround(sum + scores[doc]!);
+          }
+        }
+        matched[doc] = bits;
+        score[doc] = sum;
+        wordBest[doc] = 0;
+        if (count === this.touched.length) this.touched = grow(this.touched);
+        this.touched[count++] = doc;
+      }
+    }
     for (let i = 0; i < count; i++) {
       const doc = this.touched[i]!;
       rank[doc] = BITS[matched[doc]!]! * 1000 + score[doc]! * 10 + popularity[doc]! * 0.01;
     }
-    // The wide word's lists, each read from its head in rank order.
-    const { terms, quality } = expansions[wide]!;
-    const lists: { docs: Int32Array; order: Int32Array; n: number; fields: Uint8Array | null; q: number; at: number }[] = [];
-    for (let e = 0; e < terms.length; e++) {
-      const order = this.rankedOrder(terms[e]!);
-      const postings = this.postings[terms[e]!]!;
-      if (postings.n > 0) lists.push({ docs: postings.docs, order: order.shown, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
-      const list = this.described[terms[e]!]!;
-      if (!kinds[wide]!.skipDescribed && list.n > 0) lists.push({ docs: order.described, order: order.described, n: list.n, fields: null, q: quality[e]!, at: 0 });
-    }
-    const usable = (doc: number) => alive[doc] === 1 && (!allowed || allowed[locationSet[doc]!] === 1);
     const docAt = (l: (typeof lists)[number], at: number) => (l.fields ? l.docs[l.order[at]!]! : l.order[at]!);
     const keyAt = (l: (typeof lists)[number], at: number, doc: number) =>
       1000 + Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[l.order[at]!]! : DESCRIPTION]!) * 10 + popularity[doc]! * 0.01;
@@ -353,7 +456,17 @@ export class SearchIndex {
       let pickDoc = -1;
       for (let i = 0; i < lists.length; i++) {
         const l = lists[i]!;
-        while (l.at < l.n && !usable(docAt(l, l.at))) l.at++;
+        for (;;) {
+          if (l.at === l.ready && l.ready < l.n) {
+            // Read past the ordered head: order eight times as much.
+            const order = this.rankedOrder(l.term, l.ready * 8);
+            l.order = l.fields ? order.shown : order.described;
+            if (!l.fields) l.docs = order.described;
+            l.ready = l.order.length;
+          }
+          if (l.at === l.n || usable(docAt(l, l.at))) break;
+          l.at++;
+        }
         if (l.at === l.n) continue;
         const doc = docAt(l, l.at);
         const key = keyAt(l, l.at, doc);
@@ -376,21 +489,41 @@ export class SearchIndex {
       rank[pickDoc] = 1000 + first * 10 + popularity[pickDoc]! * 0.01;
     }
     const ranked = streamed.length;
-    // The total, exact: the wide word's usable products not found otherwise, once each.
+    // The total: the wide word's usable products not found otherwise, once each, counted
+    // exactly up to the bound; past it, the rest of the lists are assumed to hold such products
+    // at the rate read so far. The lists are read a range of slots at a time, so the part read
+    // is a sample of them all, and a product in two of them is met twice within it.
+    for (const l of lists) l.at = 0;
     let total = count;
     const single = lists.length === 1;
-    for (const l of lists) {
-      for (let at = 0; at < l.n; at++) {
-        const doc = l.fields ? l.docs[at]! : l.order[at]!;
-        if (matched[doc] !== 0 || !usable(doc)) continue;
-        if (single) total++;
-        else if (wordBest[doc] !== 2) {
-          if (wordBest[doc] === 0) streamed.push(doc);
-          wordBest[doc] = 2;
-          total++;
+    const bound = this.exactTotal;
+    let postings = 0;
+    for (const l of lists) postings += l.n;
+    let read = 0;
+    let cut = false;
+    for (let slice = 1; slice <= TOTAL_SLICES && !cut; slice++) {
+      const below = slice === TOTAL_SLICES ? Infinity : Math.ceil((slice * this.ids.length) / TOTAL_SLICES);
+      for (const l of lists) {
+        const from = l.at;
+        let at = from;
+        for (; at < l.n; at++) {
+          const doc = l.slots[at]!;
+          if (doc >= below) break;
+          if (matched[doc] !== 0 || !usable(doc)) continue;
+          if (single) total++;
+          else if (wordBest[doc] !== 2) {
+            if (wordBest[doc] === 0) streamed.push(doc);
+            wordBest[doc] = 2;
+            total++;
+          }
         }
+        l.at = at;
+        read += at - from;
       }
+      // (At least `bound` of its own counted, so an estimate rests on as many.)
+      if (total - count > bound && read < postings) cut = true;
     }
+    if (cut) total = count + Math.round(((total - count) * postings) / read);
     const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.slice(0, ranked)]);
     const top = total === 0 ? [] : topK(candidates, candidates.length, k, rank, dates);
     for (let i = 0; i < count; i++) {
@@ -404,20 +537,52 @@ export class SearchIndex {
   }
 
   /**
+   * How well a common query word matches each product (0: not at all), as ranking everything
+   * adds it (see rankFound): its description-only matches, and with `shown` its other matches
+   * too. One pass over its postings (a few hundred thousand at 1,000,000 products), kept for the
+   * last EXTRA_CACHE words until their postings change or slots are renumbered; 4 bytes a product.
+   */
+  private extraScores(key: string, { terms, quality }: Expansion, shown: boolean): Float32Array {
+    let postingsN = 0;
+    for (let e = 0; e < terms.length; e++) postingsN += this.postings[terms[e]!]!.n + this.described[terms[e]!]!.n;
+    const cacheKey = `${shown ? 1 : 0}${key}`;
+    const cached = this.extraCache.get(cacheKey);
+    if (cached && cached.version === this.orderVersion && cached.postings === postingsN && cached.size === this.ids.length) return cached.scores;
+    const scores = new Float32Array(this.ids.length);
+    for (let e = 0; e < terms.length; e++) {
+      const q = quality[e]!;
+      if (shown) {
+        const { docs, fields, n } = this.postings[terms[e]!]!;
+        for (let k = 0; k < n; k++) {
+          const s = q * FIELD_WEIGHT[fields[k]!]!;
+          if (s > scores[docs[k]!]!) scores[docs[k]!] = s;
+        }
+      }
+      const { docs, n } = this.described[terms[e]!]!;
+      const s = q * FIELD_WEIGHT[DESCRIPTION]!;
+      for (let k = 0; k < n; k++) if (s > scores[docs[k]!]!) scores[docs[k]!] = s;
+    }
+    this.extraCache.delete(cacheKey);
+    if (this.extraCache.size >= EXTRA_CACHE) this.extraCache.delete(this.extraCache.keys().next().value!);
+    this.extraCache.set(cacheKey, { version: this.orderVersion, postings: postingsN, size: this.ids.length, scores });
+    return scores;
+  }
+
+  /**
    * A word's postings in rank order (field weight, then popularity, then newness, then slot),
    * kept until its postings grow, one of its products' popularity or date changes, or a compaction.
    */
-  private rankedOrder(term: number): RankedOrder {
+  private rankedOrder(term: number, need = ORDER_HEAD): RankedOrder {
     const postings = this.postings[term]!;
     const described = this.described[term]!;
     const cached = this.rankedOrders.get(term);
-    if (cached && cached.version === this.orderVersion && cached.shownN === postings.n && cached.described.length === described.n) return cached;
+    if (cached && cached.version === this.orderVersion && cached.shownN === postings.n && cached.describedN === described.n && cached.ready >= need) return cached;
     const { popularity, dates } = this;
     const byRank = (a: number, b: number) => popularity[b]! - popularity[a]! || dates[b]! - dates[a]! || a - b;
-    const shown = Int32Array.from({ length: postings.n }, (_, k) => k).sort(
-      (a, b) => FIELD_WEIGHT[postings.fields[b]!]! - FIELD_WEIGHT[postings.fields[a]!]! || byRank(postings.docs[a]!, postings.docs[b]!),
-    );
-    const order = { version: this.orderVersion, shown, shownN: postings.n, described: described.docs.slice(0, described.n).sort(byRank) };
+    const { docs, fields } = postings;
+    const shown = firstInOrder(postings.n, need, (a, b) => FIELD_WEIGHT[fields[b]!]! - FIELD_WEIGHT[fields[a]!]! || byRank(docs[a]!, docs[b]!));
+    const head = firstInOrder(described.n, need, (a, b) => byRank(described.docs[a]!, described.docs[b]!));
+    const order = { version: this.orderVersion, shown, shownN: postings.n, describedN: described.n, described: head.map((k) => described.docs[k]!), ready: need };
     this.rankedOrders.set(term, order);
     return order;
   }
@@ -882,10 +1047,57 @@ function topK(docs: ArrayLike<number>, count: number, k: number, key: ArrayLike<
   return heap.sort((a, b) => (better(a, b) ? -1 : 1));
 }
 
+/**
+ * The first `m` of 0…n-1 in `compare` order (all n when m ≥ n): a bounded heap of the best m
+ * so far, then sorted, rather than sorting all n.
+ */
+function firstInOrder(n: number, m: number, compare: (a: number, b: number) => number): Int32Array {
+  if (m >= n) return Int32Array.from({ length: n }, (_, k) => k).sort(compare);
+  // Max-heap by `compare`: its root is the last of the best m so far.
+  const heap = new Int32Array(m);
+  let size = 0;
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let last = i;
+      if (l < size && compare(heap[l]!, heap[last]!) > 0) last = l;
+      if (r < size && compare(heap[r]!, heap[last]!) > 0) last = r;
+      if (last === i) return;
+      const t = heap[i]!;
+      heap[i] = heap[last]!;
+      heap[last] = t;
+      i = last;
+    }
+  };
+  for (let k = 0; k < n; k++) {
+    if (size < m) {
+      heap[size] = k;
+      for (let i = size++; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (compare(heap[i]!, heap[parent]!) <= 0) break;
+        const t = heap[i]!;
+        heap[i] = heap[parent]!;
+        heap[parent] = t;
+        i = parent;
+      }
+    } else if (compare(k, heap[0]!) < 0) {
+      heap[0] = k;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
 function grow(list: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const bigger = new Int32Array(list.length * 2);
   bigger.set(list);
   return bigger;
+}
+
+/** The vocabulary words an expansion holds, as a key. */
+function queryKey({ terms }: Expansion): string {
+  return terms.join(',');
 }
 
 /** FNV-1a, enough to tell whether a product's words changed. */

@@ -201,6 +201,69 @@ describe('top-k search streamed in rank order', () => {
   });
 });
 
+describe('top-k search with a common word, and totals estimated past a bound', () => {
+  // "gift" in most descriptions and a Gifts category (more than DESCRIPTION_CAP products): it
+  // only adds to the rank of what the other words find, so "gift kettle" streams the kettles.
+  let seed = 11;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const nouns = ['kurta', 'sneaker', 'saree', 'lantern', 'blanket', 'kettle', 'mobile', 'notebook', 'candle'];
+  const adjectives = ['cotton', 'silver', 'golden', 'classic', 'premium', 'handmade', 'festive'];
+  const products = Array.from({ length: 4000 }, (_, i) =>
+    product(`${pick(adjectives)} ${pick(nouns)}`, {
+      description: random() < 0.6 ? `A ${pick(adjectives)} gift, ${i % 5 === 0 ? 'gifting made easy' : 'lovely'}.` : 'Made with care.',
+      catName: pick(['Gifts', 'Home', 'Fashion']),
+      rating: Math.floor(random() * 11) / 2,
+      numReviews: Math.floor(random() * 4),
+      locationCodes: [pick(['All', 'IN', 'US'])],
+      dateCreated: new Date(Date.UTC(2025, 0, 1 + Math.floor(random() * 5))).toISOString(),
+    }),
+  );
+  const groups = [['mom', 'mother']];
+  const plain = new SearchIndex(groups, { streamFrom: Infinity, exactTotal: Infinity });
+  const streamed = new SearchIndex(groups, { streamFrom: 1, exactTotal: Infinity });
+  const estimating = new SearchIndex(groups, { streamFrom: 1, exactTotal: 100 });
+  for (const index of [plain, streamed, estimating]) for (const p of products) index.upsert(p);
+  const queries = ['made gift', 'gifting mad', 'care gift made', 'gift kettle', 'gift kettel', 'gifts silver lantrn', 'gift for mom premium', 'lovely gift candle', 'golden gift', 'gift notebok classic', 'gift'];
+
+  it('gives the same page as ranking every match, and the same total up to the bound', () => {
+    const compare = () => {
+      for (const q of queries)
+        for (const location of [undefined, 'IN', 'US'])
+          for (const [offset, limit] of [[0, 10], [0, 60], [37, 25], [1500, 30]] as const) {
+            const want = plain.search(q, { offset, limit, location });
+            const got = streamed.search(q, { offset, limit, location });
+            expect({ q, location, offset, ids: got.ids, total: got.total }).toEqual({ q, location, offset, ids: want.ids, total: want.total });
+            const estimated = estimating.search(q, { offset, limit, location });
+            expect({ q, location, offset, ids: estimated.ids }).toEqual({ q, location, offset, ids: want.ids });
+            if (want.total <= 100) expect(estimated.total).toBe(want.total);
+            else {
+              // Past the bound: an estimate, still past it, and near the real count.
+              expect(estimated.total).toBeGreaterThan(100);
+              expect({ q, location, off: Math.abs(estimated.total - want.total) / want.total < 0.2 }).toEqual({ q, location, off: true });
+            }
+          }
+    };
+    compare();
+    // New products holding the common word, and popularity changes: its kept scores must follow.
+    for (const index of [plain, streamed, estimating]) {
+      for (const p of products.slice(0, 200)) index.upsert({ ...p, rating: 5 - p.rating });
+      index.upsert(product('Festive Kettle', { description: 'The gift of tea.', rating: 5, numReviews: 40 }));
+      index.remove(products[7]!.id);
+    }
+    compare();
+    expect(streamed.search('gift kettle', { limit: 1 }).ids).toEqual(plain.search('gift kettle', { limit: 1 }).ids);
+  });
+
+  it('estimates a wide word\'s total past the bound and counts it exactly below', () => {
+    const exact = plain.search('kettle', { limit: 10 }).total;
+    expect(exact).toBeGreaterThan(100);
+    expect(estimating.search('kettle', { limit: 10 }).total).not.toBe(0);
+    expect(Math.abs(estimating.search('kettle', { limit: 10 }).total - exact) / exact).toBeLessThan(0.2);
+    expect(estimating.search('kettle', { location: 'US', limit: 10 }).total).toBeLessThan(exact);
+  });
+});
+
 describe('an unpublished product', () => {
   it('is found by no query, counted in no total and offered as no popular product, until it is upserted again', () => {
     const lamp = product('Peacock Lamp', { rating: 5, numReviews: 40 });
