@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SEARCH_RESULT_LIMIT } from '@shop/contracts';
 import { HttpError, validate, type DocumentStore, type PublicUrls } from '@shop/platform';
 import { normaliseQuery } from './query.ts';
+import { EXACT_TOTAL } from '../search/engine.ts';
 import type { SearchFeed } from '../search/feed.ts';
 import { ProductJson } from '../search/product-json.ts';
 import { cacheWhenRepeated } from '../search/repeat-gate.ts';
@@ -17,8 +18,11 @@ const searchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(SEARCH_RESULT_LIMIT).optional(),
 });
 
-/** The deepest result a page may reach, so a query's ranking work stays bounded. */
-const MAX_RESULTS_DEPTH = 6000;
+/**
+ * The deepest result a page may reach, so a query's ranking work stays bounded; the index counts
+ * exactly up to the same depth, so every page count it gives is exact.
+ */
+const MAX_RESULTS_DEPTH = EXACT_TOTAL;
 
 const resultsQuery = z.object({
   q,

@@ -142,7 +142,7 @@ export const STREAM_FROM = 2000;
 /**
  * Totals are exact up to this many products, and estimated past it (only queries whose wide word
  * is streamed, see searchStreamed, count past it): no results page goes deeper than 6,000
- * products (the route's limit), so its page count stays exact, and the estimate saves reading
+ * products (the route's limit, read-api/src/catalog/search.ts, is this constant), so its page count stays exact, and the estimate saves reading
  * every one of a wide word's tens of thousands of products only to count them.
  */
 export const EXACT_TOTAL = 6000;
