@@ -74,6 +74,8 @@ export interface StockLevelDoc extends Identified {
   countInStock: number;
   /** Stock has moved: the stock stream, not the listing, says what is left. */
   stockTracked: boolean;
+  /** Off sale (unpublished): its stock still follows, but it is not "low on stock". */
+  unpublished?: true;
 }
 
 /** A refund the shop owes (`requested`) or has made (`refunded`), per provider order. */

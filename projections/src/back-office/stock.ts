@@ -2,12 +2,13 @@ import { BACK_OFFICE, catalogEventSchemas, stockEventSchemas, type StockLevelDoc
 import type { RecordedEvent } from '@shop/platform';
 import type { ProjectionView } from '../projection.ts';
 
-export const STOCK_EVENT_TYPES = ['ProductListed', 'ProductRevised', 'StockReserved', 'StockReleased', 'StockReceived'] as const;
+export const STOCK_EVENT_TYPES = ['ProductListed', 'ProductRevised', 'ProductUnpublished', 'ProductPublished', 'StockReserved', 'StockReleased', 'StockReceived'] as const;
 
 /**
  * Each product's stock as the dashboard's "low on stock" reads it, indexed by the count: the
  * listing's figure until stock first moves, then what the stock stream says is left (the same
- * rule as the catalog's products).
+ * rule as the catalog's products). An unpublished product keeps its row, marked, so its stock
+ * still follows and it is back in the list as it stands when published again.
  */
 export async function applyStockLevel(event: RecordedEvent, view: ProjectionView): Promise<void> {
   if (event.type === 'ProductListed' || event.type === 'ProductRevised') {
@@ -21,7 +22,16 @@ export async function applyStockLevel(event: RecordedEvent, view: ProjectionView
       name: data.name,
       countInStock,
       stockTracked: current?.stockTracked ?? false,
+      ...(current?.unpublished ? { unpublished: true as const } : {}),
     });
+    return;
+  }
+  if (event.type === 'ProductUnpublished' || event.type === 'ProductPublished') {
+    const { productId } = catalogEventSchemas[event.type].parse(event.data);
+    const current = await view.get<StockLevelDoc>(BACK_OFFICE.stock, productId);
+    if (!current) return;
+    const { unpublished: _was, ...row } = current;
+    view.put<StockLevelDoc>(BACK_OFFICE.stock, event.type === 'ProductUnpublished' ? { ...row, unpublished: true } : row);
     return;
   }
   const data = stockEventSchemas[event.type as keyof typeof stockEventSchemas].parse(event.data);

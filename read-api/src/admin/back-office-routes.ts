@@ -86,7 +86,7 @@ export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Mi
     const [dayDocs, totals, lowStock] = await Promise.all([
       Promise.all(days.map((day) => deps.docs.get<DashboardDayDoc>(BACK_OFFICE.dashboard, dashboardDayId(day)))),
       deps.docs.get<DashboardTotalsDoc>(BACK_OFFICE.dashboard, DASHBOARD_TOTALS_ID),
-      deps.docs.find<StockLevelDoc>(BACK_OFFICE.stock, { countInStock: { $lte: LOW_STOCK } }, {
+      deps.docs.find<StockLevelDoc>(BACK_OFFICE.stock, { countInStock: { $lte: LOW_STOCK }, unpublished: { $ne: true } }, {
         sort: [['countInStock', 1], ['_id', 1]],
         limit: LOW_STOCK_SHOWN,
       }),

@@ -203,6 +203,18 @@ describe('back office: receiving stock', () => {
     expect((await ok(dashboard())).lowStock.products.map((p) => p.name)).toEqual(['Silver Watch']);
   });
 
+  it('leaves an unpublished product out of "low on stock" and brings it back, with its stock, when published', async () => {
+    const lowStock = async () => (await ok(dashboard())).lowStock.products.map((p) => [p.name, p.countInStock]);
+    const before = await lowStock();
+    expect(before.map(([name]) => name)).toContain('Silver Watch');
+    await ok(api(t.url, `/api/admin/products/${ids.watch}/unpublish`, { method: 'POST', token: admin }));
+    await t.shop.awaitProjections(await t.shop.events.headPosition(), ['backOffice']);
+    expect((await lowStock()).map(([name]) => name)).not.toContain('Silver Watch');
+    await ok(api(t.url, `/api/admin/products/${ids.watch}/publish`, { method: 'POST', token: admin }));
+    await t.shop.awaitProjections(await t.shop.events.headPosition(), ['backOffice']);
+    expect(await lowStock()).toEqual(before);
+  });
+
   it('refuses anyone but an admin, a bad quantity and an unknown product', async () => {
     expect((await api(t.url, `/api/admin/products/${ids.watch}/stock`, { method: 'POST', body: { quantity: 1 } })).status).toBe(401);
     expect((await receive(ids.watch, { quantity: 1 }, shoppers.asha.token)).status).toBe(403);
