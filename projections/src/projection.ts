@@ -3,6 +3,12 @@ import type { CollectionSpec, Document, RecordedEvent } from '@shop/platform';
 /** What a projection handler may do to its own read model while handling one event. */
 export interface ProjectionView {
   get<T extends Document>(collection: string, id: string): Promise<T | null>;
+  /**
+   * The documents whose fields equal `filter`'s, as this batch has them (its own writes first).
+   * For the rare event that changes many documents (a category renamed: every product copying
+   * its name); a handler that runs per order or per cart line must not scan.
+   */
+  find<T extends Document>(collection: string, filter: Record<string, string>): Promise<T[]>;
   /** `counter`: the change counter this write raises instead of the collection's (see `Write.counter`). */
   put<T extends Document>(collection: string, doc: T, options?: { counter?: string }): void;
   delete(collection: string, id: string): void;

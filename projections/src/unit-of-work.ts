@@ -32,6 +32,17 @@ export class UnitOfWork implements ProjectionView {
     return doc;
   }
 
+  async find<T extends Document>(collection: string, filter: Record<string, string>): Promise<T[]> {
+    const name = this.physical(collection);
+    const buffered = this.pending.get(name);
+    const matches = (doc: Document) => Object.entries(filter).every(([field, value]) => (doc as unknown as Record<string, unknown>)[field] === value);
+    const found = new Map<string, T>();
+    // A document this batch wrote (or deleted) is judged by what the batch made of it.
+    for (const doc of await this.store.find<T>(name, filter)) if (!buffered?.has(doc._id)) found.set(doc._id, doc);
+    for (const [id, doc] of buffered ?? []) if (doc && matches(doc)) found.set(id, doc as T);
+    return [...found.values()];
+  }
+
   put<T extends Document>(collection: string, doc: T, options: { counter?: string } = {}): void {
     const bucket = this.bucket(collection);
     const key = `${this.physical(collection)}\u0000${doc._id}`;

@@ -25,3 +25,22 @@ describe('UnitOfWork change counters', () => {
     expect(view.writes()).toEqual([{ kind: 'put', collection: 'products__rebuild', doc: { _id: 'sold' } }]);
   });
 });
+
+describe('UnitOfWork find', () => {
+  it('answers as the batch has the documents: its writes over the store\'s, its deletes gone', async () => {
+    const stored = [
+      { _id: 'kept', catId: 'c1' },
+      { _id: 'moved', catId: 'c1' },
+      { _id: 'deleted', catId: 'c1' },
+    ];
+    const asked: [string, unknown][] = [];
+    const from = { find: async (collection: string, filter: unknown) => (asked.push([collection, filter]), stored) } as unknown as DocumentStore;
+    const view = new UnitOfWork(from, (collection) => `${collection}__rebuild`);
+    view.put('products', { _id: 'moved', catId: 'c2' });
+    view.delete('products', 'deleted');
+    view.put('products', { _id: 'added', catId: 'c1' });
+    const found = await view.find<{ _id: string }>('products', { catId: 'c1' });
+    expect(found.map((doc) => doc._id).sort()).toEqual(['added', 'kept']);
+    expect(asked).toEqual([['products__rebuild', { catId: 'c1' }]]);
+  });
+});

@@ -57,6 +57,34 @@ describe('categories and subcategories', () => {
     expect((await send('PUT', `/categories/${ids.fashion}/subcategories/${newId()}`, { name: 'Other' })).status).toBe(404);
   });
 
+  it('carries a rename into every product (on sale or not), banner and search entry that shows the name', async () => {
+    const { body: garden } = await send('POST', '/categories', { name: 'Garden', color: '#c8e6c9', images: [] });
+    const { body: pots } = await send('POST', `/categories/${garden.id}/subcategories`, { name: 'Pots' });
+    const product = (name: string) => ({
+      name, brand: 'Terra', description: 'Fired clay.', images: ['/images/test/pot.svg'], price: 499, oldPrice: 599, countInStock: 5,
+      isFeatured: false, catId: garden.id, subCatId: pots.id, productRam: [], size: [], productWeight: [], location: [{ value: 'All', label: 'All' }],
+    });
+    const { body: onSale } = await send('POST', '/products', product('Terracotta Urn'));
+    const { body: offSale } = await send('POST', '/products', product('Clay Bowl'));
+    await send('POST', `/products/${offSale.id}/unpublish`);
+    const { body: banner } = await send('POST', '/banners', { kind: 'middle', images: ['/images/test/garden.svg'], catId: garden.id, subCatId: pots.id });
+
+    await send('PUT', `/categories/${garden.id}`, { name: 'Garden & Patio' });
+    await send('PUT', `/categories/${garden.id}/subcategories/${pots.id}`, { name: 'Planters' });
+
+    const page = (id: string) => api<{ catName: string; subCatName: string; subCat: string }>(t.url, `/api/products/${id}`);
+    expect((await page(onSale.id)).body).toMatchObject({ catName: 'Garden & Patio', subCatName: 'Planters', subCat: 'Planters' });
+    const byName = await api<{ products: { id: string }[] }>(t.url, `/api/products/catName?catName=${encodeURIComponent('Garden & Patio')}`);
+    expect(byName.body.products.map((p) => p.id)).toEqual([onSale.id]);
+    const banners = (await api<AdminBannerList>(t.url, '/api/admin/banners', { token: admin })).body.banners;
+    expect(banners.find((b) => b.id === banner.id)).toMatchObject({ catName: 'Garden & Patio', subCatName: 'Planters' });
+    const found = await api<{ id: string }[]>(t.url, '/api/search?q=planters');
+    expect(found.body.map((p) => p.id)).toContain(onSale.id);
+    // Off sale meanwhile, it comes back under the new names.
+    await send('POST', `/products/${offSale.id}/publish`);
+    expect((await page(offSale.id)).body).toMatchObject({ catName: 'Garden & Patio', subCatName: 'Planters' });
+  });
+
   it('reorders the storefront menu, its first screen and the back office list; unnamed categories follow', async () => {
     expect(await send('PUT', '/categories/order', { ids: [ids.electronics, ids.fashion] })).toMatchObject({ status: 200, body: { ids: [ids.electronics, ids.fashion] } });
     const menu = await storefrontCategories();

@@ -58,8 +58,9 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
   async CategoryRevised(data, view) {
     const category = await view.get<CategoryDoc>(CATALOG.categories, data.categoryId);
     if (!category) return;
-    // Products and banners keep the name copied when they were last written (see the README's deviations).
     view.put(CATALOG.categories, { ...category, name: data.name, color: data.color, images: data.images });
+    // Products (on sale or not) and banners copy the name: a rename reaches every one of them.
+    if (category.name !== data.name) await renameIn(view, { catId: data.categoryId }, { catName: data.name }, { catName: data.name });
   },
 
   async SubcategoryRenamed(data, view) {
@@ -67,6 +68,7 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     if (!category) return;
     const children = category.children.map((c) => (c.id === data.subcategoryId ? { ...c, name: data.name } : c));
     view.put(CATALOG.categories, { ...category, children });
+    await renameIn(view, { subCatId: data.subcategoryId }, { subCatName: data.name, subCat: data.name }, { subCatName: data.name });
   },
 
   CategoriesReordered(data, view) {
@@ -127,6 +129,23 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     view.delete(CATALOG.banners, data.bannerId);
   },
 };
+
+/**
+ * Writes a category's new name into every document that copies it. A rename is rare and rewrites
+ * each product of the category in one batch (at 1,000,000 products in eight categories, ~125,000
+ * documents: seconds, like a small rebuild), which keeps every read a plain read of its document.
+ */
+async function renameIn(
+  view: ProjectionView,
+  filter: Record<string, string>,
+  productNames: Partial<ProductDoc>,
+  bannerNames: Partial<BannerDoc>,
+): Promise<void> {
+  for (const collection of [CATALOG.products, CATALOG.unpublishedProducts]) {
+    for (const doc of await view.find<ProductDoc>(collection, filter)) view.put(collection, { ...doc, ...productNames });
+  }
+  for (const banner of await view.find<BannerDoc>(CATALOG.banners, filter)) view.put(CATALOG.banners, { ...banner, ...bannerNames });
+}
 
 async function bannerDoc(data: CatalogEventMap['BannerPublished'], dateCreated: string, view: ProjectionView): Promise<BannerDoc> {
   const names = await categoryNames(view, data.catId, data.subCatId);

@@ -56,16 +56,19 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     view.put<SearchCategoryDoc>(SEARCH.categories, { ...category, children });
   },
 
-  async CategoryRevised(data, view) {
+  async CategoryRevised(data, view, event) {
     const category = await view.get<SearchCategoryDoc>(SEARCH.categories, data.categoryId);
     view.put<SearchCategoryDoc>(SEARCH.categories, { _id: data.categoryId, name: data.name, children: category?.children ?? [] });
+    // Entries copy the name (a shopper searches by it): a rename re-indexes the category's products.
+    if (category && category.name !== data.name) await renameEntries(view, { catId: data.categoryId }, { catName: data.name }, event);
   },
 
-  async SubcategoryRenamed(data, view) {
+  async SubcategoryRenamed(data, view, event) {
     const category = await view.get<SearchCategoryDoc>(SEARCH.categories, data.categoryId);
     if (!category) return;
     const children = category.children.map((c) => (c.id === data.subcategoryId ? { id: c.id, name: data.name } : c));
     view.put<SearchCategoryDoc>(SEARCH.categories, { ...category, children });
+    await renameEntries(view, { subCatId: data.subcategoryId }, { subCatName: data.name }, event);
   },
 
   async ProductUnpublished({ productId }, view, event) {
@@ -95,6 +98,11 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     view.put(SEARCH.entries, current.hidden ? { ...kept, hidden: true } : kept);
   },
 };
+
+/** Writes a category's new name into its entries, at this event's position so the index takes them in again. */
+async function renameEntries(view: ProjectionView, filter: Record<string, string>, names: Partial<SearchEntryDoc>, event: RecordedEvent): Promise<void> {
+  for (const entry of await view.find<SearchEntryDoc>(SEARCH.entries, filter)) view.put(SEARCH.entries, { ...entry, ...names, seq: Number(event.position) });
+}
 
 /**
  * The search read model. It is its own projection (not a text index of the document store), so
