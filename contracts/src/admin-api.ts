@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { bannerKind, locationSchema, type BannerKind, type Location } from './catalog-events.ts';
+import { bannerKind, locationSchema, type Location } from './catalog-events.ts';
 import type { CartLineDoc } from './cart-read-models.ts';
 import type { AdminOrderDoc } from './order-read-models.ts';
 import type { OrderStatus } from './order-events.ts';
 import type { ReviewDoc } from './review-read-models.ts';
+import type { BannerDoc } from './catalog-read-models.ts';
 import { idSchema } from './ids.ts';
 
 /**
@@ -135,16 +136,8 @@ export const adminBannerInput = z.object({
   subCatId: idSchema.nullable(),
 });
 export type AdminBannerInput = z.infer<typeof adminBannerInput>;
-export interface AdminBannerRow {
-  id: string;
-  kind: BannerKind;
-  images: string[];
-  catId: string | null;
-  catName: string | null;
-  subCatId: string | null;
-  subCatName: string | null;
-  dateCreated: string;
-}
+/** A banner as the storefront's read model holds it, without the store's `_id`. */
+export type AdminBannerRow = Omit<BannerDoc, '_id'>;
 /** `GET /api/admin/banners?kind=`. */
 export interface AdminBannerList {
   banners: AdminBannerRow[];

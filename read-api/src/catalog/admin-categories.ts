@@ -2,10 +2,11 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { CATALOG, bannerKind, type AdminBannerList, type AdminCategoryList, type BannerDoc, type CategoryDoc } from '@shop/contracts';
+import { blank } from '../shared/admin-query.ts';
 import { HttpError, validate, type DocumentStore, type PublicUrls } from '@shop/platform';
 import { orderedCategories } from './categories.ts';
 
-const bannerQuery = z.object({ kind: z.preprocess((v) => (v === '' ? undefined : v), bannerKind.optional()) });
+const bannerQuery = z.object({ kind: z.preprocess(blank, bannerKind.optional()) });
 
 /** Products of a category or subcategory, on sale or not. */
 async function productCount(docs: DocumentStore, field: 'catId' | 'subCatId', id: string): Promise<number> {

@@ -3,14 +3,14 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
 import { datePart } from '../shared/format.ts';
 import { stackedTableSx } from '../shared/tableStyles.ts';
 import { brand } from '../shared/theme.ts';
 import { useGetCustomersQuery } from './adminApi.ts';
-import { AdminFrame, Pager, pageParam } from './adminParts.tsx';
+import { AdminFrame, Pager } from './adminParts.tsx';
+import { useListAddress } from './listAddress.ts';
 
 const PER_PAGE = 20;
 
@@ -24,26 +24,9 @@ export function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
 
 /** /admin/customers?q=&page=: accounts by name or e-mail. */
 export default function CustomersPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const page = pageParam(params.get('page'));
-  const [typed, setTyped] = useState(q);
-  // The box follows the address bar (a link, Back) as well as typing.
-  useEffect(() => setTyped(q), [q]);
+  const { q, page, typed, setTyped, go, search } = useListAddress();
   const list = useGetCustomersQuery({ q: q || undefined, page, perPage: PER_PAGE }, { refetchOnMountOrArgChange: true });
   useErrorNotice(list.error);
-
-  const go = (next: { q?: string; page?: number }) => {
-    const out = new URLSearchParams();
-    const query = next.q ?? q;
-    if (query) out.set('q', query);
-    if (next.page && next.page > 1) out.set('page', String(next.page));
-    setParams(out);
-  };
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: typed.trim().slice(0, 200) });
-  };
   const customers = list.data?.customers ?? [];
 
   return (

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
@@ -11,36 +10,20 @@ import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { stackedTableSx } from '../shared/tableStyles.ts';
 import { brand } from '../shared/theme.ts';
 import { ORDER_STATUSES, useGetAdminOrdersQuery, type OrderStatus } from './adminApi.ts';
-import { AdminFrame, mono, Pager, pageParam, shortTime } from './adminParts.tsx';
+import { AdminFrame, mono, Pager, shortTime } from './adminParts.tsx';
+import { useListAddress } from './listAddress.ts';
 
 const PER_PAGE = 20;
 const isStatus = (value: string | null): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
 
 /** /admin/orders?status=&q=&page=: every order, newest first; the filters live in the address bar. */
 export default function OrdersPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const q = params.get('q')?.trim() ?? '';
-  const page = pageParam(params.get('page'));
-  const [typed, setTyped] = useState(q);
-  // The box follows the address bar (a link, Back) as well as typing.
-  useEffect(() => setTyped(q), [q]);
+  const { q, page, typed, setTyped, go: update, search } = useListAddress({ status: status ?? '' });
   const list = useGetAdminOrdersQuery({ status, q: q || undefined, page, perPage: PER_PAGE }, { refetchOnMountOrArgChange: true });
   useErrorNotice(list.error);
-
-  const update = (next: { status?: string; q?: string; page?: number }) => {
-    const merged = { status: status ?? '', q, ...next };
-    const out = new URLSearchParams();
-    if (merged.status) out.set('status', merged.status);
-    if (merged.q) out.set('q', merged.q);
-    if (next.page && next.page > 1) out.set('page', String(next.page));
-    setParams(out);
-  };
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: typed.trim().slice(0, 200) });
-  };
   const orders = list.data?.orders ?? [];
 
   return (

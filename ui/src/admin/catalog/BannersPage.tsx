@@ -25,7 +25,7 @@ import { useAppDispatch } from '../../store/store.ts';
 import { AdminHeading } from './AdminHeading.tsx';
 import { CategoryFields } from './CategoryFields.tsx';
 import { useCreateBannerMutation, useListAdminBannersQuery, useListAdminCategoriesQuery, useUpdateBannerMutation, useWithdrawBannerMutation } from './catalogAdminApi.ts';
-import { validate, type FieldErrors } from './formErrors.ts';
+import { useFormFields, validate } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
 
 /** The storefront's four banner places (spec: home slider, middle, side and bottom banners). */
@@ -38,16 +38,11 @@ const KINDS: { kind: BannerKind; label: string }[] = [
 const kindLabel = (kind: BannerKind) => KINDS.find((k) => k.kind === kind)?.label ?? kind;
 
 function BannerDialog({ banner, defaultKind, onClose }: { banner: AdminBannerRow | null; defaultKind: BannerKind; onClose: () => void }) {
-  const [form, setForm] = useState({ kind: banner?.kind ?? defaultKind, images: banner?.images ?? [], catId: banner?.catId ?? '', subCatId: banner?.subCatId ?? '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errors, set, setErrors } = useFormFields({ kind: banner?.kind ?? defaultKind, images: banner?.images ?? [], catId: banner?.catId ?? '', subCatId: banner?.subCatId ?? '' });
   const categories = useListAdminCategoriesQuery();
   const [create, created] = useCreateBannerMutation();
   const [update, updated] = useUpdateBannerMutation();
   const dispatch = useAppDispatch();
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validate(adminBannerInput, { ...form, catId: form.catId || null, subCatId: form.subCatId || null });

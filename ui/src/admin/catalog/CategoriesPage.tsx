@@ -29,7 +29,7 @@ import {
   useReorderCategoriesMutation,
   useUpdateCategoryMutation,
 } from './catalogAdminApi.ts';
-import { validate, type FieldErrors } from './formErrors.ts';
+import { useFormFields, validate } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
 import { NameDialog } from './NameDialog.tsx';
 
@@ -52,15 +52,10 @@ function useSaving() {
 
 /** New or edited category: name, colour (typed or picked) and images. */
 function CategoryDialog({ category, onClose }: { category: AdminCategoryRow | null; onClose: () => void }) {
-  const [form, setForm] = useState({ name: category?.name ?? '', color: category?.color ?? '#e8edfb', images: category?.images ?? [] });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errors, set, setErrors } = useFormFields({ name: category?.name ?? '', color: category?.color ?? '#e8edfb', images: category?.images ?? [] });
   const [create, created] = useCreateCategoryMutation();
   const [update, updated] = useUpdateCategoryMutation();
   const save = useSaving();
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validate(adminCategoryInput, form);

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { adminProductInput, type AdminLocation, type AdminProductInput, type AdminProductReply } from '@shop/contracts/admin-api';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useGetCountriesQuery } from '../../api/shopApi.ts';
 import { errorMessage } from '../../api/messages.ts';
@@ -20,7 +20,7 @@ import { useAppDispatch } from '../../store/store.ts';
 import { AdminHeading } from './AdminHeading.tsx';
 import { CategoryFields } from './CategoryFields.tsx';
 import { useCreateProductMutation, useGetAdminProductQuery, useListAdminCategoriesQuery, useUpdateProductMutation } from './catalogAdminApi.ts';
-import { numberOrText, validate, type FieldErrors } from './formErrors.ts';
+import { numberOrText, useFormFields, validate } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
 
 const ALL: AdminLocation = { value: 'All', label: 'All' };
@@ -95,8 +95,7 @@ function ChipsField({ label, value, onChange, error }: { label: string; value: s
 }
 
 function ProductForm({ id, initial }: { id: string | null; initial: FormState }) {
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errors, set, setErrors } = useFormFields(initial);
   const categories = useListAdminCategoriesQuery();
   const countries = useGetCountriesQuery();
   const [create, created] = useCreateProductMutation();
@@ -104,10 +103,6 @@ function ProductForm({ id, initial }: { id: string | null; initial: FormState })
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const locationOptions = useMemo(() => [ALL, ...(countries.data ?? []).map((c) => ({ value: c.iso2, label: c.country }))], [countries.data]);
   const price = Number(form.price);
   const oldPrice = Number(form.oldPrice);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { z } from 'zod';
 
 /** One message per top-level field, the first issue zod found there. */
@@ -42,4 +43,18 @@ export function numberOrText(text: string): number | string {
   if (trimmed === '') return trimmed;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : trimmed;
+}
+
+/**
+ * A form's values and the messages under its fields: `set` changes one field and clears its
+ * message (the admin is fixing it); `setErrors` shows what `validate` found.
+ */
+export function useFormFields<F extends object>(initial: F | (() => F)) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = <K extends keyof F>(key: K, value: F[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  return { form, errors, set, setErrors };
 }
