@@ -245,7 +245,7 @@ describe('SQLite event store writer thread', () => {
     }
   });
 
-  it('settles the appends in flight and queued when closed, and refuses appends asked for after', async () => {
+  it('settles the appends in flight, queued and asked for while closing, and refuses appends once closed', async () => {
     const dir = tempDir('shop-event-store-close-');
     const file = join(dir.path, 'events.sqlite');
     const store = new SqliteEventStore(file);
@@ -257,16 +257,19 @@ describe('SQLite event store writer thread', () => {
       await turns(50);
       const queued = store.append('s', [event('S2')], 1n);
       const closed = store.close();
-      await expect(store.append('s', [event('Late')], 'any')).rejects.toThrow(/closed/);
+      // A request still running may append again once its last append settled (a checkout's next step).
+      const next = queued.then(() => store.append('s', [event('S3')], 2n));
       await turns(50);
       release();
       release = undefined;
       expect(await inFlight).toEqual({ nextRevision: 1n, position: 2n });
       expect(await queued).toEqual({ nextRevision: 2n, position: 3n });
+      expect(await next).toEqual({ nextRevision: 3n, position: 4n });
       await closed;
+      await expect(store.append('s', [event('Late')], 'any')).rejects.toThrow(/closed/);
       const reader = new SqliteEventStore(file);
       try {
-        expect((await reader.readStream('s')).map((e) => e.type)).toEqual(['S0', 'S1', 'S2']);
+        expect((await reader.readStream('s')).map((e) => e.type)).toEqual(['S0', 'S1', 'S2', 'S3']);
       } finally {
         await reader.close();
       }

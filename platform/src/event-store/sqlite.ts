@@ -110,6 +110,8 @@ export class SqliteEventStore implements EventStore {
   /** Set when the writer thread has stopped for good: every append after it fails with it. */
   private writerGone: Error | null = null;
   private closing: Promise<void> | null = null;
+  /** Set once close has written everything and is ending the writer thread. */
+  private stopped = false;
   /** Called when nothing is pending or in flight (close waits for that). */
   private idleWaiters: (() => void)[] = [];
   private readonly recent = new RecentTail();
@@ -164,7 +166,7 @@ export class SqliteEventStore implements EventStore {
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
-    if (this.closing) return Promise.reject(new Error('The event store is closed'));
+    if (this.stopped) return Promise.reject(new Error('The event store is closed'));
     let wire: WireEvent[];
     try {
       wire = serialise(events);
@@ -303,11 +305,18 @@ export class SqliteEventStore implements EventStore {
     return level === 2 ? 'full' : level === 1 ? 'normal' : level === 3 ? 'extra' : 'off';
   }
 
-  /** Settles every append asked for before it (written, or failed on its own), then ends the writer thread. */
+  /**
+   * Settles every append asked for before it, and those asked for while it drains (a request still
+   * running when the server stops may append again as soon as its last append settles: a
+   * checkout's next step), then ends the writer thread; appends asked for after that are refused.
+   */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.flush();
-      await this.whenIdle();
+      await this.drain();
+      // The checkpoint worker's connection closes first, and this one last, which checkpoints what is left.
+      await this.checkpoint.close();
+      await this.drain();
+      this.stopped = true;
       if (!this.writerGone) {
         const exited = new Promise<void>((resolve) => this.writer.once('exit', () => resolve()));
         this.writer.ref();
@@ -315,11 +324,18 @@ export class SqliteEventStore implements EventStore {
         await exited;
       }
       this.emitter.removeAllListeners();
-      // The workers' connections close first, so closing this last one checkpoints what is left.
-      await this.checkpoint.close();
       if (this.db.open) this.db.close();
     })();
     return this.closing;
+  }
+
+  /** Writes what is queued until a turn of the event loop passes with nothing asked for. */
+  private async drain(): Promise<void> {
+    do {
+      this.flush();
+      await this.whenIdle();
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.pending.length > 0 || this.inFlight);
   }
 }
 
