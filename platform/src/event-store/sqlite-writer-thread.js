@@ -22,7 +22,7 @@ import Database from 'better-sqlite3';
  * @typedef {{ id: string, type: string, data: string, metadata: string, recordedAt: string }} WireEvent
  * @typedef {{ streamId: string, events: WireEvent[], expected: ExpectedRevision }} WireAppend
  * @typedef {{ nextRevision: number, position: number, written: boolean }} WireResult
- * @typedef {{ name: string, message: string, code?: string, streamId?: string, expected?: ExpectedRevision, actual?: bigint | 'no_stream' }} WireError
+ * @typedef {{ name: string, message: string, stack?: string, code?: string, streamId?: string, expected?: ExpectedRevision, actual?: bigint | 'no_stream' }} WireError
  * @typedef {{ ok: true, result: WireResult } | { ok: false, error: WireError }} WireOutcome
  */
 
@@ -208,7 +208,7 @@ function toWireError(error) {
     return { name: error.name, message: error.message, streamId: error.streamId, expected: error.expected, actual: error.actual };
   }
   if (error instanceof Database.SqliteError) return { name: 'SqliteError', message: error.message, code: error.code };
-  if (error instanceof Error) return { name: error.name, message: error.message };
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   return { name: 'Error', message: String(error) };
 }
 

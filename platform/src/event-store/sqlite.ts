@@ -59,6 +59,8 @@ type WireOutcome =
 interface WireError {
   name: string;
   message: string;
+  /** Where it was thrown on the writer thread (errors other than the log's own refusals). */
+  stack?: string;
   code?: string;
   streamId?: string;
   expected?: ExpectedRevision;
@@ -359,6 +361,7 @@ function fromWire(error: WireError): Error {
   if (error.name === 'SqliteError') return new Database.SqliteError(error.message, error.code ?? 'SQLITE_ERROR');
   const rebuilt = new Error(error.message);
   if (error.name !== 'Error') rebuilt.name = error.name;
+  if (error.stack) rebuilt.stack = error.stack;
   return rebuilt;
 }
 
