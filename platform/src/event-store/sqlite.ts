@@ -146,7 +146,7 @@ export class SqliteEventStore implements EventStore {
       // Not the server's loader or profiler flags: the thread is plain JavaScript.
       execArgv: [],
     });
-    // Referenced only while it has work (see send), so an idle store never keeps a process alive.
+    // Referenced only while a group is in flight (see flush), so an idle store never keeps a process alive.
     this.writer.unref();
     this.writer.on('message', (reply: WriterReply) => this.settle(reply));
     this.writer.on('error', (error) => this.writerStopped(new Error(`The event log's writer thread failed: ${error.message}`, { cause: error })));
