@@ -34,6 +34,8 @@ interface Figures {
   steal: number | null;
   /** Server CPU (user + system, all threads) per request, in ms: what the server spent, whoever else ran. */
   cpuMsPerReq: number | null;
+  /** The part of it on the server's main thread (the event loop every request waits for), in ms. */
+  loopCpuMsPerReq: number | null;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -80,10 +82,11 @@ export async function prepare(dataDir: string, jwtSecret: string): Promise<strin
   }
 }
 
-function figures(result: autocannon.Result, cpuMs: number | null, steal: number | null): Figures {
+function figures(result: autocannon.Result, cpuMs: number | null, loopCpuMs: number | null, steal: number | null): Figures {
   return {
     steal,
     cpuMsPerReq: cpuMs === null ? null : cpuMs / Math.max(1, result.requests.total),
+    loopCpuMsPerReq: loopCpuMs === null ? null : loopCpuMs / Math.max(1, result.requests.total),
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -200,10 +203,13 @@ async function measureMode(mode: string, dataDir: string, jwtSecret: string, pro
   try {
     const run = async (requests: Request[] | undefined, duration = DURATION) => {
       const before = server.cpuMs();
+      const loopBefore = server.loopCpuMs();
       const steal = hostSteal();
       const result = await autocannon({ url: server.url + '/healthz', connections: CONNECTIONS, duration, ...(requests ? { requests } : {}) });
       const after = server.cpuMs();
-      return figures(result, before === null || after === null ? null : after - before, steal());
+      const loopAfter = server.loopCpuMs();
+      const spent = (from: number | null, to: number | null) => (from === null || to === null ? null : to - from);
+      return figures(result, spent(before, after), spent(loopBefore, loopAfter), steal());
     };
 
     await run(cartSequence(shoppers(), products), Math.min(3, DURATION)); // warm-up (JIT, caches), not counted
@@ -233,6 +239,10 @@ function printMode({ mode, baseline, cart, checkout, orders }: ModeResult): void
     // Throughput also depends on what else the machine runs (the load generator shares it);
     // the CPU the server spent per command says what one core of it can sustain.
     console.log(`server CPU per cart command: ${cart.cpuMsPerReq.toFixed(2)} ms (/healthz ${cpu(baseline)} ms) = at most ${Math.round(1000 / cart.cpuMsPerReq)} commands/s per server core`);
+  }
+  if (cart.loopCpuMsPerReq !== null && checkout.loopCpuMsPerReq !== null) {
+    // What reads lose to writes: the event loop's share (the event log commits on a thread of its own).
+    console.log(`of which on the event loop: ${cart.loopCpuMsPerReq.toFixed(3)} ms per cart command, ${checkout.loopCpuMsPerReq.toFixed(3)} ms per checkout request`);
   }
   console.log(`checkouts: ${orders} orders placed = ${(orders / DURATION).toFixed(0)} orders/s (each: add, open payment, pay, confirm)`);
   const met = cart.reqPerSec >= TARGET.commandsPerSec && cart.p99 <= TARGET.p99 && cart.errors === 0;

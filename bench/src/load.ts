@@ -49,6 +49,8 @@ export interface RunningServer {
   url: string;
   /** CPU ms (user + system) the server process has used so far; null where /proc is missing. */
   cpuMs(): number | null;
+  /** The same for its main thread alone: the event loop that answers every request (not the SQLite worker threads). */
+  loopCpuMs(): number | null;
   /** The server process's resident memory now, in MB; null where /proc is missing. */
   residentMb(): number | null;
   stop(): Promise<void>;
@@ -80,14 +82,16 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     if (Date.now() > deadline) throw new Error('server did not start in time');
     await new Promise((r) => setTimeout(r, 200));
   }
-  const statFile = `/proc/${child.pid}/stat`;
+  const cpuOf = (statFile: string) => {
+    if (!existsSync(statFile)) return null;
+    const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 10 ms clock ticks
+  };
   return {
     url,
-    cpuMs() {
-      if (!existsSync(statFile)) return null;
-      const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 10 ms clock ticks
-    },
+    cpuMs: () => cpuOf(`/proc/${child.pid}/stat`),
+    // The main thread's id is the process id.
+    loopCpuMs: () => cpuOf(`/proc/${child.pid}/task/${child.pid}/stat`),
     residentMb() {
       const status = `/proc/${child.pid}/status`;
       if (!existsSync(status)) return null;

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { eventStoreContract } from '../../test/event-store-contract.ts';
+import { WrongExpectedRevisionError } from './port.ts';
 import { SqliteEventStore } from './sqlite.ts';
 
 eventStoreContract('SQLite', async () => {
@@ -146,6 +147,164 @@ describe('SQLite event store group commit', () => {
     } finally {
       await mine.close();
       await theirs.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('SQLite event store writer thread', () => {
+  const event = (type: string, id: string = randomUUID()) => ({ id, type, data: { type } });
+  const turns = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Another connection holding the log's write lock, as a commit stuck on the disk would. */
+  const holdWriteLock = (file: string) => {
+    const blocker = new Database(file);
+    blocker.exec('BEGIN IMMEDIATE');
+    return () => {
+      blocker.exec('COMMIT');
+      blocker.close();
+    };
+  };
+
+  it('keeps the event loop answering while a group waits to commit, and sends what was asked meanwhile as the next group, in order', async () => {
+    const dir = tempDir('shop-event-store-thread-');
+    const file = join(dir.path, 'events.sqlite');
+    const store = new SqliteEventStore(file);
+    try {
+      await store.append('s', [event('S0')], 'no_stream');
+      const heard: bigint[] = [];
+      store.onAppended((position) => heard.push(position));
+      const release = holdWriteLock(file);
+      let settled = 0;
+      const count = <T>(promise: Promise<T>) => promise.finally(() => (settled += 1));
+
+      const first = [count(store.append('s', [event('S1')], 0n)), count(store.append('t', [event('T0')], 'no_stream'))];
+      await turns(100); // timers fire: this thread is not held by the waiting commit
+      // Asked for while the first group is in flight; the exact revisions hold only after it.
+      const second = [
+        count(store.append('s', [event('S2')], 1n)),
+        count(store.append('s', [event('S3')], 'any')),
+        count(store.append('t', [event('T1')], 0n)),
+      ];
+      await turns(50);
+      // Reads are answered meanwhile, from what is committed; nothing has settled yet.
+      expect((await store.readStream('s')).map((e) => e.type)).toEqual(['S0']);
+      expect(settled).toBe(0);
+      release();
+
+      const results = await Promise.all([...first, ...second]);
+      expect(results).toEqual([
+        { nextRevision: 1n, position: 2n },
+        { nextRevision: 0n, position: 3n },
+        { nextRevision: 2n, position: 4n },
+        { nextRevision: 3n, position: 5n },
+        { nextRevision: 1n, position: 6n },
+      ]);
+      // Two groups, two commits: listeners hear each group's head.
+      expect(heard).toEqual([3n, 6n]);
+      const fromTail = (await store.readAll({ after: 1n, limit: 100 })).map((e) => `${e.position}:${e.streamId}:${e.revision}:${e.type}`);
+      const reader = new SqliteEventStore(file);
+      try {
+        expect((await reader.readAll({ after: 1n, limit: 100 })).map((e) => `${e.position}:${e.streamId}:${e.revision}:${e.type}`)).toEqual(fromTail);
+        expect(fromTail).toEqual(['2:s:1:S1', '3:t:0:T0', '4:s:2:S2', '5:s:3:S3', '6:t:1:T1']);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+
+  it('rejects each refused append with the error class it had on the writer thread, and no other', async () => {
+    const dir = tempDir('shop-event-store-errors-');
+    const file = join(dir.path, 'events.sqlite');
+    const store = new SqliteEventStore(file);
+    try {
+      const taken = randomUUID();
+      await store.append('s', [event('S0', taken)], 'no_stream');
+      const twice = randomUUID();
+      const results = await Promise.allSettled([
+        store.append('a', [event('A0')], 'no_stream'),
+        store.append('s', [event('Stale')], 5n),
+        store.append('half', [event('H1', twice), event('H2', twice)], 'no_stream'),
+        store.append('elsewhere', [event('Reused', taken)], 'no_stream'),
+        store.append('b', [event('B0')], 'no_stream'),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected', 'fulfilled']);
+      const reason = (index: number) => (results[index] as PromiseRejectedResult).reason as unknown;
+      expect(reason(1)).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(reason(1)).toMatchObject({ streamId: 's', expected: 5n, actual: 0n });
+      expect(reason(2)).toBeInstanceOf(Database.SqliteError);
+      expect(reason(2)).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+      expect(reason(3)).toBeInstanceOf(Error);
+      expect((reason(3) as Error).message).toMatch(/already written elsewhere/);
+      expect((await store.readAll({ after: 0n, limit: 100 })).map((e) => e.type)).toEqual(['S0', 'A0', 'B0']);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+
+  it('settles the appends in flight, queued and asked for while closing, and refuses appends once closed', async () => {
+    const dir = tempDir('shop-event-store-close-');
+    const file = join(dir.path, 'events.sqlite');
+    const store = new SqliteEventStore(file);
+    let release: (() => void) | undefined;
+    try {
+      await store.append('s', [event('S0')], 'no_stream');
+      release = holdWriteLock(file);
+      const inFlight = store.append('s', [event('S1')], 0n);
+      await turns(50);
+      const queued = store.append('s', [event('S2')], 1n);
+      const closed = store.close();
+      // A request still running may append again once its last append settled (a checkout's next step).
+      const next = queued.then(() => store.append('s', [event('S3')], 2n));
+      await turns(50);
+      release();
+      release = undefined;
+      expect(await inFlight).toEqual({ nextRevision: 1n, position: 2n });
+      expect(await queued).toEqual({ nextRevision: 2n, position: 3n });
+      expect(await next).toEqual({ nextRevision: 3n, position: 4n });
+      await closed;
+      await expect(store.append('s', [event('Late')], 'any')).rejects.toThrow(/closed/);
+      const reader = new SqliteEventStore(file);
+      try {
+        expect((await reader.readStream('s')).map((e) => e.type)).toEqual(['S0', 'S1', 'S2', 'S3']);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      release?.();
+      await store.close();
+      dir.remove();
+    }
+  });
+
+  it('rejects a whole group whose commit fails, and remembers nothing of it', async () => {
+    const dir = tempDir('shop-event-store-commit-');
+    const file = join(dir.path, 'events.sqlite');
+    const store = new SqliteEventStore(file);
+    try {
+      await store.append('s', [event('S0')], 'no_stream');
+      // A deferred foreign key the log's rows break: checked at COMMIT, which then fails (as a
+      // full disk would), after every append of the group was written.
+      const admin = new Database(file);
+      admin.pragma('foreign_keys = OFF'); // SQLite refuses such a column only where keys are enforced
+      admin.exec(`CREATE TABLE owners (id TEXT PRIMARY KEY);
+        ALTER TABLE events ADD COLUMN owner TEXT DEFAULT 'nobody' REFERENCES owners (id) DEFERRABLE INITIALLY DEFERRED;`);
+      const results = await Promise.allSettled([store.append('s', [event('S1')], 0n), store.append('n', [event('N0')], 'no_stream')]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(Database.SqliteError);
+      expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+
+      admin.exec(`INSERT INTO owners (id) VALUES ('nobody')`);
+      admin.close();
+      // The failed group's heads were not kept: the same expectations hold again.
+      expect(await store.append('s', [event('S1')], 0n)).toEqual({ nextRevision: 1n, position: 2n });
+      expect(await store.append('n', [event('N0')], 'no_stream')).toEqual({ nextRevision: 0n, position: 3n });
+      expect((await store.readAll({ after: 0n, limit: 100 })).map((e) => e.type)).toEqual(['S0', 'S1', 'N0']);
+    } finally {
+      await store.close();
       dir.remove();
     }
   });

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import {
   WrongExpectedRevisionError,
-  expectationHolds,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -16,7 +16,7 @@ import {
 import { RecentTail, type EventRow } from './recent-tail.ts';
 import { subscribeByPaging } from './subscribe-by-polling.ts';
 import { BackgroundCheckpoint } from '../sqlite/background-checkpoint.ts';
-import { openSqlite, type SyncMode } from '../sqlite/open.ts';
+import { openSqlite, sqlitePragmas, type SyncMode } from '../sqlite/open.ts';
 
 /** Stream heads remembered before the memory starts over (see SqliteEventStore.heads). */
 const MAX_REMEMBERED_HEADS = 100_000;
@@ -34,29 +34,63 @@ CREATE TABLE IF NOT EXISTS events (
   UNIQUE (stream_id, revision)
 );`;
 
+/** An event as it crosses to the writer thread: serialised here, so the thread only writes rows. */
+interface WireEvent {
+  id: string;
+  type: string;
+  data: string;
+  metadata: string;
+  recordedAt: string;
+}
+
 interface PendingAppend {
   streamId: string;
-  events: NewEvent[];
+  events: WireEvent[];
   expected: ExpectedRevision;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+/** What the writer thread reports per append (sqlite-writer-thread.js); `written` is false for a replay. */
+type WireOutcome =
+  | { ok: true; result: { nextRevision: number; position: number; written: boolean } }
+  | { ok: false; error: WireError };
 
-/** Ends a group's savepoint-free attempt: an append failed after it had started writing. */
-class FailedWhileWriting extends Error {}
+interface WireError {
+  name: string;
+  message: string;
+  /** Where it was thrown on the writer thread (errors other than the log's own refusals). */
+  stack?: string;
+  code?: string;
+  streamId?: string;
+  expected?: ExpectedRevision;
+  actual?: bigint | 'no_stream';
+}
+
+type WriterReply = { kind: 'committed'; outcomes: WireOutcome[] } | { kind: 'failed'; error: WireError };
+
+/** The writer thread's code: plain JavaScript loaded from its file (why: see the file's comment). */
+const WRITER_THREAD = new URL('./sqlite-writer-thread.js', import.meta.url);
 
 /**
  * The embedded event store: one SQLite file in WAL mode. Each append lands whole or not at all,
  * and the (stream_id, revision) unique key makes optimistic concurrency hold even with several
  * processes on one file.
  *
+ * Writer thread: appends are written and committed by a worker thread with its own connection
+ * (sqlite-writer-thread.js), and reads run on this thread's connection (WAL: readers never wait
+ * for the writer). better-sqlite3 is synchronous, so a commit here would hold the event loop for
+ * its inserts and its fdatasync (~0.3 ms per commit with FULL, most of it waiting on the disk),
+ * time the loop could spend answering reads. This thread serialises each append (JSON, time
+ * stamp) and the thread writes rows; errors come back as the same classes.
+ *
  * Group commit: appends asked for during one turn of the event loop (the requests that arrived
- * together) are written in one transaction at the end of that turn. A commit costs far more than
- * an insert, so under load this is what lets the store keep up; alone, an append waits for no
- * more than the rest of the current turn. Each append still succeeds or fails on its own, and
- * its promise settles only after the transaction holding it has committed.
+ * together) are sent to the writer as one group, written in one transaction. One group is in
+ * flight at a time: appends asked for meanwhile wait for it and go together as the next group,
+ * which keeps the log's order that of the calls and batches more under load. A commit costs far
+ * more than an insert, so under load this is what lets the store keep up; alone, an append waits
+ * for the rest of the current turn and a message each way. Each append still succeeds or fails
+ * on its own, and its promise settles only after the transaction holding it has committed.
  *
  * Durability: the log commits with `synchronous = FULL` unless told otherwise, so "committed"
  * means the WAL was synced (fdatasync) before the commit returned: an acknowledged command
@@ -68,42 +102,32 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly emitter = new EventEmitter();
   private readonly statements;
-  private readonly groupTx;
-  private readonly groupWithSavepointsTx;
+  private readonly writer: Worker;
+  /** The writer connection's PRAGMA synchronous plus one, set by the thread once it has opened the file. */
+  private readonly writerSyncLevel = new Int32Array(new SharedArrayBuffer(4));
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
-  /** Rows written by the transaction in progress; they join `recent` once it commits. */
-  private staged: EventRow[] = [];
-  /**
-   * The head revision of streams this process appended to, as committed. An append whose
-   * expectation holds against it skips the head query: if another process has appended since,
-   * the insert at the next revision meets the (stream_id, revision) key and the group is written
-   * again the careful way, which asks the store. An expectation that fails against it is checked
-   * against the store before it is refused, so a stale entry can never refuse an append.
-   */
-  private readonly heads = new Map<string, number>();
-  /** Heads moved by the transaction in progress; they join `heads` once it commits. */
-  private stagedHeads = new Map<string, number>();
+  /** The group the writer thread is writing; the next one waits for its reply. */
+  private inFlight: PendingAppend[] | null = null;
+  /** Set when the writer thread has stopped for good: every append after it fails with it. */
+  private writerGone: Error | null = null;
+  private closing: Promise<void> | null = null;
+  /** Set once close has written everything and is ending the writer thread. */
+  private stopped = false;
+  /** Called when nothing is pending or in flight (close waits for that). */
+  private idleWaiters: (() => void)[] = [];
   private readonly recent = new RecentTail();
-  private readonly checkpoint: BackgroundCheckpoint | null;
+  private readonly checkpoint: BackgroundCheckpoint;
 
   constructor(file: string, { synchronous = 'full' }: { synchronous?: SyncMode } = {}) {
+    if (file === ':memory:') throw new Error('The SQLite event store needs a file: its writer thread opens a connection of its own');
     // Appends are small transactions and reads come through the memory map (or the recent tail):
     // a small page cache keeps each commit's cache scan short (see openSqlite).
-    this.db = openSqlite(file, { cacheKb: 4096, synchronous });
-    this.checkpoint = file === ':memory:' ? null : new BackgroundCheckpoint(this.db, file);
+    const tuning = { cacheKb: 4096, synchronous };
+    this.db = openSqlite(file, tuning);
     this.db.exec(SCHEMA);
     this.emitter.setMaxListeners(0);
     this.statements = {
-      streamHead: this.db.prepare<[string], { revision: number | null }>(
-        'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
-      ),
-      byEventId: this.db.prepare<[string], { stream_id: string; revision: number; position: number }>(
-        'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
-      ),
-      insert: this.db.prepare(
-        'INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
       readStream: this.db.prepare<[string, number, string], EventRow>(
         `SELECT * FROM events WHERE stream_id = ? AND revision <= ? AND recorded_at <= ? ORDER BY revision`,
       ),
@@ -112,56 +136,48 @@ export class SqliteEventStore implements EventStore {
       ),
       head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
     };
-    // A group is first written without savepoints: an append refused by its checks (wrong
-    // expected revision, ids written elsewhere) has written nothing, so it fails alone for free.
-    // One that fails while writing (an id already taken, a row that cannot be stored) would
-    // leave some of its rows, so the attempt is rolled back and the group written again with
-    // each append in a savepoint of its own (better-sqlite3 runs a nested transaction as one),
-    // exactly as every group used to be; a savepoint per append costs as much as a third of it.
-    this.groupTx = this.db.transaction((group: PendingAppend[]) =>
-      group.map((append): Outcome => {
-        try {
-          return { ok: true, result: this.appendSync(append.streamId, append.events, append.expected, false) };
-        } catch (error) {
-          if (error instanceof FailedWhileWriting || !this.db.inTransaction) throw error;
-          return { ok: false, error };
-        }
-      }),
-    );
-    const appendInSavepoint = this.db.transaction((append: PendingAppend) => this.appendSync(append.streamId, append.events, append.expected, true));
-    this.groupWithSavepointsTx = this.db.transaction((group: PendingAppend[]) =>
-      group.map((append): Outcome => {
-        const staged = this.staged.length;
-        try {
-          return { ok: true, result: appendInSavepoint(append) };
-        } catch (error) {
-          this.staged.length = staged;
-          // Rolled back to its savepoint; an error that ended the whole transaction fails the group.
-          if (!this.db.inTransaction) throw error;
-          return { ok: false, error };
-        }
-      }),
-    );
-  }
-
-  /** Writes a group in one transaction (see the constructor for the two ways). */
-  private writeGroup(group: PendingAppend[]): Outcome[] {
-    try {
-      return this.groupTx(group);
-    } catch (error) {
-      if (!(error instanceof FailedWhileWriting)) throw error;
-      this.staged = [];
-      this.stagedHeads = new Map();
-      // Something here may be stale (another process appended to one of these streams).
-      for (const append of group) this.heads.delete(append.streamId);
-      return this.groupWithSavepointsTx(group);
-    }
+    this.writer = new Worker(WRITER_THREAD, {
+      workerData: {
+        file,
+        pragmas: sqlitePragmas(tuning),
+        maxRememberedHeads: MAX_REMEMBERED_HEADS,
+        syncLevel: this.writerSyncLevel.buffer,
+      },
+      // Not the server's loader or profiler flags: the thread is plain JavaScript.
+      execArgv: [],
+    });
+    // Referenced only while a group is in flight (see flush), so an idle store never keeps a process alive.
+    this.writer.unref();
+    this.writer.on('message', (reply: WriterReply) => this.settle(reply));
+    this.writer.on('error', (error) => this.writerStopped(new Error(`The event log's writer thread failed: ${error.message}`, { cause: error })));
+    this.writer.on('exit', () => this.writerStopped(new Error('The event store is closed')));
+    // Automatic checkpoints are turned off and on for the connection that commits: the writer's
+    // (a pragma message is handled between groups, in order).
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the stand-in's getter needs this store
+    const store = this;
+    const writerConnection = {
+      get open() {
+        return store.writerGone === null;
+      },
+      pragma(source: string) {
+        store.writer.postMessage({ kind: 'pragma', source });
+      },
+    };
+    this.checkpoint = new BackgroundCheckpoint(writerConnection, file);
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    if (this.stopped) return Promise.reject(new Error('The event store is closed'));
+    let wire: WireEvent[];
+    try {
+      wire = serialise(events);
+    } catch (error) {
+      // Data that cannot be stored (a BigInt, a cycle) fails this append alone, as a refused row did.
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
-      this.pending.push({ streamId, events, expected, resolve, reject });
+      this.pending.push({ streamId, events: wire, expected, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(() => this.flush());
@@ -169,105 +185,93 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  /** Writes every append queued in this turn in one transaction, then settles each of them. */
+  /** Sends every append queued so far to the writer thread as one group, unless one is in flight. */
   private flush(): void {
+    this.flushScheduled = false;
+    if (this.inFlight || this.pending.length === 0) return;
     const group = this.pending;
     this.pending = [];
-    this.flushScheduled = false;
-    if (!this.db.open) {
-      for (const append of group) append.reject(new Error('The event store is closed'));
+    if (this.writerGone) {
+      for (const append of group) append.reject(this.writerGone);
+      this.notifyIdle();
       return;
     }
-    let outcomes;
-    try {
-      outcomes = this.writeGroup(group);
-      this.checkpoint?.committed();
-      this.recent.add(this.staged);
-      this.rememberHeads(this.stagedHeads);
-    } catch (error) {
+    this.inFlight = group;
+    this.writer.ref();
+    this.writer.postMessage({
+      kind: 'group',
+      appends: group.map(({ streamId, events, expected }) => ({ streamId, events, expected })),
+    });
+  }
+
+  /** The writer thread's reply for the group in flight: settles each of its appends. */
+  private settle(reply: WriterReply): void {
+    const group = this.inFlight;
+    if (!group) return;
+    this.inFlight = null;
+    this.afterGroup();
+    if (reply.kind === 'failed') {
       // The commit itself failed (disk full, I/O error): nothing of the group was written.
+      const error = fromWire(reply.error);
       for (const append of group) append.reject(error);
       return;
-    } finally {
-      this.staged = [];
-      this.stagedHeads = new Map();
     }
-    let head = -1n;
-    outcomes.forEach((outcome, index) => {
-      const append = group[index]!;
-      if (outcome.ok) {
-        if (outcome.result.position > head) head = outcome.result.position;
-        append.resolve(outcome.result);
-      } else append.reject(outcome.error);
+    this.checkpoint.committed();
+    const rows: EventRow[] = [];
+    let head = -1;
+    reply.outcomes.forEach((outcome, index) => {
+      if (!outcome.ok) return;
+      const { streamId, events } = group[index]!;
+      const { nextRevision, position, written } = outcome.result;
+      if (position > head) head = position;
+      if (!written) return;
+      // The append's rows took consecutive positions (the group held the write lock).
+      events.forEach((event, i) => {
+        const back = events.length - 1 - i;
+        rows.push({ position: position - back, event_id: event.id, stream_id: streamId, revision: nextRevision - back, type: event.type, data: event.data, metadata: event.metadata });
+      });
     });
-    if (head >= 0n) this.emitter.emit('appended', head);
+    this.recent.add(rows);
+    reply.outcomes.forEach((outcome, index) => {
+      const append = group[index]!;
+      if (outcome.ok) append.resolve({ nextRevision: BigInt(outcome.result.nextRevision), position: BigInt(outcome.result.position) });
+      else append.reject(fromWire(outcome.error));
+    });
+    if (head >= 0) this.emitter.emit('appended', BigInt(head));
   }
 
-  /**
-   * One append, inside the group's transaction. In its own savepoint it first looks for a replay
-   * (the same event ids already written). Without one, that lookup is left to the cases that can
-   * be a replay: a failed expectation, or an insert refused because an id is taken, which ends the
-   * savepoint-free attempt like any other failure while writing.
-   */
-  private appendSync(streamId: string, events: NewEvent[], expected: ExpectedRevision, inSavepoint: boolean): AppendResult {
-    if (inSavepoint) {
-      const replay = this.alreadyAppended(streamId, events);
-      if (replay) return replay;
-    }
-    const known = inSavepoint ? undefined : this.knownHead(streamId, expected);
-    const head = known !== undefined ? known : (this.statements.streamHead.get(streamId)?.revision ?? null);
-    const actual = head === null ? 'no_stream' : BigInt(head);
-    if (!expectationHolds(expected, actual)) {
-      const replay = inSavepoint ? null : this.alreadyAppended(streamId, events);
-      if (replay) return replay;
-      throw new WrongExpectedRevisionError(streamId, expected, actual);
-    }
-    try {
-      return this.insertSync(streamId, events, head);
-    } catch (error) {
-      throw inSavepoint ? error : new FailedWhileWriting('append failed while writing', { cause: error });
+  /** After a group: the next one goes once the appends settled now have had their turn to add to it. */
+  private afterGroup(): void {
+    if (this.pending.length > 0) {
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    } else {
+      this.writer.unref();
+      this.notifyIdle();
     }
   }
 
-  /** The remembered head when the expectation holds against it; undefined sends the append to the store. */
-  private knownHead(streamId: string, expected: ExpectedRevision): number | undefined {
-    const head = this.stagedHeads.get(streamId) ?? this.heads.get(streamId);
-    return head !== undefined && expectationHolds(expected, BigInt(head)) ? head : undefined;
+  private notifyIdle(): void {
+    if (this.inFlight || this.pending.length > 0) return;
+    for (const waiter of this.idleWaiters.splice(0)) waiter();
   }
 
-  private rememberHeads(moved: Map<string, number>): void {
-    // Bounded: a forgotten stream only costs its next append one query.
-    if (this.heads.size + moved.size > MAX_REMEMBERED_HEADS) this.heads.clear();
-    for (const [streamId, head] of moved) this.heads.set(streamId, head);
+  private whenIdle(): Promise<void> {
+    if (!this.inFlight && this.pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private insertSync(streamId: string, events: NewEvent[], head: number | null): AppendResult {
-    let revision = head === null ? -1 : head;
-    let position = 0;
-    let now: string | undefined;
-    for (const event of events) {
-      revision += 1;
-      // Commands stamp their events; the store stamps only what arrives without a time.
-      const stamped = event.metadata?.timestamp;
-      const timestamp = stamped ?? (now ??= new Date().toISOString());
-      const metadata = JSON.stringify(stamped === undefined ? { ...event.metadata, timestamp } : event.metadata);
-      const data = JSON.stringify(event.data);
-      position = Number(this.statements.insert.run(event.id, streamId, revision, event.type, data, metadata, timestamp).lastInsertRowid);
-      this.staged.push({ position, event_id: event.id, stream_id: streamId, revision, type: event.type, data, metadata });
-    }
-    this.stagedHeads.set(streamId, revision);
-    return { nextRevision: BigInt(revision), position: BigInt(position) };
-  }
-
-  /** Idempotent re-append: the same event ids already in this stream give the original result. */
-  private alreadyAppended(streamId: string, events: NewEvent[]): AppendResult | null {
-    const found = events.map((event) => this.statements.byEventId.get(event.id));
-    if (found.every((row) => row === undefined)) return null;
-    const last = found[found.length - 1];
-    if (found.some((row) => row === undefined || row.stream_id !== streamId) || !last) {
-      throw new Error(`Events of this append were already written elsewhere (stream ${streamId})`);
-    }
-    return { nextRevision: BigInt(last.revision), position: BigInt(last.position) };
+  /** The writer thread has ended (closed, or failed): what it had and what waits for it fails. */
+  private writerStopped(error: Error): void {
+    this.writerGone ??= error;
+    const group = this.inFlight;
+    this.inFlight = null;
+    const waiting = [...(group ?? []), ...this.pending];
+    this.pending = [];
+    for (const append of waiting) append.reject(this.writerGone);
+    this.notifyIdle();
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -295,19 +299,70 @@ export class SqliteEventStore implements EventStore {
     return () => this.emitter.off('appended', listener);
   }
 
-  /** How this connection commits, as SQLite reports it (`PRAGMA synchronous`: 2 = FULL, 1 = NORMAL). */
+  /** How the log commits, as SQLite reports it on the writer's connection (`PRAGMA synchronous`: 2 = FULL, 1 = NORMAL). */
   syncMode(): SyncMode | 'off' | 'extra' {
-    const level = this.db.pragma('synchronous', { simple: true });
+    // The thread sets it right after opening the file; wait for that if it is still starting.
+    if (Atomics.load(this.writerSyncLevel, 0) === 0) Atomics.wait(this.writerSyncLevel, 0, 0, 10_000);
+    const level = Atomics.load(this.writerSyncLevel, 0) - 1;
     return level === 2 ? 'full' : level === 1 ? 'normal' : level === 3 ? 'extra' : 'off';
   }
 
-  async close(): Promise<void> {
-    if (this.pending.length > 0) this.flush();
-    this.emitter.removeAllListeners();
-    // The worker's connection closes first, so closing this last one checkpoints what is left.
-    await this.checkpoint?.close();
-    if (this.db.open) this.db.close();
+  /**
+   * Settles every append asked for before it, and those asked for while it drains (a request still
+   * running when the server stops may append again as soon as its last append settles: a
+   * checkout's next step), then ends the writer thread; appends asked for after that are refused.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.drain();
+      // The checkpoint worker's connection closes first, and this one last, which checkpoints what is left.
+      await this.checkpoint.close();
+      await this.drain();
+      this.stopped = true;
+      if (!this.writerGone) {
+        const exited = new Promise<void>((resolve) => this.writer.once('exit', () => resolve()));
+        this.writer.ref();
+        this.writer.postMessage({ kind: 'close' });
+        await exited;
+      }
+      this.emitter.removeAllListeners();
+      if (this.db.open) this.db.close();
+    })();
+    return this.closing;
   }
+
+  /** Writes what is queued until a turn of the event loop passes with nothing asked for. */
+  private async drain(): Promise<void> {
+    do {
+      this.flush();
+      await this.whenIdle();
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.pending.length > 0 || this.inFlight);
+  }
+}
+
+/** Events as rows: JSON and the time stamp are made here, so the writer thread only writes. */
+function serialise(events: NewEvent[]): WireEvent[] {
+  let now: string | undefined;
+  return events.map((event) => {
+    // Commands stamp their events; the store stamps only what arrives without a time.
+    const stamped = event.metadata?.timestamp;
+    const timestamp = stamped ?? (now ??= new Date().toISOString());
+    const metadata = JSON.stringify(stamped === undefined ? { ...event.metadata, timestamp } : event.metadata);
+    return { id: event.id, type: event.type, data: JSON.stringify(event.data), metadata, recordedAt: timestamp };
+  });
+}
+
+/** An error from the writer thread as the class it was there. */
+function fromWire(error: WireError): Error {
+  if (error.name === 'WrongExpectedRevisionError' && error.streamId !== undefined && error.expected !== undefined && error.actual !== undefined) {
+    return new WrongExpectedRevisionError(error.streamId, error.expected, error.actual);
+  }
+  if (error.name === 'SqliteError') return new Database.SqliteError(error.message, error.code ?? 'SQLITE_ERROR');
+  const rebuilt = new Error(error.message);
+  if (error.name !== 'Error') rebuilt.name = error.name;
+  if (error.stack) rebuilt.stack = error.stack;
+  return rebuilt;
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

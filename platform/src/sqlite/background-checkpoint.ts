@@ -28,6 +28,13 @@ parentPort.on('message', () => {
   parentPort.close();
 });`;
 
+/**
+ * The connection whose commits are counted: its automatic checkpoints are turned off while the
+ * worker runs. A better-sqlite3 connection, or a stand-in for one on another thread (the event
+ * log's writer thread).
+ */
+export type CommittingConnection = Pick<Database.Database, 'open'> & { pragma(source: string): unknown };
+
 export interface BackgroundCheckpointOptions {
   /** Commits before the worker starts: a short-lived connection (a test, a CLI run) never needs one. */
   startAfterCommits?: number;
@@ -57,7 +64,7 @@ export class BackgroundCheckpoint {
   private readonly intervalMs: number;
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: CommittingConnection,
     private readonly file: string,
     { startAfterCommits = 100, intervalMs = 100 }: BackgroundCheckpointOptions = {},
   ) {

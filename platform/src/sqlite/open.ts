@@ -27,12 +27,22 @@ export function openSqlite(
 ): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  // Reads are the hot path: map the file (no read syscall per page) and keep a larger page cache.
-  db.pragma('mmap_size = 1073741824');
-  db.pragma(`cache_size = -${cacheKb}`);
+  for (const pragma of sqlitePragmas({ cacheKb, synchronous })) db.pragma(pragma);
   return db;
+}
+
+/**
+ * The pragmas openSqlite sets, in order: also what a connection opened elsewhere (the event log's
+ * writer thread, which cannot import TypeScript) runs, so both ends of one file are tuned alike.
+ */
+export function sqlitePragmas({ cacheKb, synchronous }: { cacheKb: number; synchronous: SyncMode }): string[] {
+  return [
+    'journal_mode = WAL',
+    `synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`,
+    'busy_timeout = 5000',
+    'foreign_keys = ON',
+    // Reads are the hot path: map the file (no read syscall per page) and keep a larger page cache.
+    'mmap_size = 1073741824',
+    `cache_size = -${cacheKb}`,
+  ];
 }
