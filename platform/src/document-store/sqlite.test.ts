@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { documentStoreContract } from '../../test/document-store-contract.ts';
@@ -26,7 +27,7 @@ describe('SQLite document store specifics', () => {
       await store.defineCollection({ name: 'goods', indexes: [['kind', 'price']], textFields: ['name'] });
       const put = (doc: { _id: string; kind: string; price: number; name: string; stock: number }) => ({ kind: 'put' as const, collection: 'goods', doc });
       await store.commit({ writes: [put({ _id: 'a', kind: 'lamp', price: 10, name: 'brass lamp', stock: 5 })] });
-      const raw = (store as unknown as { db: import('better-sqlite3').Database }).db;
+      const raw = (store as unknown as { db: Database.Database }).db;
       const textIndexRows = () => (raw.prepare('SELECT COUNT(*) AS n FROM f_goods_data').get() as { n: number }).n;
       const before = textIndexRows();
       // A stock change (what every checkout does to a product): body only.
