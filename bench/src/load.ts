@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -63,9 +64,12 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const main = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
+  // BENCH_SERVER_ROOT: another checkout's server (e.g. /work/main), to compare in one sitting.
+  const root = process.env.BENCH_SERVER_ROOT;
+  const main = root ? join(root, 'server/src/main.ts') : fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', main], {
+    ...(root ? { cwd: root } : {}),
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
     // The server's log goes to this terminal: a pipe nobody reads would stall it once full.
     stdio: ['ignore', 'inherit', 'inherit'],

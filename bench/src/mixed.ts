@@ -39,6 +39,9 @@ interface StepFigures {
   ordersPerSec: number;
   writeErrors: number;
   steal: number | null;
+  /** The server process's CPU time during the step, per read and write request it answered. */
+  cpuMsPerRequest: number | null;
+  requests: { reads: number; writes: number; cpuMs: number | null };
 }
 
 /** Catalog GETs a shopper makes: each category's and subcategory's first page, and product pages. */
@@ -99,6 +102,7 @@ async function main() {
       const step = async (name: string, factor: number): Promise<StepFigures> => {
         const placed = { orders: 0 };
         const steal = hostSteal();
+        const cpuBefore = server.cpuMs();
         const [read, cart, checkout] = await Promise.all([
           reads(server.url, paths, DURATION),
           factor > 0 ? writes(server.url, cartSequence(shoppers(), products), CART_COMMANDS_PER_SEC * factor, 8, DURATION) : undefined,
@@ -106,8 +110,14 @@ async function main() {
             ? writes(server.url, checkoutSequence(shoppers(), products, placed), ORDERS_PER_SEC * CHECKOUT_REQUESTS * factor, 16, DURATION)
             : undefined,
         ]);
+        const cpuAfter = server.cpuMs();
+        const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+        const writeRequests = (cart?.requests.total ?? 0) + (checkout?.requests.total ?? 0);
+        const requests = { reads: read.requests.total, writes: writeRequests, cpuMs };
         return {
           name,
+          cpuMsPerRequest: cpuMs === null ? null : cpuMs / (read.requests.total + writeRequests),
+          requests,
           readsPerSec: read.requests.average,
           readP50: read.latency.p50,
           readP99: read.latency.p99,
@@ -138,6 +148,17 @@ async function main() {
             pad(row.readP50, 10) + pad(row.readP99, 10) + pad(Math.round(row.commandsPerSec), 12) + pad(ms(row.commandP99), 9) +
             pad(ms(row.checkoutP99), 14) + pad(row.ordersPerSec.toFixed(0), 10) + pad(row.readErrors + row.writeErrors, 8) +
             (row.steal === null ? 'n/a' : `${(row.steal * 100).toFixed(1)}%`),
+        );
+      }
+      // What a write request costs the server thread, reads counted at their price in step 1.
+      const perRead = alone.requests.cpuMs === null ? null : alone.requests.cpuMs / alone.requests.reads;
+      for (const row of [alone, low, high]) {
+        const cpu = row.requests.cpuMs;
+        const perWrite = cpu !== null && perRead !== null && row.requests.writes > 0 ? (cpu - perRead * row.requests.reads) / row.requests.writes : null;
+        console.log(
+          `${pad(row.name, 16)}server CPU ${cpu === null ? 'n/a' : `${(cpu / 1000).toFixed(2)} s`}: ` +
+            `${row.cpuMsPerRequest === null ? 'n/a' : `${Math.round(row.cpuMsPerRequest * 1000)} µs`} per request` +
+            (perWrite === null ? '' : `, ${Math.round(perWrite * 1000)} µs per write request (reads at step 1's ${Math.round(perRead! * 1000)} µs)`),
         );
       }
       const ratio = high.readsPerSec / alone.readsPerSec;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { documentStoreContract } from '../../test/document-store-contract.ts';
@@ -19,6 +20,34 @@ documentStoreContract('SQLite', async () => {
 });
 
 describe('SQLite document store specifics', () => {
+  it('rewrites no index entry for a put that changes only unindexed, unsearched fields, and stays right when they change', async () => {
+    const dir = tempDir('shop-document-put-');
+    const store = new SqliteDocumentStore(join(dir.path, 'read-models.sqlite'));
+    try {
+      await store.defineCollection({ name: 'goods', indexes: [['kind', 'price']], textFields: ['name'] });
+      const put = (doc: { _id: string; kind: string; price: number; name: string; stock: number }) => ({ kind: 'put' as const, collection: 'goods', doc });
+      await store.commit({ writes: [put({ _id: 'a', kind: 'lamp', price: 10, name: 'brass lamp', stock: 5 })] });
+      const raw = (store as unknown as { db: Database.Database }).db;
+      const textIndexRows = () => (raw.prepare('SELECT COUNT(*) AS n FROM f_goods_data').get() as { n: number }).n;
+      const before = textIndexRows();
+      // A stock change (what every checkout does to a product): body only.
+      for (let stock = 4; stock > 0; stock--) await store.commit({ writes: [put({ _id: 'a', kind: 'lamp', price: 10, name: 'brass lamp', stock })] });
+      expect(textIndexRows()).toBe(before);
+      expect(await store.get('goods', 'a')).toMatchObject({ stock: 1 });
+      expect(await store.find('goods', { kind: 'lamp', price: { $lte: 10 } })).toMatchObject([{ _id: 'a', stock: 1 }]);
+      expect(await store.find('goods', {}, { text: 'brass' })).toMatchObject([{ _id: 'a', stock: 1 }]);
+      // An indexed field and the searched text changing still move the row in both.
+      await store.commit({ writes: [put({ _id: 'a', kind: 'lamp', price: 20, name: 'copper lamp', stock: 1 })] });
+      expect(await store.find('goods', { kind: 'lamp', price: { $lte: 10 } })).toEqual([]);
+      expect(await store.find('goods', { kind: 'lamp', price: { $gte: 20 } })).toMatchObject([{ _id: 'a', price: 20 }]);
+      expect(await store.find('goods', {}, { text: 'brass' })).toEqual([]);
+      expect(await store.find('goods', {}, { text: 'copper' })).toMatchObject([{ _id: 'a' }]);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+
   it('never serves a remembered count after a write, from this connection or another process', async () => {
     const dir = tempDir('shop-document-count-');
     const file = join(dir.path, 'read-models.sqlite');
