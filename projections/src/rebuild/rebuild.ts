@@ -4,7 +4,8 @@ import { embeddedLayout, type CheckpointLayout } from '../distributed/layout.ts'
 import type { Projection } from '../projection.ts';
 import { noLiveWriters, type LiveWriters } from './live-writers.ts';
 import { ProgressTracker, type RebuildProgress } from './progress.ts';
-import { replay } from './replay.ts';
+import { BulkLoadingStore } from './bulk-store.ts';
+import { replay, type ReplayOptions } from './replay.ts';
 import { ShadowCollections } from './shadow.ts';
 
 export interface RebuildOptions {
@@ -38,6 +39,39 @@ export interface RebuildResult {
 }
 
 /**
+ * The bulk replay of the whole log into the shadows, then their index build. Where the store has
+ * a bulk loader (SQLite), the shadows' batches are committed and their indexes built on the
+ * loader's thread: the event loop decodes and folds the next page meanwhile, and never blocks on
+ * the index build, so the shop keeps serving. The loader is closed before this returns, so the
+ * tail and the swap go through the store's own connection, after everything it wrote.
+ */
+async function bulkReplay(
+  projection: Projection,
+  events: EventStore,
+  store: DocumentStore,
+  shadow: ShadowCollections,
+  tracker: ProgressTracker,
+  options: ReplayOptions,
+): Promise<bigint> {
+  const loader = store.bulkLoad?.(shadow.pairs().map(({ from }) => from));
+  if (!loader) {
+    const position = await replay(projection, events, shadow.target(store), 0n, options);
+    tracker.phase('indexing');
+    await shadow.buildIndexes(store);
+    return position;
+  }
+  try {
+    const position = await replay(projection, events, shadow.target(new BulkLoadingStore(store, loader)), 0n, options);
+    await loader.flush();
+    tracker.phase('indexing');
+    await loader.buildIndexes();
+    return position;
+  } finally {
+    await loader.close();
+  }
+}
+
+/**
  * Rebuilds one projection from the log without stopping the shop:
  *
  * 1. replays the whole log into shadow collections while the live ones keep serving;
@@ -59,9 +93,7 @@ export async function rebuildProjection(projection: Projection, options: Rebuild
   await shadow.create(store);
   let swapped = false;
   try {
-    let position = await replay(projection, events, shadow.target(store), 0n, { batchSize, signal, onBatch });
-    tracker.phase('indexing');
-    await shadow.buildIndexes(store);
+    let position = await bulkReplay(projection, events, store, shadow, tracker, { batchSize, signal, onBatch });
     tracker.phase('holding');
     const heldAt = performance.now();
     await writers.pause(projection.name);
