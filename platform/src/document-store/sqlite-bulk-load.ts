@@ -38,6 +38,8 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -65536');
+// As the store's own connection (openSqlite): the index build reads the whole table through the map.
+db.pragma('mmap_size = 1073741824');
 const statements = new Map();
 const prepare = (sql) => {
   let stmt = statements.get(sql);

@@ -21,6 +21,8 @@ const docTable = (name: string) => `c_${name}`;
 /** Remembered counts per collection before the cache for it starts over. */
 const MAX_CACHED_COUNTS = 10_000;
 const ftsTable = (name: string) => `f_${name}`;
+/** Rows per transaction when a bulk load fills a text index. */
+const TEXT_INDEX_SLICE = 20_000;
 /**
  * Index names must be unique in the file and outlive a table rename (a rebuild's shadow becomes
  * the live table with its indexes), so they carry a random tag; whether a table already has an
@@ -132,12 +134,17 @@ export class SqliteDocumentStore implements DocumentStore {
       // Fill the text index in one statement; json_extract of a list gives its JSON text,
       // whose words tokenise the same as the list joined by spaces. (A deferred collection is
       // new, so its text index is created here.)
+      // The fill goes in slices of rows, each its own transaction on the bulk loader's
+      // connection, so a live projection's commit never waits long for the write lock.
       const fields = layout.text.map((f) => `"${f}"`).join(', ');
       const values = layout.text.map((f) => `coalesce(json_extract(body, '$.${f}'), '')`).join(', ');
-      groups.push([
-        this.textIndexSql(collection, layout.spec),
-        `INSERT INTO ${ftsTable(collection)} (rowid, ${fields}) SELECT rowid, ${values} FROM ${docTable(collection)}`,
-      ]);
+      const last = Number(this.db.prepare(`SELECT coalesce(max(rowid), 0) FROM ${docTable(collection)}`).pluck().get());
+      groups.push([this.textIndexSql(collection, layout.spec)]);
+      for (let from = 0; from < last; from += TEXT_INDEX_SLICE) {
+        groups.push([
+          `INSERT INTO ${ftsTable(collection)} (rowid, ${fields}) SELECT rowid, ${values} FROM ${docTable(collection)} WHERE rowid > ${from} AND rowid <= ${from + TEXT_INDEX_SLICE}`,
+        ]);
+      }
     }
     return groups;
   }

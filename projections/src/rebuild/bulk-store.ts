@@ -11,14 +11,16 @@ import type {
 /**
  * The store as a rebuild's replay sees it while a bulk load writes the shadows: `commit` queues
  * the batch on the loader and returns as soon as it is accepted, so the next page is decoded and
- * folded while the batch is written. Until the loader has committed a batch, its documents are
- * served from here (`get`, newest batch first), so a handler that reads a document an earlier
- * batch wrote sees it; `find` (rare: a renamed category) first waits for every queued batch.
+ * folded while the batch is written. A read of a document a queued batch wrote (rare in a replay:
+ * most documents are read again only many pages later) first waits until the loader has committed
+ * every queued batch, so a handler always sees what earlier batches made of it; `find` and
+ * `count` always wait. Only the ids are kept, not the documents: holding every queued document
+ * until its commit made them live long enough to be promoted by the garbage collector.
  * Everything else goes to the store.
  */
 export class BulkLoadingStore implements DocumentStore {
-  /** Queued batches not yet committed, oldest first: collection → id → document (null: deleted). */
-  private readonly queued: Map<string, Map<string, Document | null>>[] = [];
+  /** The documents (`collection\u0000id`) of each queued batch not yet committed. */
+  private readonly queued: Set<string>[] = [];
 
   constructor(
     private readonly store: DocumentStore,
@@ -26,12 +28,8 @@ export class BulkLoadingStore implements DocumentStore {
   ) {}
 
   async commit(batch: WriteBatch): Promise<void> {
-    const written = new Map<string, Map<string, Document | null>>();
-    for (const write of batch.writes) {
-      let docs = written.get(write.collection);
-      if (!docs) written.set(write.collection, (docs = new Map()));
-      docs.set(write.kind === 'put' ? write.doc._id : write.id, write.kind === 'put' ? write.doc : null);
-    }
+    const written = new Set<string>();
+    for (const write of batch.writes) written.add(`${write.collection}\u0000${write.kind === 'put' ? write.doc._id : write.id}`);
     const { committed } = await this.loader.write(batch);
     this.queued.push(written);
     const forget = () => {
@@ -43,10 +41,8 @@ export class BulkLoadingStore implements DocumentStore {
   }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
-    for (let i = this.queued.length - 1; i >= 0; i--) {
-      const docs = this.queued[i]!.get(collection);
-      if (docs?.has(id)) return (docs.get(id) ?? null) as T | null;
-    }
+    const key = `${collection}\u0000${id}`;
+    if (this.queued.some((written) => written.has(key))) await this.loader.flush();
     return this.store.get<T>(collection, id);
   }
 
@@ -61,12 +57,13 @@ export class BulkLoadingStore implements DocumentStore {
   }
 
   async getRaw(collection: string, id: string): Promise<string | null> {
-    const doc = await this.get(collection, id);
-    return doc ? JSON.stringify(doc) : null;
+    await this.loader.flush();
+    return this.store.getRaw(collection, id);
   }
 
   async getManyRaw(collection: string, ids: readonly string[]): Promise<(string | null)[]> {
-    return Promise.all(ids.map((id) => this.getRaw(collection, id)));
+    await this.loader.flush();
+    return this.store.getManyRaw(collection, ids);
   }
 
   async findRaw(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]> {
