@@ -12,8 +12,9 @@ interface Item extends Document {
 
 const items: CollectionSpec = { name: 'items__shadow', indexes: [['price']], textFields: ['name'] };
 
-function put(i: number) {
-  return { kind: 'put' as const, collection: items.name, doc: { _id: `i${i}`, name: `Lamp number ${i}`, price: i } };
+function put(i: number, price = i) {
+  const doc: Item = { _id: `i${i}`, name: `Lamp number ${i}`, price };
+  return { kind: 'put' as const, collection: items.name, doc };
 }
 
 describe('SqliteDocumentStore.bulkLoad', () => {
@@ -43,7 +44,7 @@ describe('SqliteDocumentStore.bulkLoad', () => {
     }
     // A later batch rewrites and deletes documents an earlier one wrote: order holds.
     await loader.write({
-      writes: [{ ...put(7), doc: { ...put(7).doc, price: 7000 } }, { kind: 'delete', collection: items.name, id: 'i8' }],
+      writes: [put(7, 7000), { kind: 'delete', collection: items.name, id: 'i8' }],
       checkpoints: [{ name: 'shadow', position: 6n }],
     });
     await loader.flush();
