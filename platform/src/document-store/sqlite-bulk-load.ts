@@ -21,8 +21,11 @@ export interface BulkLoadHooks {
   indexed(collection: string): void;
 }
 
-/** Batches queued but not yet committed before `write` waits: one being committed, one ready. */
-const MAX_IN_FLIGHT = 2;
+/**
+ * Batches queued but not yet committed before `write` waits: one being committed and a few ready,
+ * so a moment's delay of the thread (the machine is busy) does not hold the caller up.
+ */
+const MAX_IN_FLIGHT = 4;
 
 /**
  * The worker: its own connection to the file, committing each batch (rows already serialised on

