@@ -19,8 +19,8 @@ import type {
  * Everything else goes to the store.
  */
 export class BulkLoadingStore implements DocumentStore {
-  /** The documents (`collection\u0000id`) of each queued batch not yet committed. */
-  private readonly queued: Set<string>[] = [];
+  /** The documents (collection → ids) of each queued batch not yet committed. */
+  private readonly queued: Map<string, Set<string>>[] = [];
 
   constructor(
     private readonly store: DocumentStore,
@@ -28,8 +28,12 @@ export class BulkLoadingStore implements DocumentStore {
   ) {}
 
   async commit(batch: WriteBatch): Promise<void> {
-    const written = new Set<string>();
-    for (const write of batch.writes) written.add(`${write.collection}\u0000${write.kind === 'put' ? write.doc._id : write.id}`);
+    const written = new Map<string, Set<string>>();
+    for (const write of batch.writes) {
+      let ids = written.get(write.collection);
+      if (!ids) written.set(write.collection, (ids = new Set()));
+      ids.add(write.kind === 'put' ? write.doc._id : write.id);
+    }
     const { committed } = await this.loader.write(batch);
     this.queued.push(written);
     const forget = () => {
@@ -41,8 +45,7 @@ export class BulkLoadingStore implements DocumentStore {
   }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
-    const key = `${collection}\u0000${id}`;
-    if (this.queued.some((written) => written.has(key))) await this.loader.flush();
+    if (this.queued.some((written) => written.get(collection)?.has(id))) await this.loader.flush();
     return this.store.get<T>(collection, id);
   }
 
