@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { counterOf, type BulkLoad, type WriteBatch } from './port.ts';
+import { columnValue } from './sqlite-query.ts';
 
 /** How a deferred collection's rows are written: its table, and the fields kept in columns. */
 export interface BulkTable {
   table: string;
+  /** Indexed fields, in the order of `columns`. */
+  fields: string[];
   columns: string[];
-  /** The JSON path of each column's field (`$.price`), in the order of `columns`. */
-  paths: string[];
 }
 
 /** What the bulk loader needs from the store that owns the collections (see SqliteDocumentStore.bulkLoad). */
@@ -28,7 +29,7 @@ const MAX_IN_FLIGHT = 4;
 
 /**
  * The worker: its own connection to the file, committing each batch (rows already serialised on
- * the main thread: a table index, the id, and the JSON text or null for a delete)
+ * the main thread: a table index, the id, the JSON text or null for a delete, the column values)
  * with its checkpoints and change counters in one transaction, in the order they were sent, and
  * running index builds. Plain JavaScript, so it runs without the server's TypeScript loader.
  */
@@ -51,18 +52,23 @@ const prepare = (sql) => {
 const bump = db.prepare('INSERT INTO change_versions (collection, version) VALUES (?, 1) ON CONFLICT(collection) DO UPDATE SET version = version + 1');
 const checkpoint = db.prepare('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position');
 const writeBatch = db.transaction((message) => {
-  // The indexed columns are filled from the JSON text here, as the store fills a new index's
-  // column (json_extract), so the main thread only serialises each document.
-  const upserts = message.tables.map(({ table, columns, paths }) => prepare(
-    'INSERT INTO ' + table + ' (id, body' + columns.map((c) => ', ' + c).join('') + ') VALUES (@id, @body' +
-    paths.map((path) => ", json_extract(@body, '" + path + "')").join('') +
+  const upserts = message.tables.map(({ table, columns }) => prepare(
+    'INSERT INTO ' + table + ' (id, body' + columns.map((c) => ', ' + c).join('') + ') VALUES (?, ?' + columns.map(() => ', ?').join('') +
     ') ON CONFLICT(id) DO UPDATE SET body = excluded.body' + columns.map((c) => ', ' + c + ' = excluded.' + c).join('')));
   const removes = message.tables.map(({ table }) => prepare('DELETE FROM ' + table + ' WHERE id = ?'));
   const rows = message.rows;
-  for (let i = 0; i < rows.length; i += 3) {
+  for (let i = 0; i < rows.length; ) {
+    const t = rows[i];
+    const id = rows[i + 1];
     const body = rows[i + 2];
-    if (body === null) removes[rows[i]].run(rows[i + 1]);
-    else upserts[rows[i]].run({ id: rows[i + 1], body });
+    if (body === null) {
+      removes[t].run(id);
+      i += 3;
+    } else {
+      const width = message.tables[t].columns.length;
+      upserts[t].run(id, body, ...rows.slice(i + 3, i + 3 + width));
+      i += 3 + width;
+    }
   }
   for (const counter of message.counters) bump.run(counter);
   for (const { name, position } of message.checkpoints) checkpoint.run(name, position);
@@ -152,6 +158,7 @@ export class SqliteBulkLoad implements BulkLoad {
         continue;
       }
       rows.push(t, write.doc._id, JSON.stringify(write.doc));
+      for (const field of tables[t]!.fields) rows.push(columnValue(write.doc, field));
     }
     for (const checkpoint of batch.checkpoints ?? []) {
       if (checkpoint.expected !== undefined) throw new Error('A bulk load does not take guarded checkpoints');

@@ -171,8 +171,7 @@ export class SqliteDocumentStore implements DocumentStore {
         file: this.file,
         table: (collection) => {
           const layout = this.layout(collection);
-          // Field names passed columnName's check: safe inside a quoted JSON path.
-          return { table: docTable(collection), columns: layout.fields.map(columnName), paths: layout.fields.map((f) => `$.${f}`) };
+          return { table: docTable(collection), fields: layout.fields, columns: layout.fields.map(columnName) };
         },
         indexSql: (collection) => this.deferredIndexSql(collection),
         indexed: (collection) => this.indexed(collection),
