@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { counterOf, type BulkLoad, type WriteBatch } from './port.ts';
-import { columnValue } from './sqlite-query.ts';
+import { columnReader } from './sqlite-query.ts';
 
 /** How a deferred collection's rows are written: its table, and the fields kept in columns. */
 export interface BulkTable {
@@ -144,6 +144,7 @@ export class SqliteBulkLoad implements BulkLoad {
     while (!this.failure && this.pending.size >= MAX_IN_FLIGHT) await this.waitForChange();
     if (this.failure) throw this.failure;
     const tables: BulkTable[] = [];
+    const readers: ((doc: object) => unknown)[][] = [];
     const tableIndex = new Map<string, number>();
     const rows: unknown[] = [];
     for (const write of batch.writes) {
@@ -151,6 +152,7 @@ export class SqliteBulkLoad implements BulkLoad {
       let t = tableIndex.get(write.collection);
       if (t === undefined) {
         t = tables.push(this.hooks.table(write.collection)) - 1;
+        readers.push(this.readersOf(write.collection, tables[t]!.fields));
         tableIndex.set(write.collection, t);
       }
       if (write.kind === 'delete') {
@@ -158,7 +160,7 @@ export class SqliteBulkLoad implements BulkLoad {
         continue;
       }
       rows.push(t, write.doc._id, JSON.stringify(write.doc));
-      for (const field of tables[t]!.fields) rows.push(columnValue(write.doc, field));
+      for (const read of readers[t]!) rows.push(read(write.doc));
     }
     for (const checkpoint of batch.checkpoints ?? []) {
       if (checkpoint.expected !== undefined) throw new Error('A bulk load does not take guarded checkpoints');
@@ -166,6 +168,14 @@ export class SqliteBulkLoad implements BulkLoad {
     const counters = [...new Set(batch.writes.map(counterOf))];
     const checkpoints = (batch.checkpoints ?? []).map(({ name, position }) => ({ name, position }));
     return { committed: this.send({ type: 'batch', tables, rows, counters, checkpoints }) };
+  }
+
+  private readonly readers = new Map<string, ((doc: object) => unknown)[]>();
+
+  private readersOf(collection: string, fields: string[]): ((doc: object) => unknown)[] {
+    let readers = this.readers.get(collection);
+    if (!readers) this.readers.set(collection, (readers = fields.map(columnReader)));
+    return readers;
   }
 
   async flush(): Promise<void> {
