@@ -131,11 +131,11 @@ export class SqliteDocumentStore implements DocumentStore {
     const layout = this.layout(collection);
     const groups = this.indexSql(collection, layout.spec).map((sql) => [sql]);
     if (layout.text.length) {
-      // Fill the text index in one statement; json_extract of a list gives its JSON text,
+      // Fill the text index from the documents; json_extract of a list gives its JSON text,
       // whose words tokenise the same as the list joined by spaces. (A deferred collection is
-      // new, so its text index is created here.)
-      // The fill goes in slices of rows, each its own transaction on the bulk loader's
-      // connection, so a live projection's commit never waits long for the write lock.
+      // new, so its text index is created here.) The fill goes in slices of rows, each its own
+      // transaction on the bulk loader's connection, so a live projection's commit never waits
+      // long for the write lock.
       const fields = layout.text.map((f) => `"${f}"`).join(', ');
       const values = layout.text.map((f) => `coalesce(json_extract(body, '$.${f}'), '')`).join(', ');
       const last = Number(this.db.prepare(`SELECT coalesce(max(rowid), 0) FROM ${docTable(collection)}`).pluck().get());
