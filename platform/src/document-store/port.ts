@@ -131,6 +131,32 @@ export interface DocumentStore {
    */
   swapCollections(pairs: { from: string; to: string }[], checkpoints?: { name: string; position: bigint }[]): Promise<void>;
   listCollections(): Promise<string[]>;
+  /**
+   * Optional: a bulk loader for collections defined with `deferIndexes` (a rebuild's shadows),
+   * which commits their batches and builds their indexes off the event loop while the caller
+   * prepares the next batch. Stores without one (or answering undefined) are bulk-loaded through `commit`.
+   */
+  bulkLoad?(collections: string[]): BulkLoad | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Writes batches into deferred collections in order, each with its checkpoints atomically, while
+ * the caller goes on. A batch's writes are not readable through the store until `flush` (or
+ * `buildIndexes`) resolves: the caller keeps what it queued for its own reads until then.
+ */
+export interface BulkLoad {
+  /**
+   * Queues a batch. Resolves once it is accepted (at most a few batches wait at a time), with
+   * `committed`, which resolves once it is committed; rejects if an earlier batch failed (nothing
+   * after a failed batch is written).
+   */
+  write(batch: WriteBatch): Promise<{ committed: Promise<void> }>;
+  /** Resolves once every queued batch is committed (rejects with the first failure). */
+  flush(): Promise<void>;
+  /** Flushes, then builds the collections' deferred indexes; the store then serves them like any other. */
+  buildIndexes(): Promise<void>;
+  /** Stops the loader (after a failure too); batches not yet committed are dropped. */
   close(): Promise<void>;
 }
 

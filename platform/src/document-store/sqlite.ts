@@ -5,6 +5,7 @@ import { openSqlite } from '../sqlite/open.ts';
 import {
   CheckpointConflictError,
   counterOf,
+  type BulkLoad,
   textTokens,
   type CollectionSpec,
   type Document,
@@ -13,12 +14,15 @@ import {
   type FindOptions,
   type WriteBatch,
 } from './port.ts';
+import { SqliteBulkLoad } from './sqlite-bulk-load.ts';
 import { columnName, columnValue, ftsMatch, orderSql, sortKeys, whereSql, type Columns } from './sqlite-query.ts';
 
 const docTable = (name: string) => `c_${name}`;
 /** Remembered counts per collection before the cache for it starts over. */
 const MAX_CACHED_COUNTS = 10_000;
 const ftsTable = (name: string) => `f_${name}`;
+/** Rows per transaction when a bulk load fills a text index. */
+const TEXT_INDEX_SLICE = 20_000;
 /**
  * Index names must be unique in the file and outlive a table rename (a rebuild's shadow becomes
  * the live table with its indexes), so they carry a random tag; whether a table already has an
@@ -77,7 +81,7 @@ export class SqliteDocumentStore implements DocumentStore {
   /** WAL checkpoints in a worker, not inside a projection's commit that a command's reply waits for. */
   private readonly checkpoint: BackgroundCheckpoint | null;
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     this.db = openSqlite(file);
     this.checkpoint = file === ':memory:' ? null : new BackgroundCheckpoint(this.db, file);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
@@ -117,29 +121,78 @@ export class SqliteDocumentStore implements DocumentStore {
   async buildIndexes(collection: string): Promise<void> {
     const layout = this.layout(checkName(collection));
     if (!layout.deferred) return;
+    const statements = this.deferredIndexSql(collection).flat();
     this.db.transaction(() => {
-      this.createIndexes(collection, layout.spec);
-      if (this.createTextIndex(collection, layout.spec)) {
-        // Fill the text index in one statement; json_extract of a list gives its JSON text,
-        // whose words tokenise the same as the list joined by spaces.
-        const fields = layout.text.map((f) => `"${f}"`).join(', ');
-        const values = layout.text.map((f) => `coalesce(json_extract(body, '$.${f}'), '')`).join(', ');
-        this.db.exec(`INSERT INTO ${ftsTable(collection)} (rowid, ${fields}) SELECT rowid, ${values} FROM ${docTable(collection)}`);
-      }
+      for (const sql of statements) this.db.exec(sql);
     })();
-    this.layouts.set(collection, this.buildLayout(collection, layout.spec, false));
-    this.statementCache.clear();
+    this.indexed(collection);
   }
 
-  /** Creates the FTS5 table when the spec has text fields; true when it was created now. */
-  private createTextIndex(name: string, spec: CollectionSpec): boolean {
-    if (!spec.textFields?.length) return false;
-    const exists = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(ftsTable(name));
-    const columns = spec.textFields.map((f) => `"${f}"`).join(', ');
-    this.db.exec(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS ${ftsTable(name)} USING fts5(${columns}, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')`,
+  /**
+   * The statements that build a deferred collection's indexes and text index, one transaction
+   * per inner list (the bulk loader runs them on its own connection).
+   */
+  private deferredIndexSql(collection: string): string[][] {
+    const layout = this.layout(collection);
+    const groups = this.indexSql(collection, layout.spec).map((sql) => [sql]);
+    if (layout.text.length) {
+      // Fill the text index from the documents; json_extract of a list gives its JSON text,
+      // whose words tokenise the same as the list joined by spaces. (A deferred collection is
+      // new, so its text index is created here.) The fill goes in slices of rows, each its own
+      // transaction on the bulk loader's connection, so a live projection's commit never waits
+      // long for the write lock.
+      const fields = layout.text.map((f) => `"${f}"`).join(', ');
+      const values = layout.text.map((f) => `coalesce(json_extract(body, '$.${f}'), '')`).join(', ');
+      const last = Number(this.db.prepare(`SELECT coalesce(max(rowid), 0) FROM ${docTable(collection)}`).pluck().get());
+      groups.push([this.textIndexSql(collection, layout.spec)]);
+      for (let from = 0; from < last; from += TEXT_INDEX_SLICE) {
+        groups.push([
+          `INSERT INTO ${ftsTable(collection)} (rowid, ${fields}) SELECT rowid, ${values} FROM ${docTable(collection)} WHERE rowid > ${from} AND rowid <= ${from + TEXT_INDEX_SLICE}`,
+        ]);
+      }
+    }
+    return groups;
+  }
+
+  /** A deferred collection's indexes are built: write and search it like any other. */
+  private indexed(collection: string): void {
+    this.layouts.set(collection, this.buildLayout(collection, this.layout(collection).spec, false));
+    this.statementCache.clear();
+    this.counts.clear();
+  }
+
+  /**
+   * Writes deferred collections (a rebuild's shadows) from a thread with its own connection, and
+   * builds their indexes there (see SqliteBulkLoad). None for an in-memory store: no other
+   * connection can open it.
+   */
+  bulkLoad(collections: string[]): BulkLoad | undefined {
+    if (this.file === ':memory:') return undefined;
+    for (const collection of collections) {
+      if (!this.layout(checkName(collection)).deferred) throw new Error(`Collection ${collection} is not deferred; only a bulk load may write it this way`);
+    }
+    return new SqliteBulkLoad(
+      {
+        file: this.file,
+        table: (collection) => {
+          const layout = this.layout(collection);
+          return { table: docTable(collection), fields: layout.fields, columns: layout.fields.map(columnName) };
+        },
+        indexSql: (collection) => this.deferredIndexSql(collection),
+        indexed: (collection) => this.indexed(collection),
+      },
+      collections,
     );
-    return !exists;
+  }
+
+  /** Creates the FTS5 table when the spec has text fields. */
+  private createTextIndex(name: string, spec: CollectionSpec): void {
+    if (spec.textFields?.length) this.db.exec(this.textIndexSql(name, spec));
+  }
+
+  private textIndexSql(name: string, spec: CollectionSpec): string {
+    const columns = (spec.textFields ?? []).map((f) => `"${f}"`).join(', ');
+    return `CREATE VIRTUAL TABLE IF NOT EXISTS ${ftsTable(name)} USING fts5(${columns}, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')`;
   }
 
   private buildLayout(name: string, spec: CollectionSpec, deferred: boolean): Layout {
@@ -174,17 +227,24 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   private createIndexes(name: string, spec: CollectionSpec): void {
+    for (const sql of this.indexSql(name, spec)) this.db.exec(sql);
+  }
+
+  /** The CREATE INDEX statements for the spec's indexes the table does not have yet. */
+  private indexSql(name: string, spec: CollectionSpec): string[] {
     const table = docTable(name);
     const existing = new Set(
       (this.db.pragma(`index_list(${table})`) as { name: string }[]).map(({ name: index }) =>
         (this.db.pragma(`index_info(${index})`) as { name: string }[]).map((c) => c.name).join(','),
       ),
     );
+    const statements: string[] = [];
     for (const fields of spec.indexes ?? []) {
       const cols = fields.map((f) => (f === '_id' ? 'id' : columnName(f)));
       if (existing.has(cols.join(','))) continue;
-      this.db.exec(`CREATE INDEX ${indexName(name, fields)} ON ${table} (${cols.join(', ')})`);
+      statements.push(`CREATE INDEX ${indexName(name, fields)} ON ${table} (${cols.join(', ')})`);
     }
+    return statements;
   }
 
   private layout(collection: string): Layout {

@@ -4,7 +4,8 @@ import { embeddedLayout, type CheckpointLayout } from '../distributed/layout.ts'
 import type { Projection } from '../projection.ts';
 import { noLiveWriters, type LiveWriters } from './live-writers.ts';
 import { ProgressTracker, type RebuildProgress } from './progress.ts';
-import { replay } from './replay.ts';
+import { BulkLoadingStore } from './bulk-store.ts';
+import { replay, type ReplayOptions } from './replay.ts';
 import { ShadowCollections } from './shadow.ts';
 
 export interface RebuildOptions {
@@ -38,6 +39,48 @@ export interface RebuildResult {
 }
 
 /**
+ * Events per page when a bulk loader writes the shadows. The page's commit costs the event loop
+ * next to nothing (the loader's thread writes it), so small pages are free, and they keep a
+ * page's decoded events and documents from outliving the young generation (fewer survivors for
+ * the garbage collector to copy: ~15% less CPU than pages of 2,000) and the event loop's turns short.
+ */
+const BULK_PAGE = 250;
+
+/**
+ * The bulk replay of the whole log into the shadows, then their index build. Where the store has
+ * a bulk loader (SQLite), the shadows' batches are committed and their indexes built on the
+ * loader's thread: the event loop decodes and folds the next page meanwhile, and never blocks on
+ * the index build, so the shop keeps serving. The loader is closed before this returns, so the
+ * tail and the swap go through the store's own connection, after everything it wrote.
+ */
+async function bulkReplay(
+  projection: Projection,
+  events: EventStore,
+  store: DocumentStore,
+  shadow: ShadowCollections,
+  tracker: ProgressTracker,
+  options: ReplayOptions,
+): Promise<bigint> {
+  const loader = store.bulkLoad?.(shadow.pairs().map(({ from }) => from));
+  if (!loader) {
+    const position = await replay(projection, events, shadow.target(store), 0n, options);
+    tracker.phase('indexing');
+    await shadow.buildIndexes(store);
+    return position;
+  }
+  try {
+    const page = Math.min(options.batchSize ?? 1000, BULK_PAGE);
+    const position = await replay(projection, events, shadow.target(new BulkLoadingStore(store, loader)), 0n, { ...options, batchSize: page });
+    await loader.flush();
+    tracker.phase('indexing');
+    await loader.buildIndexes();
+    return position;
+  } finally {
+    await loader.close();
+  }
+}
+
+/**
  * Rebuilds one projection from the log without stopping the shop:
  *
  * 1. replays the whole log into shadow collections while the live ones keep serving;
@@ -59,9 +102,7 @@ export async function rebuildProjection(projection: Projection, options: Rebuild
   await shadow.create(store);
   let swapped = false;
   try {
-    let position = await replay(projection, events, shadow.target(store), 0n, { batchSize, signal, onBatch });
-    tracker.phase('indexing');
-    await shadow.buildIndexes(store);
+    let position = await bulkReplay(projection, events, store, shadow, tracker, { batchSize, signal, onBatch });
     tracker.phase('holding');
     const heldAt = performance.now();
     await writers.pause(projection.name);

@@ -28,5 +28,9 @@ export async function replay(
     position = await applyBatch(projection, page, position, target);
     onBatch?.(page.length, position);
     if (page.length < batchSize) return position;
+    // Reading, folding and (for an embedded store) writing a page never waits for I/O the event
+    // loop sees: without this the whole replay would be one task, and the shop would not answer
+    // a request until it ended.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
