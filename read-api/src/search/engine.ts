@@ -407,7 +407,8 @@ export class SearchIndex {
     for (const { partners } of joins) for (const w of partners) if (!scoresOf.has(w)) scoresOf.set(w, this.extraScores(queryKey(expansions[w]!), expansions[w]!, !capped || kinds[w]!.common));
     for (const { word, partners, order } of joins) {
       const others = partners.map((w) => scoresOf.get(w)!);
-      const joined: number[] = [];
+      // The products also found by a partner, in the `hits` scratch list (free here: collect is done).
+      let joined = 0;
       for (const l of lists) {
         if (l.word !== word) continue;
         for (let at = 0; at < l.n; at++) {
@@ -417,13 +418,15 @@ export class SearchIndex {
           for (const scores of others) if (doc < scores.length && scores[doc]! > 0) also = true;
           if (!also) continue;
           const s = Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[at]! : DESCRIPTION]!);
-          if (wordBest[doc] === 0) joined.push(doc);
+          if (wordBest[doc] === 0) joined = this.hit(joined, doc);
           if (s > wordBest[doc]!) wordBest[doc] = s;
         }
       }
       const orderScores = order.map((w) => (w === word ? wordBest : scoresOf.get(w)!));
       const orderBits = order.map((w) => 1 << w);
-      for (const doc of joined) {
+      const hits = this.hits;
+      for (let j = 0; j < joined; j++) {
+        const doc = hits[j]!;
         let bits = 0;
         let sum = 0;
         for (let o = 0; o < orderScores.length; o++) {
@@ -524,7 +527,10 @@ export class SearchIndex {
       if (total - count > bound && read < postings) cut = true;
     }
     if (cut) total = count + Math.round(((total - count) * postings) / read);
-    const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.slice(0, ranked)]);
+    // (Copied, not spread: `count` reaches the hundreds of thousands for "gift …" queries.)
+    const candidates = new Int32Array(count + ranked);
+    candidates.set(this.touched.subarray(0, count));
+    for (let i = 0; i < ranked; i++) candidates[count + i] = streamed[i]!;
     const top = total === 0 ? [] : topK(candidates, candidates.length, k, rank, dates);
     for (let i = 0; i < count; i++) {
       const doc = this.touched[i]!;
