@@ -598,8 +598,19 @@ export class SearchIndex {
     const { popularity, dates } = this;
     const byRank = (a: number, b: number) => popularity[b]! - popularity[a]! || dates[b]! - dates[a]! || a - b;
     const { docs, fields } = postings;
-    const shown = firstInOrder(postings.n, need, (a, b) => FIELD_WEIGHT[fields[b]!]! - FIELD_WEIGHT[fields[a]!]! || byRank(docs[a]!, docs[b]!));
-    const head = firstInOrder(described.n, need, (a, b) => byRank(described.docs[a]!, described.docs[b]!));
+    // (The leads: field weight ×1000 outweighs any popularity, rating ≤ 5 + half the log of the reviews.)
+    const shown = firstInOrder(
+      postings.n,
+      need,
+      (a, b) => FIELD_WEIGHT[fields[b]!]! - FIELD_WEIGHT[fields[a]!]! || byRank(docs[a]!, docs[b]!),
+      (k) => FIELD_WEIGHT[fields[k]!]! * 1000 + popularity[docs[k]!]!,
+    );
+    const head = firstInOrder(
+      described.n,
+      need,
+      (a, b) => byRank(described.docs[a]!, described.docs[b]!),
+      (k) => popularity[described.docs[k]!]!,
+    );
     const order = { version: this.orderVersion, shown, shownN: postings.n, describedN: described.n, described: head.map((k) => described.docs[k]!), ready: need };
     this.rankedOrders.set(term, order);
     return order;
@@ -1074,9 +1085,11 @@ function topK(docs: ArrayLike<number>, count: number, k: number, key: ArrayLike<
 
 /**
  * The first `m` of 0…n-1 in `compare` order (all n when m ≥ n): a bounded heap of the best m
- * so far, then sorted, rather than sorting all n.
+ * so far, then sorted, rather than sorting all n. `lead`, when given, is a number that never
+ * puts two in the wrong order (a before b in `compare` order: lead(a) ≥ lead(b)): one below the
+ * heap's last is turned away without a comparison (most are, once the heap holds good ones).
  */
-function firstInOrder(n: number, m: number, compare: (a: number, b: number) => number): Int32Array {
+function firstInOrder(n: number, m: number, compare: (a: number, b: number) => number, lead?: (k: number) => number): Int32Array {
   if (m >= n) return Int32Array.from({ length: n }, (_, k) => k).sort(compare);
   // Max-heap by `compare`: its root is the last of the best m so far.
   const heap = new Int32Array(m);
@@ -1095,6 +1108,7 @@ function firstInOrder(n: number, m: number, compare: (a: number, b: number) => n
       i = last;
     }
   };
+  let lastLead = -Infinity;
   for (let k = 0; k < n; k++) {
     if (size < m) {
       heap[size] = k;
@@ -1106,9 +1120,12 @@ function firstInOrder(n: number, m: number, compare: (a: number, b: number) => n
         heap[parent] = t;
         i = parent;
       }
-    } else if (compare(k, heap[0]!) < 0) {
+      if (size === m && lead) lastLead = lead(heap[0]!);
+    } else if (lead && lead(k) < lastLead) continue;
+    else if (compare(k, heap[0]!) < 0) {
       heap[0] = k;
       down(0);
+      if (lead) lastLead = lead(heap[0]!);
     }
   }
   return heap.sort(compare);
