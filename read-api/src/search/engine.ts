@@ -510,6 +510,8 @@ export class SearchIndex {
     // is a sample of them all, and a product in two of them is met twice within it.
     for (const l of lists) l.at = 0;
     let total = count;
+    // No product found otherwise (a one-word query, mostly): no need to read `matched` per posting.
+    const anyMatched = count > 0;
     const single = lists.length === 1;
     const bound = this.exactTotal;
     let postings = 0;
@@ -524,7 +526,7 @@ export class SearchIndex {
         for (; at < l.n; at++) {
           const doc = l.slots[at]!;
           if (doc >= below) break;
-          if (matched[doc] !== 0 || !usable(doc)) continue;
+          if ((anyMatched && matched[doc] !== 0) || !usable(doc)) continue;
           if (single) total++;
           else if (wordBest[doc] !== 2) {
             if (wordBest[doc] === 0) streamed.push(doc);
