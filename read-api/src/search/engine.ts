@@ -157,6 +157,9 @@ interface Expansion {
   well: boolean;
 }
 
+/** The location set of a slot no longer in service (see SearchIndex.locationSet). */
+const DEAD_SET = 0;
+
 /** Set bits of a byte (which query words a product matched). */
 const BITS = Uint8Array.from({ length: 256 }, (_, b) => b.toString(2).replace(/0/g, '').length);
 
@@ -207,7 +210,12 @@ export class SearchIndex {
   private cats: number[] = [];
   private popularity: number[] = [];
   private dates: number[] = [];
-  private locationSet: number[] = [];
+  /**
+   * Each slot's location set (interned), or DEAD_SET for a slot no longer in service: one
+   * lookup in a per-query table (see usableSets) tells whether a product can be shown, where
+   * reading `alive` and then the set took two scattered reads per posting in the hot loops.
+   */
+  private locationSet = new Int32Array(1024);
   private fingerprints: number[] = [];
   private alive = new Uint8Array(1024);
   private readonly slots = new Map<string, number>();
@@ -216,7 +224,8 @@ export class SearchIndex {
   private readonly catSlots = new Map<string, number>();
   private readonly catIds: string[] = [];
   private readonly catNames: string[] = [];
-  private readonly locationSets: string[][] = [];
+  /** Interned location sets; the first is DEAD_SET (no codes: shown nowhere). */
+  private readonly locationSets: string[][] = [[]];
   private readonly locationSetIds = new Map<string, number>();
   private readonly popularCache = new Map<string, string[]>();
   /** Each word's postings in rank order (see rankedOrder), built when first needed. */
@@ -256,6 +265,7 @@ export class SearchIndex {
     if (slot === undefined) return;
     this.popularCache.clear();
     this.alive[slot] = 0;
+    this.locationSet[slot] = DEAD_SET;
     this.dead++;
     this.slots.delete(productId);
     if (this.dead > 1000 && this.dead * 4 > this.ids.length) this.compact();
@@ -279,6 +289,7 @@ export class SearchIndex {
     }
     if (existing !== undefined) {
       this.alive[existing] = 0;
+      this.locationSet[existing] = DEAD_SET;
       this.dead++;
     }
     const slot = this.ids.length;
@@ -286,9 +297,9 @@ export class SearchIndex {
     this.cats.push(this.internCategory(product.catId, product.catName));
     this.popularity.push(popularity(product));
     this.dates.push(Date.parse(product.dateCreated) || 0);
-    this.locationSet.push(this.internLocations(product.locationCodes));
     this.fingerprints.push(fingerprint);
     this.ensureCapacity(slot + 1);
+    this.locationSet[slot] = this.internLocations(product.locationCodes);
     this.alive[slot] = 1;
     this.slots.set(product.id, slot);
 
@@ -345,7 +356,7 @@ export class SearchIndex {
    * EXACT_TOTAL and estimated past it from the share of the products read so far that counted.
    * Null when the query has no wide word (the plain way is as quick).
    */
-  private searchStreamed(expansions: Expansion[], allowed: Uint8Array | null, k: number): { top: number[]; total: number } | null {
+  private searchStreamed(expansions: Expansion[], allowed: Uint8Array, k: number): { top: number[]; total: number } | null {
     if (k <= 0) return null;
     // When only common words match, they are all there is to go by (see search), and each is
     // streamed (below).
@@ -371,7 +382,7 @@ export class SearchIndex {
     // collect), or when only common words match, each that matches (smallest first).
     const streamWords = capped ? [wide] : expansions.map((_, w) => w).filter((w) => sizeOf(w) > 0).sort((a, b) => sizeOf(a) - sizeOf(b));
     let count = capped ? this.collect(expansions, allowed, true, wide) : 0;
-    const { matched, score, rank, popularity, dates, alive, locationSet, wordBest } = this;
+    const { matched, score, rank, popularity, dates, locationSet, wordBest } = this;
     // Each streamed word's lists, each read from its head in rank order.
     // (`slots`: the list's products in slot order, ascending; `fields` follow it.)
     // (`ready`: how much of `order` is known; see ORDER_HEAD.)
@@ -386,7 +397,7 @@ export class SearchIndex {
         if (!kinds[word]!.skipDescribed && list.n > 0) lists.push({ word, term: terms[e]!, docs: order.described, order: order.described, ready: order.described.length, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
       }
     }
-    const usable = (doc: number) => alive[doc] === 1 && (!allowed || allowed[locationSet[doc]!] === 1);
+    const usable = (doc: number) => allowed[locationSet[doc]!] === 1;
     // Products a streamed word finds that another word matches too rank above those only it
     // finds, so those are ranked in full: one pass over the streamed word's products looks each
     // up in the other words' scores per product (see extraScores). Those other words are the
@@ -407,23 +418,27 @@ export class SearchIndex {
     for (const { partners } of joins) for (const w of partners) if (!scoresOf.has(w)) scoresOf.set(w, this.extraScores(queryKey(expansions[w]!), expansions[w]!, !capped || kinds[w]!.common));
     for (const { word, partners, order } of joins) {
       const others = partners.map((w) => scoresOf.get(w)!);
-      const joined: number[] = [];
+      // The products also found by a partner, in the `hits` scratch list (free here: collect is done).
+      let joined = 0;
       for (const l of lists) {
         if (l.word !== word) continue;
         for (let at = 0; at < l.n; at++) {
           const doc = l.slots[at]!;
-          if (matched[doc] !== 0 || !usable(doc)) continue;
+          // A partner's score first: most of the wide word's products have none, and each
+          // check is a read far from the last one (at 1,000,000 these reads are the cost).
           let also = false;
-          for (const scores of others) if (doc < scores.length && scores[doc]! > 0) also = true;
-          if (!also) continue;
+          for (let o = 0; o < others.length; o++) if (others[o]![doc]! > 0) also = true;
+          if (!also || matched[doc] !== 0 || !usable(doc)) continue;
           const s = Math.fround(l.q * FIELD_WEIGHT[l.fields ? l.fields[at]! : DESCRIPTION]!);
-          if (wordBest[doc] === 0) joined.push(doc);
+          if (wordBest[doc] === 0) joined = this.hit(joined, doc);
           if (s > wordBest[doc]!) wordBest[doc] = s;
         }
       }
       const orderScores = order.map((w) => (w === word ? wordBest : scoresOf.get(w)!));
       const orderBits = order.map((w) => 1 << w);
-      for (const doc of joined) {
+      const hits = this.hits;
+      for (let j = 0; j < joined; j++) {
+        const doc = hits[j]!;
         let bits = 0;
         let sum = 0;
         for (let o = 0; o < orderScores.length; o++) {
@@ -495,6 +510,8 @@ export class SearchIndex {
     // is a sample of them all, and a product in two of them is met twice within it.
     for (const l of lists) l.at = 0;
     let total = count;
+    // No product found otherwise (a one-word query, mostly): no need to read `matched` per posting.
+    const anyMatched = count > 0;
     const single = lists.length === 1;
     const bound = this.exactTotal;
     let postings = 0;
@@ -509,7 +526,7 @@ export class SearchIndex {
         for (; at < l.n; at++) {
           const doc = l.slots[at]!;
           if (doc >= below) break;
-          if (matched[doc] !== 0 || !usable(doc)) continue;
+          if ((anyMatched && matched[doc] !== 0) || !usable(doc)) continue;
           if (single) total++;
           else if (wordBest[doc] !== 2) {
             if (wordBest[doc] === 0) streamed.push(doc);
@@ -524,7 +541,10 @@ export class SearchIndex {
       if (total - count > bound && read < postings) cut = true;
     }
     if (cut) total = count + Math.round(((total - count) * postings) / read);
-    const candidates = Int32Array.from([...this.touched.subarray(0, count), ...streamed.slice(0, ranked)]);
+    // (Copied, not spread: `count` reaches the hundreds of thousands for "gift …" queries.)
+    const candidates = new Int32Array(count + ranked);
+    candidates.set(this.touched.subarray(0, count));
+    for (let i = 0; i < ranked; i++) candidates[count + i] = streamed[i]!;
     const top = total === 0 ? [] : topK(candidates, candidates.length, k, rank, dates);
     for (let i = 0; i < count; i++) {
       const doc = this.touched[i]!;
@@ -580,8 +600,19 @@ export class SearchIndex {
     const { popularity, dates } = this;
     const byRank = (a: number, b: number) => popularity[b]! - popularity[a]! || dates[b]! - dates[a]! || a - b;
     const { docs, fields } = postings;
-    const shown = firstInOrder(postings.n, need, (a, b) => FIELD_WEIGHT[fields[b]!]! - FIELD_WEIGHT[fields[a]!]! || byRank(docs[a]!, docs[b]!));
-    const head = firstInOrder(described.n, need, (a, b) => byRank(described.docs[a]!, described.docs[b]!));
+    // (The leads: field weight ×1000 outweighs any popularity, rating ≤ 5 + half the log of the reviews.)
+    const shown = firstInOrder(
+      postings.n,
+      need,
+      (a, b) => FIELD_WEIGHT[fields[b]!]! - FIELD_WEIGHT[fields[a]!]! || byRank(docs[a]!, docs[b]!),
+      (k) => FIELD_WEIGHT[fields[k]!]! * 1000 + popularity[docs[k]!]!,
+    );
+    const head = firstInOrder(
+      described.n,
+      need,
+      (a, b) => byRank(described.docs[a]!, described.docs[b]!),
+      (k) => popularity[described.docs[k]!]!,
+    );
     const order = { version: this.orderVersion, shown, shownN: postings.n, describedN: described.n, described: head.map((k) => described.docs[k]!), ready: need };
     this.rankedOrders.set(term, order);
     return order;
@@ -593,8 +624,8 @@ export class SearchIndex {
    * (see COMMON_SHARE), and the description-only matches of words common in descriptions (see
    * DESCRIPTION_CAP), only add to the rank of products found otherwise.
    */
-  private collect(expansions: Expansion[], allowed: Uint8Array | null, capped: boolean, streamed = -1): number {
-    const { wordBest, matched, score, alive, locationSet } = this;
+  private collect(expansions: Expansion[], allowed: Uint8Array, capped: boolean, streamed = -1): number {
+    const { wordBest, matched, score, locationSet } = this;
     let count = 0;
     const kinds = this.wordKinds(expansions, capped);
     const later: { w: number; shown: boolean }[] = [];
@@ -609,7 +640,7 @@ export class SearchIndex {
         const { docs, fields, n } = this.postings[terms[e]!]!;
         for (let k = 0; k < n; k++) {
           const doc = docs[k]!;
-          if (!alive[doc] || (allowed && !allowed[locationSet[doc]!])) continue;
+          if (allowed[locationSet[doc]!] !== 1) continue;
           const s = q * FIELD_WEIGHT[fields[k]!]!;
           if (s > wordBest[doc]!) {
             if (wordBest[doc] === 0) hit = this.hit(hit, doc);
@@ -621,7 +652,7 @@ export class SearchIndex {
         const s = q * FIELD_WEIGHT[DESCRIPTION]!;
         for (let k = 0; k < list.n; k++) {
           const doc = list.docs[k]!;
-          if (!alive[doc] || (allowed && !allowed[locationSet[doc]!])) continue;
+          if (allowed[locationSet[doc]!] !== 1) continue;
           if (s > wordBest[doc]!) {
             if (wordBest[doc] === 0) hit = this.hit(hit, doc);
             wordBest[doc] = s;
@@ -772,7 +803,7 @@ export class SearchIndex {
     const allowed = this.allowedLocations(location);
     const candidates: number[] = [];
     for (let doc = 0; doc < this.ids.length; doc++) {
-      if (!this.alive[doc] || (category !== null && this.cats[doc] !== category) || (allowed && !allowed[this.locationSet[doc]!])) continue;
+      if (allowed[this.locationSet[doc]!] !== 1 || (category !== null && this.cats[doc] !== category)) continue;
       candidates.push(doc);
     }
     const ids = topK(candidates, candidates.length, limit, this.popularity, this.dates).map((doc) => this.ids[doc]!);
@@ -905,11 +936,13 @@ export class SearchIndex {
     return id;
   }
 
-  /** Which location sets a country sees (those listing it or All); null means no filter. */
-  private allowedLocations(location: string | undefined): Uint8Array | null {
-    if (!location || location === 'All') return null;
-    const code = location.toUpperCase();
-    return Uint8Array.from(this.locationSets, (set) => (set.includes(code) || set.includes('All') ? 1 : 0));
+  /**
+   * Which location sets a country sees (those listing it or All; every set when no country or
+   * All is asked for), as 1s by set: never DEAD_SET, so one lookup also tells a slot is in service.
+   */
+  private allowedLocations(location: string | undefined): Uint8Array {
+    const code = !location || location === 'All' ? null : location.toUpperCase();
+    return Uint8Array.from(this.locationSets, (set, id) => (id !== DEAD_SET && (code === null || set.includes(code) || set.includes('All')) ? 1 : 0));
   }
 
   private ensureCapacity(n: number): void {
@@ -918,6 +951,9 @@ export class SearchIndex {
     const alive = new Uint8Array(size);
     alive.set(this.alive);
     this.alive = alive;
+    const locationSet = new Int32Array(size);
+    locationSet.set(this.locationSet);
+    this.locationSet = locationSet;
     this.wordBest = new Float32Array(size);
     this.score = new Float32Array(size);
     this.matched = new Uint8Array(size);
@@ -934,7 +970,9 @@ export class SearchIndex {
     this.cats = keep(this.cats);
     this.popularity = keep(this.popularity);
     this.dates = keep(this.dates);
-    this.locationSet = keep(this.locationSet);
+    const sets = this.locationSet;
+    for (let doc = 0; doc < next.length; doc++) if (next[doc] !== -1) sets[next[doc]!] = sets[doc]!;
+    sets.fill(DEAD_SET, live);
     this.fingerprints = keep(this.fingerprints);
     this.alive.fill(0);
     this.alive.fill(1, 0, live);
@@ -1049,9 +1087,11 @@ function topK(docs: ArrayLike<number>, count: number, k: number, key: ArrayLike<
 
 /**
  * The first `m` of 0…n-1 in `compare` order (all n when m ≥ n): a bounded heap of the best m
- * so far, then sorted, rather than sorting all n.
+ * so far, then sorted, rather than sorting all n. `lead`, when given, is a number that never
+ * puts two in the wrong order (a before b in `compare` order: lead(a) ≥ lead(b)): one below the
+ * heap's last is turned away without a comparison (most are, once the heap holds good ones).
  */
-function firstInOrder(n: number, m: number, compare: (a: number, b: number) => number): Int32Array {
+function firstInOrder(n: number, m: number, compare: (a: number, b: number) => number, lead?: (k: number) => number): Int32Array {
   if (m >= n) return Int32Array.from({ length: n }, (_, k) => k).sort(compare);
   // Max-heap by `compare`: its root is the last of the best m so far.
   const heap = new Int32Array(m);
@@ -1070,6 +1110,7 @@ function firstInOrder(n: number, m: number, compare: (a: number, b: number) => n
       i = last;
     }
   };
+  let lastLead = -Infinity;
   for (let k = 0; k < n; k++) {
     if (size < m) {
       heap[size] = k;
@@ -1081,9 +1122,12 @@ function firstInOrder(n: number, m: number, compare: (a: number, b: number) => n
         heap[parent] = t;
         i = parent;
       }
-    } else if (compare(k, heap[0]!) < 0) {
+      if (size === m && lead) lastLead = lead(heap[0]!);
+    } else if (lead && lead(k) < lastLead) continue;
+    else if (compare(k, heap[0]!) < 0) {
       heap[0] = k;
       down(0);
+      if (lead) lastLead = lead(heap[0]!);
     }
   }
   return heap.sort(compare);
