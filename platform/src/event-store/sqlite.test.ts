@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -308,6 +309,35 @@ describe('SQLite event store writer thread', () => {
       dir.remove();
     }
   });
+
+  it('never keeps a process alive: a script that only reads, without closing the store, exits', async () => {
+    const dir = tempDir('shop-event-store-exit-');
+    // A CLI run or a benchmark that forgets close() must still end; the writer thread is
+    // referenced only while a group is in flight.
+    const script = `
+      import { SqliteEventStore } from ${JSON.stringify(join(import.meta.dirname, 'sqlite.ts'))};
+      const store = new SqliteEventStore(${JSON.stringify(join(dir.path, 'events.sqlite'))});
+      console.log('read', (await store.readAll({ after: 0n, limit: 10 })).length);`;
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve(null);
+        }, 15_000);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      });
+      expect(output).toContain('read 0');
+      expect(exited).toBe(0);
+    } finally {
+      dir.remove();
+    }
+  }, 20_000);
 });
 
 describe('SQLite event store durability', () => {

@@ -146,11 +146,12 @@ export class SqliteEventStore implements EventStore {
       // Not the server's loader or profiler flags: the thread is plain JavaScript.
       execArgv: [],
     });
-    // Referenced only while a group is in flight (see flush), so an idle store never keeps a process alive.
-    this.writer.unref();
     this.writer.on('message', (reply: WriterReply) => this.settle(reply));
     this.writer.on('error', (error) => this.writerStopped(new Error(`The event log's writer thread failed: ${error.message}`, { cause: error })));
     this.writer.on('exit', () => this.writerStopped(new Error('The event store is closed')));
+    // Referenced only while a group is in flight (see flush), so an idle store never keeps a process
+    // alive. After the listeners: adding a 'message' listener references the worker's port again.
+    this.writer.unref();
     // Automatic checkpoints are turned off and on for the connection that commits: the writer's
     // (a pragma message is handled between groups, in order).
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the stand-in's getter needs this store
