@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { counterOf, type BulkLoad, type WriteBatch } from './port.ts';
 import { columnReader } from './sqlite-query.ts';
+import { DEFAULT_SQLITE_TUNING, sqlitePragmas } from '../sqlite/open.ts';
 
 /** How a deferred collection's rows are written: its table, and the fields kept in columns. */
 export interface BulkTable {
@@ -37,12 +38,8 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.pragma('busy_timeout = 5000');
-db.pragma('cache_size = -65536');
-// As the store's own connection (openSqlite): the index build reads the whole table through the map.
-db.pragma('mmap_size = 1073741824');
+// As the store's own connection (openSqlite's pragmas): the index build reads the whole table through the map.
+for (const pragma of workerData.pragmas) db.pragma(pragma);
 const statements = new Map();
 const prepare = (sql) => {
   let stmt = statements.get(sql);
@@ -120,7 +117,11 @@ export class SqliteBulkLoad implements BulkLoad {
   ) {
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: hooks.file },
+      workerData: {
+        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+        file: hooks.file,
+        pragmas: sqlitePragmas(DEFAULT_SQLITE_TUNING),
+      },
       execArgv: [],
     });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));

@@ -21,9 +21,12 @@ export type SyncMode = 'full' | 'normal';
  * lock page it touches on each write sits at 1 GB, so the scan is never the short one). Reads of
  * the file itself come through the memory map, not the cache, so such a file wants a small one.
  */
+/** How openSqlite tunes a connection unless told otherwise (the read models' file). */
+export const DEFAULT_SQLITE_TUNING: { cacheKb: number; synchronous: SyncMode } = { cacheKb: 65536, synchronous: 'normal' };
+
 export function openSqlite(
   file: string,
-  { cacheKb = 65536, synchronous = 'normal' }: { cacheKb?: number; synchronous?: SyncMode } = {},
+  { cacheKb = DEFAULT_SQLITE_TUNING.cacheKb, synchronous = DEFAULT_SQLITE_TUNING.synchronous }: { cacheKb?: number; synchronous?: SyncMode } = {},
 ): Database.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -33,7 +36,7 @@ export function openSqlite(
 
 /**
  * The pragmas openSqlite sets, in order: also what a connection opened elsewhere (the event log's
- * writer thread, which cannot import TypeScript) runs, so both ends of one file are tuned alike.
+ * writer thread, the read models' bulk-load thread: neither can import TypeScript) runs, so both ends of one file are tuned alike.
  */
 export function sqlitePragmas({ cacheKb, synchronous }: { cacheKb: number; synchronous: SyncMode }): string[] {
   return [
