@@ -1,16 +1,13 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { Link, useSearchParams } from 'react-router';
-import { LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
+import { Panel, useErrorNotice } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { stackedTableSx } from '../shared/tableStyles.ts';
 import { brand } from '../shared/theme.ts';
 import { ORDER_STATUSES, useGetAdminOrdersQuery, type OrderStatus } from './adminApi.ts';
-import { AdminFrame, mono, Pager, shortTime } from './adminParts.tsx';
+import { AdminFrame, ListState, mono, Pager, SearchPanel, shortTime } from './adminParts.tsx';
 import { useListAddress } from './listAddress.ts';
 
 const PER_PAGE = 20;
@@ -21,53 +18,33 @@ export default function OrdersPage() {
   const [params] = useSearchParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const { q, page, typed, setTyped, go: update, search } = useListAddress({ status: status ?? '' });
+  const address = useListAddress({ status: status ?? '' });
+  const { q, page, go: update } = address;
   const list = useGetAdminOrdersQuery({ status, q: q || undefined, page, perPage: PER_PAGE }, { refetchOnMountOrArgChange: true });
   useErrorNotice(list.error);
   const orders = list.data?.orders ?? [];
 
   return (
     <AdminFrame title="Orders" subtitle="Newest first. Search by order id, payment id or e-mail." testId="admin-orders">
-      <Panel sx={{ p: { xs: 2, md: 2.5 }, mb: 2 }}>
-        <Box component="form" role="search" aria-label="Find orders" onSubmit={search} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-          <TextField
-            select
-            size="small"
-            label="Status"
-            value={status ?? ''}
-            onChange={(event) => update({ status: event.target.value })}
-            sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'orders-status-filter' } }}
-          >
-            <option value="">Any status</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value.charAt(0).toUpperCase() + value.slice(1)}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            label="Order id, payment id or e-mail"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200, spellCheck: false } }}
-            sx={{ flex: '1 1 260px' }}
-          />
-          <Button type="submit" variant="contained">
-            Search
-          </Button>
-        </Box>
-      </Panel>
-      {list.isLoading ? (
-        <Skeleton variant="rounded" height={320} />
-      ) : !list.data ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : orders.length === 0 ? (
-        <Panel sx={{ p: 4, textAlign: 'center', color: brand.muted }} data-testid="admin-orders-empty">
-          <Typography>No orders match.</Typography>
-        </Panel>
-      ) : (
+      <SearchPanel address={address} label="Order id, payment id or e-mail" name="Find orders">
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status ?? ''}
+          onChange={(event) => update({ status: event.target.value })}
+          sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'orders-status-filter' } }}
+        >
+          <option value="">Any status</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value.charAt(0).toUpperCase() + value.slice(1)}
+            </option>
+          ))}
+        </TextField>
+      </SearchPanel>
+      <ListState query={list} rows={orders.length} empty="No orders match." emptyTestId="admin-orders-empty">
         <Panel sx={{ overflow: 'hidden', opacity: list.isFetching ? 0.6 : 1 }}>
           <Box sx={{ overflowX: { md: 'auto' } }}>
             <Box component="table" sx={{ ...stackedTableSx, '& td.mono': { fontFamily: mono, fontSize: 12.5, overflowWrap: 'anywhere' } }} data-testid="admin-orders-table">
@@ -105,7 +82,7 @@ export default function OrdersPage() {
             </Box>
           </Box>
         </Panel>
-      )}
+      </ListState>
       <Pager page={page} totalPages={list.data?.totalPages ?? 0} onPage={(next) => update({ page: next })} label="Order pages" />
     </AdminFrame>
   );

@@ -2,7 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import Modal from '@mui/material/Modal';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { LoadError, Panel } from '../shared/common.tsx';
 import { brand } from '../shared/theme.ts';
 
 export const mono = 'ui-monospace, SFMono-Regular, Menlo, monospace';
@@ -84,4 +87,52 @@ export function shortTime(iso: string): string {
 export function pageParam(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/**
+ * A back-office list's search bar (a form, so Enter searches): the list's own filters first, then
+ * the words box and Search. `address` is the list's `useListAddress()`.
+ */
+export function SearchPanel({ address, label, name, children }: { address: { typed: string; setTyped: (typed: string) => void; search: (event: FormEvent) => void }; label: string; name: string; children?: ReactNode }) {
+  return (
+    <Panel sx={{ p: { xs: 2, md: 2.5 }, mb: 2 }}>
+      <Box component="form" role="search" aria-label={name} onSubmit={address.search} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        {children}
+        <TextField
+          size="small"
+          label={label}
+          value={address.typed}
+          onChange={(event) => address.setTyped(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200, spellCheck: false } }}
+          sx={{ flex: '1 1 260px' }}
+        />
+        <Button type="submit" variant="contained">
+          Search
+        </Button>
+      </Box>
+    </Panel>
+  );
+}
+
+/**
+ * What a list shows in place of its rows: a skeleton while the first page loads, the error with a
+ * Retry, or `empty` when nothing matches; otherwise its rows (`children`).
+ */
+export function ListState({ query, rows, empty, emptyTestId, children }: {
+  query: { isLoading: boolean; data?: unknown; error?: unknown; refetch: () => unknown };
+  rows: number;
+  empty: string;
+  emptyTestId?: string;
+  children: ReactNode;
+}) {
+  if (query.isLoading) return <Skeleton variant="rounded" height={320} />;
+  if (!query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (rows === 0) {
+    return (
+      <Panel sx={{ p: 4, textAlign: 'center', color: brand.muted }} data-testid={emptyTestId}>
+        <Typography>{empty}</Typography>
+      </Panel>
+    );
+  }
+  return children;
 }

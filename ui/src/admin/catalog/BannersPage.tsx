@@ -27,6 +27,7 @@ import { CategoryFields } from './CategoryFields.tsx';
 import { useCreateBannerMutation, useListAdminBannersQuery, useListAdminCategoriesQuery, useUpdateBannerMutation, useWithdrawBannerMutation } from './catalogAdminApi.ts';
 import { useFormFields, validate } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
+import { SaveActions } from './SaveActions.tsx';
 
 /** The storefront's four banner places (spec: home slider, middle, side and bottom banners). */
 const KINDS: { kind: BannerKind; label: string }[] = [
@@ -82,12 +83,7 @@ function BannerDialog({ banner, defaultKind, onClose }: { banner: AdminBannerRow
             }}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={created.isLoading || updated.isLoading} busyLabel="Saving…">
-            Save
-          </BusyButton>
-        </DialogActions>
+        <SaveActions onClose={onClose} busy={created.isLoading || updated.isLoading} />
       </Box>
     </Dialog>
   );

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -16,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { adminCategoryInput, type AdminCategoryRow } from '@shop/contracts/admin-api';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage } from '../../api/messages.ts';
-import { BusyButton, LoadError, Panel } from '../../shared/common.tsx';
+import { LoadError, Panel } from '../../shared/common.tsx';
 import { brand } from '../../shared/theme.ts';
 import { notifyError, notifySuccess } from '../../store/snackbarSlice.ts';
 import { useAppDispatch } from '../../store/store.ts';
@@ -32,6 +31,7 @@ import {
 import { useFormFields, validate } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
 import { NameDialog } from './NameDialog.tsx';
+import { SaveActions } from './SaveActions.tsx';
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
@@ -84,12 +84,7 @@ function CategoryDialog({ category, onClose }: { category: AdminCategoryRow | nu
           </Box>
           <ImagesField label="Category images" images={form.images} onChange={(images) => set('images', images)} error={errors.images} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={created.isLoading || updated.isLoading} busyLabel="Saving…">
-            Save
-          </BusyButton>
-        </DialogActions>
+        <SaveActions onClose={onClose} busy={created.isLoading || updated.isLoading} />
       </Box>
     </Dialog>
   );

@@ -1,14 +1,12 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { adminSubcategoryInput } from '@shop/contracts/admin-api';
 import { useId, useState, type FormEvent } from 'react';
-import { BusyButton } from '../../shared/common.tsx';
 import { validate } from './formErrors.ts';
+import { SaveActions } from './SaveActions.tsx';
 
 /** A one-field dialog (a subcategory's name), checked with the contract's schema before `onSave`. */
 export function NameDialog({ title, initial = '', busy, onSave, onClose }: { title: string; initial?: string; busy: boolean; onSave: (name: string) => void; onClose: () => void }) {
@@ -40,12 +38,7 @@ export function NameDialog({ title, initial = '', busy, onSave, onClose }: { tit
             helperText={error}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={busy} busyLabel="Saving…">
-            Save
-          </BusyButton>
-        </DialogActions>
+        <SaveActions onClose={onClose} busy={busy} />
       </Box>
     </Dialog>
   );
