@@ -1,6 +1,8 @@
 /** Helpers for the HTTP tests of cart, My List, reviews, checkout and orders (not a test file). */
 import { newId, type Billing, type ProductDetails } from '@shop/contracts';
-import { api, type TestShop } from './shop.ts';
+import { importCatalog } from '@shop/command-api';
+import type { smallCatalog } from './catalog-fixture.ts';
+import { api, startTestShop, type TestShop } from './shop.ts';
 
 export { api, startTestShop, type TestShop } from './shop.ts';
 
@@ -104,4 +106,17 @@ export async function checkoutAndPay(t: TestShop, token: string): Promise<{ chec
   });
   if (paid.status !== 200) throw new Error(`payment failed: ${JSON.stringify(paid.body)}`);
   return { checkout: checkout.body, paid: paid.body };
+}
+
+/**
+ * The back office's catalog tests: a shop holding the small test catalog (projected for the
+ * catalog and search), an admin's token (signed for `adminId`, so events name them) and a
+ * shopper's.
+ */
+export async function startCatalogAdminShop(catalog: ReturnType<typeof smallCatalog>) {
+  const t = await startTestShop();
+  await t.shop.awaitProjections(await importCatalog(t.shop.catalog, catalog), ['catalog', 'search']);
+  const adminId = newId();
+  const admin = t.shop.tokens.sign({ userId: adminId, email: 'owner@example.in', isAdmin: true });
+  return { t, adminId, admin, customer: shopper(t).token };
 }

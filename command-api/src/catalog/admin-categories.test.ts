@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '@shop/command-api';
 import { catalogStreams, newId, type AdminBannerList, type AdminCategoryList, type BannerDoc, type CategoryDoc } from '@shop/contracts';
 import { firstScreenData } from '../../../server/src/http/first-screen-data.ts';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
-import { shopper } from '../../../test-support/shop-fixtures.ts';
-import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
+import { startCatalogAdminShop } from '../../../test-support/shop-fixtures.ts';
+import { api, type TestShop } from '../../../test-support/shop.ts';
 
 let t: TestShop;
 const catalog = smallCatalog();
 const { ids } = catalog;
-const adminId = newId();
+let adminId: string;
 let admin: string;
 let customer: string;
 
 beforeAll(async () => {
-  t = await startTestShop();
-  await t.shop.awaitProjections(await importCatalog(t.shop.catalog, catalog), ['catalog', 'search']);
-  admin = t.shop.tokens.sign({ userId: adminId, email: 'owner@example.in', isAdmin: true });
-  customer = shopper(t).token;
+  ({ t, adminId, admin, customer } = await startCatalogAdminShop(catalog));
 });
 
 afterAll(async () => {

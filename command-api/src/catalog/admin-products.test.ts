@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '@shop/command-api';
 import {
   catalogStreams,
   newId,
@@ -14,8 +13,8 @@ import {
 } from '@shop/contracts';
 import { firstScreenData } from '../../../server/src/http/first-screen-data.ts';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
-import { addToCart, billing, shopper } from '../../../test-support/shop-fixtures.ts';
-import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
+import { addToCart, billing, shopper, startCatalogAdminShop } from '../../../test-support/shop-fixtures.ts';
+import { api, type TestShop } from '../../../test-support/shop.ts';
 
 // A real 1×1 PNG: the upload route judges a file by its bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -25,15 +24,12 @@ let t: TestShop;
 const catalogFiles = () => join(t.dataDir, 'uploads', 'catalog');
 const catalog = smallCatalog();
 const { ids } = catalog;
-const adminId = newId();
+let adminId: string;
 let admin: string;
 let customer: string;
 
 beforeAll(async () => {
-  t = await startTestShop();
-  await t.shop.awaitProjections(await importCatalog(t.shop.catalog, catalog), ['catalog', 'search']);
-  admin = t.shop.tokens.sign({ userId: adminId, email: 'owner@example.in', isAdmin: true });
-  customer = shopper(t).token;
+  ({ t, adminId, admin, customer } = await startCatalogAdminShop(catalog));
 });
 
 afterAll(async () => {
