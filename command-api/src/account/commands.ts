@@ -4,15 +4,15 @@ import { newId } from '@shop/contracts';
 import type { GoogleIdentity, Logger, Mailer } from '@shop/platform';
 import type { StreamCommands } from '../shared/stream-commands.ts';
 import { AccountStore } from './account-store.ts';
-import { AdminRoles } from './admin-roles.ts';
+import { AdminRoles } from './admin/admin-roles.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CodeHasher } from './codes.ts';
 import { MAX_STORED_UPLOADS, resetRefusal, storedUploadCount, type AccountState } from './decider.ts';
 import { AccountError, MSG } from './errors.ts';
-import { AccountThrottle, defaultAccountLimits, memoryLimiters, type AccountLimits, type LimiterFactory } from './limits.ts';
+import { AccountThrottle, defaultAccountLimits, memoryLimiters, type AccountLimits, type LimiterFactory } from './identity/limits.ts';
 import { codeMail } from './mail-templates.ts';
-import { NewsletterCommands } from './newsletter.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { NewsletterCommands } from './newsletter/newsletter.ts';
+import { hashPassword, verifyPassword } from './identity/passwords.ts';
 
 export interface AccountServiceOptions {
   /** The command pipeline over the event store. */

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import { adminRoleRoutes } from './admin-role-routes.ts';
-import { authRoutes } from './auth-routes.ts';
+import { adminRoleRoutes } from './admin/admin-role-routes.ts';
+import { authRoutes } from './identity/auth-routes.ts';
 import type { AccountRouteDeps } from './deps.ts';
-import { googleRoutes } from './google-routes.ts';
-import { newsletterRoutes } from './newsletter-routes.ts';
-import { profileRoutes } from './profile-routes.ts';
-import { uploadRoutes } from './upload-routes.ts';
+import { googleRoutes } from './identity/google-routes.ts';
+import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
+import { profileRoutes } from './profile/profile-routes.ts';
+import { uploadRoutes } from './profile/upload-routes.ts';
 
 /** Every account command route (mount under `/api`). Account queries live in read-api. */
 export function accountRouter(deps: AccountRouteDeps): Router {

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { adminProductInput, type AdminProductInput, type AdminPublishReply, type AdminUploadReply } from '@shop/contracts';
 import { HttpError, requireAdmin, requireUser, sniffImageFile, type FileStore, type StoredFile } from '@shop/platform';
-import { INVALID_IMAGE, imageParser, readImages, type UploadedPart } from '../account/upload-routes.ts';
+import { INVALID_IMAGE, imageParser, readImages, type UploadedPart } from '../account/profile/upload-routes.ts';
 import { READ_MODELS, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals } from '../shared/refusals.ts';
 import { adminRefusal, idParam, imageRefs, parseBody } from './admin-http.ts';

@@ -1,8 +1,8 @@
 import { paymentEventSchemas, paymentStreams, stockEventSchemas, stockStreams } from '@shop/contracts';
 import type { DomainEvent } from '../shared/decider.ts';
 import type { CommandContext, HandleOptions, StreamCommands } from '../shared/stream-commands.ts';
-import { paymentDecider } from './payment-decider.ts';
-import { stockDecider } from './stock-decider.ts';
+import { paymentDecider } from './payment/decider.ts';
+import { stockDecider } from './stock/decider.ts';
 
 const schemas: Record<string, { parse(data: unknown): unknown }> = { ...stockEventSchemas, ...paymentEventSchemas };
 const check = (event: DomainEvent) => {

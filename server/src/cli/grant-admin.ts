@@ -14,7 +14,7 @@
  */
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { AdminRoles } from '@shop/command-api/account/admin-roles';
+import { AdminRoles } from '@shop/command-api/account/admin/admin-roles';
 import { DomainError } from '@shop/command-api';
 import { loadConfig } from '@shop/platform';
 import { openEventStore } from '../compose.ts';

@@ -1,0 +1,208 @@
+import {
+  catalogStreams,
+  checkoutEventSchemas,
+  checkoutStreams,
+  discountEventSchemas,
+  discountStreams,
+  orderDocFrom,
+  orderEventSchemas,
+  orderIdForPayment,
+  orderStreams,
+  paymentEventSchemas,
+  paymentStreams,
+  stockEventSchemas,
+  stockStreams,
+  type Billing,
+  type OrderDoc,
+  type OrderEventMap,
+} from '@shop/contracts';
+import { productDecider } from '../../catalog/decider.ts';
+import { DomainError, type DomainEvent } from '../../shared/decider.ts';
+import type { CartCommands } from '../../cart/commands.ts';
+import { derivedEventId, type CommandContext, type StreamCommands } from '../../shared/stream-commands.ts';
+import { orderDecider, type OrderState } from '../order/decider.ts';
+import { paymentDecider } from '../payment/decider.ts';
+import { firstOrderDiscountDecider } from '../discount/decider.ts';
+import { checkoutDecider, type CheckoutStarted } from './decider.ts';
+import { stockDecider } from '../stock/decider.ts';
+import { releaseAndRefund } from '../give-back.ts';
+
+const schemas: Record<string, { parse(data: unknown): unknown }> = {
+  ...checkoutEventSchemas,
+  ...discountEventSchemas,
+  ...orderEventSchemas,
+  ...paymentEventSchemas,
+  ...stockEventSchemas,
+};
+const check = (event: DomainEvent) => {
+  schemas[event.type]?.parse(event.data);
+};
+/** Events written once per payment whatever happens: a retry re-appends the same ids (a no-op). */
+const onceFor = (paymentId: string) => ({
+  check,
+  eventIds: (event: DomainEvent) => derivedEventId('checkout', paymentId, event.type),
+});
+
+export type CheckoutOutcome =
+  | { ok: true; order: OrderDoc; position: bigint; replayed: boolean }
+  | { ok: false; msg: string; position: bigint };
+
+/**
+ * Checkout after a verified payment, a process over several streams. Its own stream
+ * (`checkout-<paymentId>`) is written first; then stock is reserved product by product with
+ * expected-revision appends, the order (id derived from the payment id) is placed, the paid lines
+ * leave the cart and the process completes. Every step is idempotent, so running it again (a
+ * second confirmation, the startup recovery) finishes what is missing; a reservation that fails
+ * is compensated by events: stock released, payment marked for refund, process failed.
+ */
+export class CheckoutProcess {
+  constructor(
+    private readonly streams: StreamCommands,
+    private readonly cart: CartCommands,
+  ) {}
+
+  /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
+  run(confirmed: { providerOrderId: string; paymentId: string }, billing?: Billing): Promise<CheckoutOutcome> {
+    const { providerOrderId, paymentId } = confirmed;
+    return this.streams.exclusive(`checkout:${paymentId}`, async () => {
+      const paymentStream = paymentStreams.payment(providerOrderId);
+      const payment = await this.streams.load(paymentStream, paymentDecider);
+      if (!payment.opened) throw new DomainError('not-found', 'Payment not found');
+      const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
+      const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
+      const confirmedAt = await this.streams.handle(paymentStream, paymentDecider, confirm, ctx, onceFor(paymentId));
+      const { userId, amount, lines, provider, discount } = payment.opened;
+      const start = {
+        type: 'StartCheckout',
+        paymentId,
+        providerOrderId,
+        provider,
+        orderId: orderIdForPayment(paymentId),
+        userId,
+        amount,
+        lines,
+        billing: billing ?? payment.opened.billing,
+        ...(discount ? { discount } : {}),
+      } as const;
+      const started = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, start, ctx, onceFor(paymentId));
+      const outcome = await this.proceed(paymentId);
+      return { ...outcome, position: max(outcome.position, started.position, confirmedAt.position) };
+    });
+  }
+
+  /** Finishes a process that was started and never finished (startup recovery). */
+  resume(paymentId: string): Promise<CheckoutOutcome> {
+    return this.streams.exclusive(`checkout:${paymentId}`, () => this.proceed(paymentId));
+  }
+
+  private async proceed(paymentId: string): Promise<CheckoutOutcome> {
+    // Read fresh: the process stream is short, and recovery must not trust a cache.
+    const state = await this.streams.load(checkoutStreams.process(paymentId), checkoutDecider, { fresh: true });
+    const started = state.started;
+    if (!started) throw new DomainError('not-found', 'Checkout not started');
+    if (state.outcome?.status === 'failed') return { ok: false, msg: state.outcome.reason, position: 0n };
+    if (state.outcome?.status === 'completed') {
+      const order = await this.streams.load(orderStreams.order(started.orderId), orderDecider, { fresh: true });
+      return placedOrder(started, order, true, 0n);
+    }
+
+    const ctx: CommandContext = { userId: started.userId, correlationId: paymentId };
+    let position = 0n;
+    try {
+      for (const line of [...started.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+        position = max(position, await this.reserve(started, line, ctx));
+      }
+      // Claimed only once the stock is there, so a checkout that fails for stock never takes it.
+      // A claim refused (another order of the shopper's got it first) is compensated like stock.
+      if (started.discount) position = max(position, await this.claimFirstOrderDiscount(started, ctx));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
+      return { ok: false, msg: error.message, position: max(position, await this.compensate(started, error.message, ctx)) };
+    }
+    const place = { type: 'PlaceOrder', ...orderPlacedData(started) } as const;
+    const placed = await this.streams.handle(orderStreams.order(started.orderId), orderDecider, place, ctx, onceFor(paymentId));
+    const lineIds = started.lines.map((line) => line.lineId);
+    const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);
+    const complete = { type: 'CompleteCheckout', paymentId } as const;
+    const done = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, complete, ctx, onceFor(paymentId));
+    // The order as placed (or as found, when a retry placed it before): no need to read it back.
+    return placedOrder(started, placed.state, false, max(position, placed.position, cleared.position, done.position));
+  }
+
+  private async reserve(started: CheckoutStarted, line: CheckoutStarted['lines'][number], ctx: CommandContext): Promise<bigint> {
+    const stream = stockStreams.product(line.productId);
+    const stock = await this.streams.load(stream, stockDecider);
+    const initialStock = stock.available ?? (await this.catalogStock(line.productId, line.productTitle));
+    const command = {
+      type: 'ReserveStock',
+      productId: line.productId,
+      productTitle: line.productTitle,
+      reservationId: started.paymentId,
+      quantity: line.quantity,
+      initialStock,
+    } as const;
+    return (await this.streams.handle(stream, stockDecider, command, ctx, { check, maxAttempts: 20 })).position;
+  }
+
+  /** One order per shopper gets the first-order discount: the claim stream takes one claim, ever. */
+  private async claimFirstOrderDiscount(started: CheckoutStarted, ctx: CommandContext): Promise<bigint> {
+    const claim = {
+      type: 'ClaimFirstOrderDiscount',
+      userId: started.userId,
+      paymentId: started.paymentId,
+      orderId: started.orderId,
+      amount: started.discount!.amount,
+    } as const;
+    const stream = discountStreams.firstOrder(started.userId);
+    return (await this.streams.handle(stream, firstOrderDiscountDecider, claim, ctx, onceFor(started.paymentId))).position;
+  }
+
+  /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */
+  private async catalogStock(productId: string, title: string): Promise<number> {
+    const product = await this.streams.load(catalogStreams.product(productId), productDecider, { fresh: true });
+    if (!product.details) throw new DomainError('conflict', `Sorry, ${title} is no longer available`);
+    return product.details.countInStock;
+  }
+
+  /** Undo by new events: give back every reservation, ask for the refund, record the failure. */
+  private async compensate(started: CheckoutStarted, reason: string, ctx: CommandContext): Promise<bigint> {
+    const given = await releaseAndRefund(this.streams, started, reason, ctx, onceFor(started.paymentId).eventIds);
+    const fail = { type: 'FailCheckout', paymentId: started.paymentId, reason } as const;
+    const failed = await this.streams.handle(checkoutStreams.process(started.paymentId), checkoutDecider, fail, ctx, onceFor(started.paymentId));
+    return max(given, failed.position);
+  }
+}
+
+function placedOrder(started: CheckoutStarted, order: OrderState, replayed: boolean, position: bigint): CheckoutOutcome {
+  if (!order.placed || !order.status) throw new Error(`Checkout ${started.paymentId} completed without its order`);
+  return { ok: true, order: orderDocFrom(order.placed, order.status), position, replayed };
+}
+
+/** The order exactly as paid: lines and amount from the payment the server opened. */
+function orderPlacedData(started: CheckoutStarted): OrderEventMap['OrderPlaced'] {
+  const { billing } = started;
+  return {
+    orderId: started.orderId,
+    paymentId: started.paymentId,
+    providerOrderId: started.providerOrderId,
+    userid: started.userId,
+    name: billing.fullName,
+    phoneNumber: billing.phoneNumber,
+    address: `${billing.streetAddressLine1}, ${billing.streetAddressLine2}`,
+    pincode: billing.zipCode,
+    email: billing.email,
+    country: billing.country,
+    city: billing.city,
+    state: billing.state,
+    amount: started.amount,
+    products: started.lines,
+    date: new Date().toISOString(),
+    ...(started.discount ? { discount: started.discount } : {}),
+    billing,
+  };
+}
+
+function max(...values: bigint[]): bigint {
+  return values.reduce((a, b) => (b > a ? b : a), 0n);
+}
+

@@ -1,0 +1,102 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { billingSchema, paymentStreams } from '@shop/contracts';
+import {
+  HttpError,
+  PaymentProviderError,
+  assertSelf,
+  currentUser,
+  requireUser,
+  validate,
+  type PaymentProvider,
+} from '@shop/platform';
+import { READ_MODELS, bodyOf, type CommandDeps } from '../../shared/http.ts';
+import { answerRefusals, refusalReply } from '../../shared/refusals.ts';
+import { confirmCheckout } from './confirm-payment.ts';
+import { openCheckoutPayment } from './start-checkout.ts';
+import { paymentDecider } from '../payment/decider.ts';
+import type { CheckoutProcess } from './process.ts';
+import type { CartCommands } from '../../cart/commands.ts';
+import { handleRazorpayWebhook } from '../payment/webhook.ts';
+
+export interface CheckoutDeps extends CommandDeps {
+  payments: PaymentProvider;
+  cart: CartCommands;
+  /** The checkout process, built once by the composition root (the startup recovery runs it too). */
+  checkout: CheckoutProcess;
+}
+
+/** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */
+const AFTER_ORDER = [READ_MODELS.cart, READ_MODELS.orders, READ_MODELS.catalog, READ_MODELS.checkouts];
+
+/** Checkout's refusals (a payment's, a process's) as the spec's replies: `error: true` + `msg`. */
+export const checkoutRefusal = refusalReply((msg) => ({ error: true, msg }));
+
+const testPayBody = z.object({
+  providerOrderId: z.string({ error: 'providerOrderId is required' }).min(1, 'providerOrderId is required'),
+  card: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number'),
+});
+
+/** Checkout: open a payment for the server's total, confirm it into an order, provider callbacks. */
+export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
+  const router = new Router();
+  const auth = requireUser(deps.tokens);
+  const process = deps.checkout;
+
+  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+    const body = bodyOf(ctx);
+    const { userId } = assertSelf(ctx, body.userId ?? body.userid);
+    const billing = validate(billingSchema, body);
+    const { reply } = await openCheckoutPayment(deps, userId, billing);
+    ctx.status = 201;
+    ctx.body = deps.publicUrls.withLineImages(reply);
+  });
+
+  router.post('/orders/create', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+    const body = bodyOf(ctx);
+    const { userId } = assertSelf(ctx, body.userid ?? body.userId);
+    const outcome = await confirmCheckout(deps, process, userId, body);
+    await deps.awaitProjections(outcome.ok && outcome.replayed ? await deps.events.headPosition() : outcome.position, AFTER_ORDER);
+    if (!outcome.ok) throw new HttpError(409, { error: true, msg: outcome.msg });
+    ctx.status = outcome.replayed ? 200 : 201;
+    ctx.body = deps.publicUrls.withLineImages(outcome.order);
+  });
+
+  // The embedded test provider's "card form": pays an open payment with a test card.
+  router.post('/payments/test/pay', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+    const provider = deps.payments;
+    if (!provider.pay) throw new HttpError(404, { error: true, msg: 'Not found' });
+    const { userId } = currentUser(ctx);
+    const { providerOrderId, card } = validate(testPayBody, bodyOf(ctx));
+    const payment = await deps.streams.load(paymentStreams.payment(providerOrderId), paymentDecider);
+    if (!payment.opened || payment.opened.userId !== userId) throw new HttpError(404, { error: true, msg: 'Payment not found' });
+    if (payment.paymentId) throw new HttpError(409, { error: true, msg: 'This payment was already completed' });
+    try {
+      const paid = provider.pay(providerOrderId, card);
+      ctx.body = {
+        ...paid,
+        // The same confirmation under Razorpay checkout's names, so one client handler fits both.
+        razorpay_order_id: paid.order_id,
+        razorpay_payment_id: paid.payment_id,
+        razorpay_signature: paid.signature,
+      };
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(error.status, { error: true, msg: error.message });
+      throw error;
+    }
+  });
+
+  router.post('/payments/razorpay/webhook', answerRefusals(checkoutRefusal), async (ctx) => {
+    if (deps.payments.name !== 'razorpay') throw new HttpError(404, { error: true, msg: 'Not found' });
+    const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+    if (!deps.payments.verifyWebhook(raw, ctx.get('x-razorpay-signature'))) {
+      throw new HttpError(400, { error: true, msg: 'Invalid webhook signature' });
+    }
+    const eventId = ctx.get('x-razorpay-event-id');
+    if (!eventId) throw new HttpError(400, { error: true, msg: 'x-razorpay-event-id is required' });
+    const result = await handleRazorpayWebhook(deps, process, eventId, bodyOf(ctx));
+    ctx.body = { status: result.status };
+  });
+
+  return router;
+}

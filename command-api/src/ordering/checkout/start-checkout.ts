@@ -1,0 +1,133 @@
+import {
+  CART_MESSAGES,
+  CURRENCY,
+  ORDERS,
+  discountStreams,
+  firstOrderDiscountFor,
+  newId,
+  paymentEventSchemas,
+  paymentStreams,
+  type Billing,
+  type OrderDiscount,
+  type PricedLine,
+} from '@shop/contracts';
+import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
+import type { CartCommands } from '../../cart/commands.ts';
+import { catalogProduct } from '../../shared/http.ts';
+import type { CatalogProducts } from '../../shared/catalog-products.ts';
+import type { StreamCommands } from '../../shared/stream-commands.ts';
+import type { DomainEvent } from '../../shared/decider.ts';
+import { firstOrderDiscountDecider } from '../discount/decider.ts';
+import { paymentDecider } from '../payment/decider.ts';
+
+const check = (event: DomainEvent) => {
+  paymentEventSchemas.PaymentOpened.parse(event.data);
+};
+
+export const SHOP_NAME = 'Gift & Gear Shop';
+
+/** What the browser needs to open the provider's checkout (Razorpay's options, or our test dialog's). */
+export interface CheckoutReply {
+  provider: 'test' | 'razorpay';
+  keyId: string;
+  /** The provider's order id the checkout is bound to. */
+  orderId: string;
+  /** Paise, as the provider's checkout takes it. */
+  amount: number;
+  currency: string;
+  /** Whole rupees: the order total the server computed (the lines' subtotals less `discount`). */
+  total: number;
+  /** Whole rupees: the sum of the lines' subtotals. */
+  subtotal: number;
+  /** The first-order discount taken off, or null. */
+  discount: OrderDiscount | null;
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  products: PricedLine[];
+  testCards?: typeof TEST_CARDS;
+}
+
+/**
+ * Prices the caller's cart from the catalog read model, opens a payment for exactly that total
+ * with the provider, and records it (`payment-<providerOrderId>`) with the lines and billing it
+ * is for. The client's idea of the amount is never asked.
+ */
+export async function openCheckoutPayment(
+  deps: { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; products: CatalogProducts; payments: PaymentProvider },
+  userId: string,
+  billing: Billing,
+): Promise<{ reply: CheckoutReply; position: bigint }> {
+  const cart = await deps.cart.state(userId);
+  if (cart.lines.size === 0) throw new HttpError(400, { error: true, msg: 'Your cart is empty' });
+  const lines: PricedLine[] = [];
+  for (const line of cart.lines.values()) {
+    const product = await catalogProduct(deps.products, line.productId, { error: true, msg: `${line.productTitle} is no longer available` });
+    if (line.quantity > product.countInStock) {
+      throw new HttpError(409, { error: true, msg: `${product.name}: ${CART_MESSAGES.overStock}` });
+    }
+    const price = product.price;
+    lines.push({
+      lineId: line.lineId,
+      productId: product.id,
+      productTitle: product.name,
+      image: product.images[0] ?? line.image,
+      price,
+      quantity: line.quantity,
+      subTotal: price * line.quantity,
+    });
+  }
+  const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
+  const discount = firstOrderDiscountFor(subtotal, await hasFirstOrderDiscount(deps, userId));
+  const amount = subtotal - (discount?.amount ?? 0);
+  const receipt = newId();
+  let opened;
+  try {
+    opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new HttpError(error.status, { error: true, msg: error.message });
+    throw error;
+  }
+  const command = {
+    type: 'OpenPayment',
+    providerOrderId: opened.providerOrderId,
+    provider: opened.provider,
+    userId,
+    amount,
+    amountPaise: amount * 100,
+    currency: CURRENCY,
+    receipt,
+    lines,
+    billing,
+    ...(discount ? { discount } : {}),
+  } as const;
+  const result = await deps.streams.handle(paymentStreams.payment(opened.providerOrderId), paymentDecider, command, { userId }, { check });
+  const reply: CheckoutReply = {
+    provider: opened.provider,
+    keyId: opened.keyId,
+    orderId: opened.providerOrderId,
+    amount: opened.amountPaise,
+    currency: opened.currency,
+    total: amount,
+    subtotal,
+    discount,
+    name: SHOP_NAME,
+    description: 'for testing purpose',
+    prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
+    products: lines,
+    ...(opened.provider === 'test' ? { testCards: TEST_CARDS } : {}),
+  };
+  return { reply, position: result.position };
+}
+
+/**
+ * Whether the shopper's next order still gets the first-order discount: no order has claimed it
+ * and they have no order (orders placed before the discount existed count too). This only
+ * prices the payment; the claim when the paid order is placed decides (process.ts), so two
+ * payments opened at once cannot both keep it.
+ */
+export async function hasFirstOrderDiscount(deps: { streams: StreamCommands; docs: DocumentStore }, userId: string): Promise<boolean> {
+  const claim = await deps.streams.load(discountStreams.firstOrder(userId), firstOrderDiscountDecider);
+  if (claim.claimedBy) return false;
+  return (await deps.docs.count(ORDERS.orders, { userid: userId })) === 0;
+}

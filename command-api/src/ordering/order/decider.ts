@@ -1,0 +1,60 @@
+import { ORDER_TRANSITIONS, type OrderEventMap, type OrderStatus } from '@shop/contracts';
+import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
+
+type Ev<K extends keyof OrderEventMap> = DomainEvent<K, OrderEventMap[K]>;
+export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'>;
+
+export interface OrderState {
+  placed: OrderEventMap['OrderPlaced'] | null;
+  status: OrderStatus | null;
+  trackingNumber: string | null;
+}
+
+export type OrderCommand =
+  | ({ type: 'PlaceOrder' } & OrderEventMap['OrderPlaced'])
+  | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string; trackingNumber?: string };
+
+/** A transition the order's status does not allow: the refusal names where it may go instead. */
+export class TransitionRefused extends DomainError {
+  constructor(
+    readonly current: OrderStatus,
+    readonly allowed: readonly OrderStatus[],
+    wanted: OrderStatus,
+  ) {
+    super('conflict', `An order that is ${current} cannot become ${wanted}`);
+  }
+}
+
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  initialState: { placed: null, status: null, trackingNumber: null },
+  evolve(state, event) {
+    if (event.type === 'OrderPlaced') return { placed: event.data, status: 'pending', trackingNumber: null };
+    return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber };
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'PlaceOrder': {
+        if (state.placed) return []; // one order per payment: placing it again changes nothing
+        const { type: _type, ...data } = command;
+        return [{ type: 'OrderPlaced', data }];
+      }
+      case 'ChangeStatus': {
+        if (!state.placed || !state.status) throw new DomainError('not-found', 'Order not found');
+        if (command.trackingNumber !== undefined && command.status !== 'shipped') {
+          throw new DomainError('invalid', 'A tracking number is given only when shipping');
+        }
+        if (state.status === command.status) return [];
+        const allowed = ORDER_TRANSITIONS[state.status];
+        if (!allowed.includes(command.status)) throw new TransitionRefused(state.status, allowed, command.status);
+        const data = {
+          orderId: command.orderId,
+          from: state.status,
+          to: command.status,
+          changedBy: command.changedBy,
+          ...(command.trackingNumber !== undefined ? { trackingNumber: command.trackingNumber } : {}),
+        };
+        return [{ type: 'OrderStatusChanged', data }];
+      }
+    }
+  },
+};

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { orderIdForPayment, type OrderEventMap } from '@shop/contracts';
+import { DomainError, fold } from '../../shared/decider.ts';
+import { TransitionRefused, orderDecider, type OrderCommand, type OrderEvent } from './decider.ts';
+
+const orderId = orderIdForPayment('pay_1');
+const placedData: OrderEventMap['OrderPlaced'] = {
+  orderId,
+  paymentId: 'pay_1',
+  providerOrderId: 'order_1',
+  userid: 'u1',
+  name: 'Asha',
+  phoneNumber: '9',
+  address: '1, 2',
+  pincode: '560038',
+  email: 'a@b.in',
+  country: 'India',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  amount: 200,
+  products: [{ lineId: orderId, productId: orderId, productTitle: 'Diya', image: '', price: 100, quantity: 2, subTotal: 200 }],
+  date: '2026-01-01T00:00:00.000Z',
+};
+const placed: OrderEvent = { type: 'OrderPlaced', data: placedData };
+const when = (given: OrderEvent[], command: OrderCommand) => orderDecider.decide(command, fold(orderDecider, given));
+const move = (status: OrderEventMap['OrderStatusChanged']['to'], trackingNumber?: string): OrderCommand => ({
+  type: 'ChangeStatus',
+  orderId,
+  status,
+  changedBy: 'admin',
+  ...(trackingNumber ? { trackingNumber } : {}),
+});
+
+describe('order decider', () => {
+  it('places an order once; placing it again changes nothing', () => {
+    expect(when([], { type: 'PlaceOrder', ...placedData })).toEqual([placed]);
+    expect(when([placed], { type: 'PlaceOrder', ...placedData })).toEqual([]);
+    expect(fold(orderDecider, [placed]).status).toBe('pending');
+  });
+
+  it('moves pending → confirmed → shipped → delivered', () => {
+    const history: OrderEvent[] = [placed];
+    for (const status of ['confirmed', 'shipped', 'delivered'] as const) history.push(...when(history, move(status)));
+    expect(history.slice(1).map((e) => e.data)).toEqual([
+      { orderId, from: 'pending', to: 'confirmed', changedBy: 'admin' },
+      { orderId, from: 'confirmed', to: 'shipped', changedBy: 'admin' },
+      { orderId, from: 'shipped', to: 'delivered', changedBy: 'admin' },
+    ]);
+  });
+
+  it('refuses skipping ahead, going back, or leaving a final status', () => {
+    expect(() => when([placed], move('delivered'))).toThrow(DomainError);
+    const cancelled = when([placed], move('cancelled'));
+    expect(() => when([placed, ...cancelled], move('confirmed'))).toThrow('An order that is cancelled cannot become confirmed');
+    expect(when([placed, ...cancelled], move('cancelled'))).toEqual([]);
+    expect(() => when([], move('confirmed'))).toThrow('Order not found');
+  });
+
+  it('a refused transition names the states the order may go to next', () => {
+    const confirmed = when([placed], move('confirmed'));
+    let refusal: unknown;
+    try {
+      when([placed, ...confirmed], move('delivered'));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(TransitionRefused);
+    expect(refusal).toMatchObject({ reason: 'conflict', current: 'confirmed', allowed: ['shipped', 'cancelled'] });
+  });
+
+  it('records a tracking number when shipping, and refuses one on any other move', () => {
+    const confirmed = when([placed], move('confirmed'));
+    const shipped = when([placed, ...confirmed], move('shipped', 'BLR123'));
+    expect(shipped).toEqual([{ type: 'OrderStatusChanged', data: { orderId, from: 'confirmed', to: 'shipped', changedBy: 'admin', trackingNumber: 'BLR123' } }]);
+    expect(fold(orderDecider, [placed, ...confirmed, ...shipped]).trackingNumber).toBe('BLR123');
+    const delivered = when([placed, ...confirmed, ...shipped], move('delivered'));
+    expect(fold(orderDecider, [placed, ...confirmed, ...shipped, ...delivered]).trackingNumber).toBe('BLR123');
+    expect(() => when([placed], move('confirmed', 'BLR123'))).toThrow('A tracking number is given only when shipping');
+  });
+});

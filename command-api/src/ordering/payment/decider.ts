@@ -1,0 +1,73 @@
+import type { PaymentEventMap } from '@shop/contracts';
+import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
+
+type Ev<K extends keyof PaymentEventMap> = DomainEvent<K, PaymentEventMap[K]>;
+export type PaymentEvent = Ev<'PaymentOpened'> | Ev<'PaymentConfirmed'> | Ev<'PaymentRefundRequested'> | Ev<'PaymentRefunded'>;
+
+/**
+ * One provider order (`payment-<providerOrderId>`): opened by the server, confirmed once, and
+ * when it did not stay an order, refunded once.
+ */
+export interface PaymentState {
+  opened: PaymentEventMap['PaymentOpened'] | null;
+  paymentId: string | null;
+  refundRequested: PaymentEventMap['PaymentRefundRequested'] | null;
+  refunded: PaymentEventMap['PaymentRefunded'] | null;
+}
+
+export type PaymentCommand =
+  | ({ type: 'OpenPayment' } & PaymentEventMap['PaymentOpened'])
+  | { type: 'ConfirmPayment'; providerOrderId: string; paymentId: string }
+  | { type: 'RequestRefund'; providerOrderId: string; paymentId: string; reason: string }
+  /** The provider took the refund asked for (refunds.ts). */
+  | { type: 'RecordRefund'; refundId: string; at: string };
+
+export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
+  initialState: { opened: null, paymentId: null, refundRequested: null, refunded: null },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PaymentOpened':
+        return { ...state, opened: event.data };
+      case 'PaymentConfirmed':
+        return { ...state, paymentId: event.data.paymentId };
+      case 'PaymentRefundRequested':
+        return { ...state, refundRequested: event.data };
+      case 'PaymentRefunded':
+        return { ...state, refunded: event.data };
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'OpenPayment': {
+        if (state.opened) throw new DomainError('conflict', 'Payment already opened');
+        const { type: _type, ...data } = command;
+        return [{ type: 'PaymentOpened', data }];
+      }
+      case 'ConfirmPayment': {
+        if (!state.opened) throw new DomainError('not-found', 'Payment not found');
+        if (state.paymentId === command.paymentId) return [];
+        // Razorpay takes one successful payment per order; a second one is not ours to use.
+        if (state.paymentId) throw new DomainError('conflict', 'This payment was already completed');
+        return [{ type: 'PaymentConfirmed', data: { providerOrderId: command.providerOrderId, paymentId: command.paymentId } }];
+      }
+      case 'RequestRefund': {
+        if (!state.opened) throw new DomainError('not-found', 'Payment not found');
+        if (state.refundRequested) return [];
+        const data = {
+          providerOrderId: command.providerOrderId,
+          paymentId: command.paymentId,
+          amount: state.opened.amount,
+          reason: command.reason,
+        };
+        return [{ type: 'PaymentRefundRequested', data }];
+      }
+      case 'RecordRefund': {
+        const requested = state.refundRequested;
+        if (!requested) throw new DomainError('conflict', 'No refund was asked for this payment');
+        if (state.refunded) return [];
+        const { providerOrderId, paymentId, amount } = requested;
+        return [{ type: 'PaymentRefunded', data: { providerOrderId, paymentId, refundId: command.refundId, amount, refundedAt: command.at } }];
+      }
+    }
+  },
+};

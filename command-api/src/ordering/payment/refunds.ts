@@ -1,0 +1,120 @@
+import { REFUNDS, paymentEventSchemas, paymentStreams, type RefundDoc } from '@shop/contracts';
+import type { DocumentStore, Logger, PaymentProvider, RefundsOwed } from '@shop/platform';
+import type { DomainEvent } from '../../shared/decider.ts';
+import { derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
+import { paymentDecider } from './decider.ts';
+
+/** Refunds asked of the provider per sweep at most, oldest first. */
+const PER_SWEEP = 20;
+
+const check = (event: DomainEvent) => {
+  paymentEventSchemas.PaymentRefunded.parse(event.data);
+};
+
+/**
+ * Gives back the money of payments that did not stay orders (a checkout compensated, an order
+ * cancelled). Those ask for their refund by event (`PaymentRefundRequested`); this desk makes it:
+ * it looks for refunds still owed, asks the provider, and records `PaymentRefunded`.
+ *
+ * The provider is asked with a key derived from the provider order, so however often a refund is
+ * tried (a timeout, a crash between the provider's answer and the record, two processes sweeping
+ * at once) the money goes back once; the record is an idempotent command on the payment stream.
+ * A refund the provider refuses or cannot take now stays owed and is tried at the next sweep.
+ */
+export class RefundDesk {
+  private sweeping: Promise<number> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly streams: StreamCommands,
+    private readonly docs: DocumentStore,
+    private readonly provider: PaymentProvider,
+    private readonly logger: Pick<Logger, 'info' | 'warn'>,
+  ) {}
+
+  /** Sweeps now and then every `everyMs` until `stop` (skipping a turn while one is still running). */
+  start(everyMs: number): void {
+    this.timer = setInterval(() => {
+      if (!this.sweeping) void this.sweep();
+    }, everyMs);
+    this.timer.unref();
+    void this.sweep();
+  }
+
+  /** Stops sweeping; a sweep in progress ends after the refund it is making (shutdown waits for no more). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  /**
+   * Makes the refunds owed now; resolves with how many it recorded. Sweeps run one at a time: a
+   * call while one runs queues a new one after it, so it sees every refund owed when it was made.
+   */
+  sweep(): Promise<number> {
+    const next = (this.sweeping ?? Promise.resolve(0)).then(() => this.refundOwed());
+    this.sweeping = next;
+    void next.finally(() => {
+      if (this.sweeping === next) this.sweeping = undefined;
+    });
+    return next;
+  }
+
+  /** Never rejects: a failure is logged and left for the next sweep. */
+  private async refundOwed(): Promise<number> {
+    let owed: RefundDoc[];
+    try {
+      owed = await this.docs.find<RefundDoc>(REFUNDS.refunds, { status: 'requested' }, { sort: [['requestedAt', 1]], limit: PER_SWEEP });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not list the refunds owed; trying again at the next sweep');
+      return 0;
+    }
+    let recorded = 0;
+    for (const { providerOrderId } of owed) {
+      if (this.stopped) break;
+      try {
+        if (await this.refund(providerOrderId)) recorded += 1;
+      } catch (error) {
+        this.logger.warn({ err: error, providerOrderId }, 'refund not made; trying again at the next sweep');
+      }
+    }
+    return recorded;
+  }
+
+  /** What is owed now, for the metrics (`refunds_owed`). */
+  async owed(): Promise<RefundsOwed> {
+    const [count, [oldest]] = await Promise.all([
+      this.docs.count(REFUNDS.refunds, { status: 'requested' }),
+      this.docs.find<RefundDoc>(REFUNDS.refunds, { status: 'requested' }, { sort: [['requestedAt', 1]], limit: 1 }),
+    ]);
+    const oldestSeconds = oldest ? Math.max(0, (Date.now() - Date.parse(oldest.requestedAt)) / 1000) : 0;
+    return { count, oldestSeconds };
+  }
+
+  /** Refunds one provider order's payment when it is owed; the log position of the record, or null. */
+  async refund(providerOrderId: string): Promise<bigint | null> {
+    const stream = paymentStreams.payment(providerOrderId);
+    const payment = await this.streams.load(stream, paymentDecider);
+    const requested = payment.refundRequested;
+    if (!requested || payment.refunded || !payment.opened) return null;
+    if (payment.opened.provider !== this.provider.name) {
+      this.logger.warn({ providerOrderId, provider: payment.opened.provider }, 'refund owed by another payment provider than the one configured');
+      return null;
+    }
+    const refund = await this.provider.refund({
+      paymentId: requested.paymentId,
+      amountPaise: requested.amount * 100,
+      idempotencyKey: `refund-${providerOrderId}`,
+      notes: { providerOrderId, reason: requested.reason.slice(0, 250) },
+    });
+    const record = { type: 'RecordRefund', refundId: refund.refundId, at: new Date().toISOString() } as const;
+    const result = await this.streams.handle(stream, paymentDecider, record, { correlationId: requested.paymentId }, {
+      check,
+      eventIds: (event) => derivedEventId('refund', providerOrderId, event.type),
+    });
+    this.logger.info({ providerOrderId, refundId: refund.refundId, amount: requested.amount }, 'refund made');
+    return result.position;
+  }
+}
