@@ -142,7 +142,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
   const mailer = createMailer(config, logger);
   // Started before the recovery, so orders the recovery places get their e-mails too.
-  const orderMail = new OrderMailDesk(events, docs, mailer, logger, config.PUBLIC_URL);
+  const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL);
   await orderMail.start();
   await recoverCheckouts(docs, checkout, logger);
   const refunds = new RefundDesk(streams, docs, payments, logger);

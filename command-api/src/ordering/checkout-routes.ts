@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { billingSchema, paymentStreams } from '@shop/contracts';
+import { billingForm, paymentStreams } from '@shop/contracts';
 import {
   HttpError,
   PaymentProviderError,
@@ -46,7 +46,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
-    const billing = validate(billingSchema, body);
+    const billing = validate(billingForm, body);
     const { reply } = await openCheckoutPayment(deps, userId, billing);
     ctx.status = 201;
     ctx.body = deps.publicUrls.withLineImages(reply);

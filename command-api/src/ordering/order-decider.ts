@@ -2,7 +2,7 @@ import { ORDER_TRANSITIONS, type OrderEventMap, type OrderStatus } from '@shop/c
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
 
 type Ev<K extends keyof OrderEventMap> = DomainEvent<K, OrderEventMap[K]>;
-export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'>;
+export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'> | Ev<'OrderMailRefused'>;
 
 export interface OrderState {
   placed: OrderEventMap['OrderPlaced'] | null;
@@ -12,7 +12,9 @@ export interface OrderState {
 
 export type OrderCommand =
   | ({ type: 'PlaceOrder' } & OrderEventMap['OrderPlaced'])
-  | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string; trackingNumber?: string };
+  | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string; trackingNumber?: string }
+  /** The mail desk could not deliver one of the order's e-mails (mail-desk.ts). */
+  | ({ type: 'RecordMailRefused' } & OrderEventMap['OrderMailRefused']);
 
 /** A transition the order's status does not allow: the refusal names where it may go instead. */
 export class TransitionRefused extends DomainError {
@@ -29,6 +31,8 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: { placed: null, status: null, trackingNumber: null },
   evolve(state, event) {
     if (event.type === 'OrderPlaced') return { placed: event.data, status: 'pending', trackingNumber: null };
+    // A refused mail changes nothing the order's commands decide on; the back office shows it.
+    if (event.type === 'OrderMailRefused') return state;
     return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber };
   },
   decide(command, state) {
@@ -54,6 +58,11 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
           ...(command.trackingNumber !== undefined ? { trackingNumber: command.trackingNumber } : {}),
         };
         return [{ type: 'OrderStatusChanged', data }];
+      }
+      case 'RecordMailRefused': {
+        if (!state.placed) throw new DomainError('not-found', 'Order not found');
+        const { type: _type, ...data } = command;
+        return [{ type: 'OrderMailRefused', data }];
       }
     }
   },
