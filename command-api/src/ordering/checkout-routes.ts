@@ -43,7 +43,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const auth = requireUser(deps.tokens);
   const process = deps.checkout;
 
-  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), deps.writes.guard('checkout'), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingForm, body);
