@@ -8,6 +8,8 @@ export interface OrderState {
   placed: OrderEventMap['OrderPlaced'] | null;
   status: OrderStatus | null;
   trackingNumber: string | null;
+  /** The events whose mail was recorded as refused, so a repeat after a crash records nothing. */
+  refusedMailsFor: readonly string[];
 }
 
 export type OrderCommand =
@@ -28,11 +30,11 @@ export class TransitionRefused extends DomainError {
 }
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: { placed: null, status: null, trackingNumber: null },
+  initialState: { placed: null, status: null, trackingNumber: null, refusedMailsFor: [] },
   evolve(state, event) {
-    if (event.type === 'OrderPlaced') return { placed: event.data, status: 'pending', trackingNumber: null };
-    // A refused mail changes nothing the order's commands decide on; the back office shows it.
-    if (event.type === 'OrderMailRefused') return state;
+    if (event.type === 'OrderPlaced') return { ...state, placed: event.data, status: 'pending', trackingNumber: null };
+    // A refused mail changes nothing else the order's commands decide on; the back office shows it.
+    if (event.type === 'OrderMailRefused') return { ...state, refusedMailsFor: [...state.refusedMailsFor, event.data.eventId] };
     return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber };
   },
   decide(command, state) {
@@ -61,6 +63,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       }
       case 'RecordMailRefused': {
         if (!state.placed) throw new DomainError('not-found', 'Order not found');
+        if (state.refusedMailsFor.includes(command.eventId)) return [];
         const { type: _type, ...data } = command;
         return [{ type: 'OrderMailRefused', data }];
       }
