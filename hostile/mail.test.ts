@@ -184,6 +184,24 @@ describe('hostile: a signed-in client cannot grow the event log without bound', 
     expect(appended.filter((e) => e.type === 'PaymentOpened').length).toBeLessThanOrEqual(CHECKOUTS_PER_10_MINUTES);
   }, 60_000);
 
+  it('the same checkout again, still unpaid, gets its open payment back and records nothing; a changed cart opens a new one', async () => {
+    const { token } = shopper(t);
+    const line = await addToCart(t, token, await listProduct(t, { name: 'Steel Tiffin', price: 500, countInStock: 20 }), 1);
+    const checkout = () => api<{ orderId: string; subtotal: number }>(t.url, '/api/orders/checkout', { method: 'POST', token, body: billing });
+    const first = await checkout();
+    expect(first.status).toBe(201);
+    const head = await t.shop.events.headPosition();
+    const again = await Promise.all([checkout(), checkout(), checkout()]);
+    expect(again.map((r) => [r.status, r.body.orderId])).toEqual(again.map(() => [201, first.body.orderId]));
+    expect(await t.shop.events.headPosition()).toBe(head);
+
+    await api(t.url, `/api/cart/${line.body.id}`, { method: 'PUT', token, body: { quantity: 2 } });
+    const changed = await checkout();
+    expect(changed.status).toBe(201);
+    expect(changed.body.orderId).not.toBe(first.body.orderId);
+    expect(changed.body.subtotal).toBe(2 * first.body.subtotal);
+  });
+
   it('cart changes past the per-minute budget get 429 in the cart reply shape and append nothing', async () => {
     const { token } = shopper(t);
     const added = await addToCart(t, token, await listProduct(t, { name: 'Cotton Towel', price: 350, countInStock: 99 }), 1);
