@@ -183,7 +183,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     payments,
     refunds,
     orderMail,
-    writes: new WriteThrottle(limiters),
+    writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
     awaitProjections: external
       ? (position, names) => watcher.waitFor(position, names)
       : (position, names) => (position > 0n ? runner.waitFor(position, names) : Promise.resolve()),

@@ -47,9 +47,10 @@ function waitText(ms: number): string {
 export class WriteThrottle {
   private readonly limiters: Record<WriteKind, RateLimiterAbstract[]>;
 
-  constructor(limiters: LimiterFactory = memoryLimiters) {
+  /** `scale` multiplies every budget (`WRITE_BUDGET_SCALE`: load benchmarks only). */
+  constructor(limiters: LimiterFactory = memoryLimiters, scale = 1) {
     const build = (kind: WriteKind) =>
-      WRITE_BUDGETS[kind].windows.map(({ points, seconds }) => limiters({ name: `writes-${kind}-${seconds}`, points, durationSec: seconds }));
+      WRITE_BUDGETS[kind].windows.map(({ points, seconds }) => limiters({ name: `writes-${kind}-${seconds}`, points: points * scale, durationSec: seconds }));
     this.limiters = { checkout: build('checkout'), basket: build('basket'), review: build('review'), profile: build('profile') };
   }
 
