@@ -26,13 +26,28 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+/** A reply code and text the catcher answers `RCPT TO` with, instead of accepting the recipient. */
+export interface RecipientRefusal {
+  code: number;
+  message: string;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 keeping every message it accepts. `refuse` may turn a
+ * recipient away, as a real server does (550: no such mailbox, for good; 450: try later).
+ */
+export async function startMailCatcher(options: { refuse?: (address: string) => RecipientRefusal | null } = {}): Promise<MailCatcher> {
   const messages: CapturedMail[] = [];
   const taken = new Set<CapturedMail>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address.toLowerCase());
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

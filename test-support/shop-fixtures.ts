@@ -96,8 +96,8 @@ export type Confirmation = {
 };
 
 /** Opens a payment for the caller's cart and pays it with the test card. */
-export async function checkoutAndPay(t: TestShop, token: string): Promise<{ checkout: CheckoutReply; paid: Confirmation }> {
-  const checkout = await api<CheckoutReply>(t.url, '/api/orders/checkout', { method: 'POST', token, body: billing });
+export async function checkoutAndPay(t: TestShop, token: string, billedTo: Billing = billing): Promise<{ checkout: CheckoutReply; paid: Confirmation }> {
+  const checkout = await api<CheckoutReply>(t.url, '/api/orders/checkout', { method: 'POST', token, body: billedTo });
   if (checkout.status !== 201) throw new Error(`checkout failed: ${JSON.stringify(checkout.body)}`);
   const paid = await api<Confirmation>(t.url, '/api/payments/test/pay', {
     method: 'POST',

@@ -199,7 +199,7 @@ async function measureMode(mode: string, dataDir: string, jwtSecret: string, pro
       const userId = newId();
       return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
     });
-  const server = await startServer({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret, EVENT_LOG_SYNC: mode });
+  const server = await startServer({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret, EVENT_LOG_SYNC: mode, WRITE_BUDGET_SCALE: '1000' });
   try {
     const run = async (requests: Request[] | undefined, duration = DURATION) => {
       const before = server.cpuMs();

@@ -93,7 +93,7 @@ async function main() {
         const userId = newId();
         return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
       });
-    const server = await startServer({ DATA_DIR: dir.path, JWT_SECRET: jwtSecret });
+    const server = await startServer({ DATA_DIR: dir.path, JWT_SECRET: jwtSecret, WRITE_BUDGET_SCALE: '1000' });
     try {
       const paths = await readPaths(server.url, products);
       console.log(`${paths.length} catalog URLs read in turn by ${READ_CONNECTIONS} connections; ${DURATION} s per step`);

@@ -25,4 +25,5 @@ export type { AccountRouteDeps } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';
 export { memoryLimiters, mongoLimiters, type LimiterFactory } from './account/identity/limits.ts';
 export { orderDecider } from './ordering/order/decider.ts';
-export { OrderMailDesk, ORDER_MAIL_CHECKPOINT } from './ordering/mail/mail-desk.ts';
+export { OrderMailDesk, ORDER_MAIL_CHECKPOINT, DEFERRED_ORDER_MAILS } from './ordering/mail/mail-desk.ts';
+export { WriteThrottle, WRITE_BUDGETS, type WriteKind } from './shared/write-throttle.ts';

@@ -11,6 +11,7 @@ export * from './review-read-models.ts';
 export * from './stock-events.ts';
 export * from './payment-events.ts';
 export * from './discount-events.ts';
+export * from './email-address.ts';
 export * from './order-billing.ts';
 export * from './order-events.ts';
 export * from './order-checkout-events.ts';

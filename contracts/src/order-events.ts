@@ -49,7 +49,25 @@ export const orderStatusChanged = z.object({
   trackingNumber: z.string().min(1).max(64).optional(),
 });
 
-export const orderEventSchemas = { OrderPlaced: orderPlaced, OrderStatusChanged: orderStatusChanged } as const;
+/**
+ * An order e-mail the mail server refused for good (an address it will not take, a 5xx reply)
+ * or that could not be delivered within the retry deadline: the shopper was not told, so the
+ * back office shows it on the order. Recorded by the order mail desk, at most once per mail.
+ */
+export const orderMailRefused = z.object({
+  orderId: idSchema,
+  /** Which mail: the confirmation (`placed`) or the note of a status change (`status`). */
+  mail: z.enum(['placed', 'status']),
+  /** For a status mail: the status it announced. */
+  status: orderStatus.optional(),
+  /** The event the mail was about (its id), so the same refusal is never recorded twice. */
+  eventId: z.string().min(1).max(100),
+  /** What the mail server (or the mailer's own check) answered, cut to a readable length. */
+  reason: z.string().min(1).max(300),
+  refusedAt: z.iso.datetime(),
+});
+
+export const orderEventSchemas = { OrderPlaced: orderPlaced, OrderStatusChanged: orderStatusChanged, OrderMailRefused: orderMailRefused } as const;
 export type OrderEventMap = { [K in keyof typeof orderEventSchemas]: z.infer<(typeof orderEventSchemas)[K]> };
 
 export const orderStreams = { order: (orderId: string) => `order-${orderId}` } as const;

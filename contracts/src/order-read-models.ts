@@ -38,9 +38,20 @@ export interface OrderStatusStep {
   trackingNumber?: string;
 }
 
-/** An order as the back office lists it: the served order and its status history. */
+/** An order e-mail that was not delivered (`OrderMailRefused`), as the back office shows it. */
+export interface RefusedOrderMail {
+  mail: 'placed' | 'status';
+  /** For a status mail: the status it announced. */
+  status?: OrderStatus;
+  reason: string;
+  at: string;
+}
+
+/** An order as the back office lists it: the served order, its status history and its refused e-mails. */
 export interface AdminOrderDoc extends OrderDoc {
   history: OrderStatusStep[];
+  /** Absent while every e-mail of the order went out. */
+  refusedMails?: RefusedOrderMail[];
 }
 
 /**

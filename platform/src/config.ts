@@ -68,6 +68,12 @@ export const configSchema = z
     /** Checks `X-Razorpay-Signature` on webhooks; without it webhooks are refused. */
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    /**
+     * Multiplies every per-user budget of the signed-in writes (checkouts, cart and My List
+     * changes, reviews, profile saves). 1 in a shop; load benchmarks that drive a few hundred
+     * shoppers at thousands of commands a second raise it.
+     */
+    WRITE_BUDGET_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     /** How often the refund desk looks for refunds owed (a failed one is tried again then). */
     REFUND_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
     /** Where projections run: in the API process (embedded) or in projector workers fed by Kafka (external). */

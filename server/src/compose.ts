@@ -13,6 +13,7 @@ import {
   type LimiterFactory,
   orderDecider,
   OrderMailDesk,
+  WriteThrottle,
   recoverCheckouts,
   RefundDesk,
 } from '@shop/command-api';
@@ -71,6 +72,8 @@ export interface Shop {
   refunds: RefundDesk;
   /** Sends the order e-mails (placed, status changed), once per event, from its own checkpoint. */
   orderMail: OrderMailDesk;
+  /** Per-user budgets of the signed-in writes that append events (checkout, cart, My List, reviews, profile). */
+  writes: WriteThrottle;
   /** Read-your-writes: resolves once the named projections have processed `position`. */
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
   /** Prometheus metrics (`GET /metrics`). */
@@ -142,13 +145,14 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
   const mailer = createMailer(config, logger);
   // Started before the recovery, so orders the recovery places get their e-mails too.
-  const orderMail = new OrderMailDesk(events, docs, mailer, logger, config.PUBLIC_URL);
+  const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL);
   await orderMail.start();
   await recoverCheckouts(docs, checkout, logger);
   const refunds = new RefundDesk(streams, docs, payments, logger);
   refunds.start(config.REFUND_SWEEP_MS);
   metrics.measureRefundsOwed(() => refunds.owed());
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
+  const limiters = await openLimiters(config, docs);
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret'));
   return {
     config,
@@ -174,11 +178,12 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       codeKey: deriveCodeKey(serverSecret),
       logger,
       shopUrl: config.PUBLIC_URL,
-      limiters: await openLimiters(config, docs),
+      limiters,
     }),
     payments,
     refunds,
     orderMail,
+    writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
     awaitProjections: external
       ? (position, names) => watcher.waitFor(position, names)
       : (position, names) => (position > 0n ? runner.waitFor(position, names) : Promise.resolve()),

@@ -1,4 +1,5 @@
 import type { DocumentStore, FileStore, GoogleIdentityVerifier, Logger, PublicUrls, TokenService } from '@shop/platform';
+import type { WriteThrottle } from '../shared/write-throttle.ts';
 import type { AccountCommands } from './commands.ts';
 
 /** What the account routes need from the composition root (the server's `Shop` has all of it). */
@@ -15,6 +16,8 @@ export interface AccountRouteDeps {
   publicUrls: PublicUrls;
   config: { GOOGLE_CLIENT_ID?: string | undefined };
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
+  /** Per-user budgets of the signed-in writes (a profile save appends an event). */
+  writes: WriteThrottle;
 }
 
 /** The read model every account command waits for before replying. */

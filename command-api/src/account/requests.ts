@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_EMAIL, emailField } from '@shop/contracts';
 
 /**
  * Request bodies of the account routes. Messages are the specification's (§5), and fields are
@@ -34,6 +35,16 @@ function email(blank: string) {
   return text(blank, 320, invalid, (s) => s.max(254, { error: invalid, abort: true }).regex(EMAIL_PATTERN, invalid).toLowerCase());
 }
 
+/**
+ * An address the shop records and mails to (sign-up, newsletter): exactly one mailbox,
+ * no list, display name or line break. Routes that only look an account up keep the looser
+ * pattern above (the profile's e-mail is read-only), so an account recorded before this rule
+ * can still sign in and save its profile.
+ */
+function mailbox(blank: string) {
+  return z.preprocess(present, emailField(blank, INVALID_EMAIL).toLowerCase());
+}
+
 /** Passwords are never trimmed: spaces are allowed characters. */
 function password(blank: string, minimum = 1) {
   return z.preprocess(
@@ -54,7 +65,7 @@ const phone = (blank: string) => text(blank, 64, INVALID_PHONE, (s) => s.regex(P
 
 export const signUpRequest = z.object({
   name: name('name can not be blank!'),
-  email: email('email can not be blank!'),
+  email: mailbox('email can not be blank!'),
   phone: phone('phone can not be blank!'),
   password: password('password can not be blank!', MIN_PASSWORD_LENGTH),
 });
@@ -66,7 +77,7 @@ export const signInRequest = z.object({
 
 export const resendRequest = z.object({ email: email('email can not be blank!') });
 export const forgotRequest = z.object({ email: email('Please enter your email') });
-export const newsletterRequest = z.object({ email: email('email can not be blank!') });
+export const newsletterRequest = z.object({ email: mailbox('email can not be blank!') });
 
 export const verifyCodeRequest = z.object({
   otp: text('Please enter OTP', 64, 'Invalid OTP', (s) => s.regex(/^\d{6}$/, 'Invalid OTP')),

@@ -41,7 +41,7 @@ export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): R
     return id;
   };
 
-  router.post('/cart/add', auth, answerRefusals(cartRefusal), async (ctx) => {
+  router.post('/cart/add', auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const input = validate(addBody, body, cartFailure(400));
@@ -51,7 +51,7 @@ export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): R
     ctx.body = await served(line);
   });
 
-  router.put('/cart/:id', auth, answerRefusals(cartRefusal), async (ctx) => {
+  router.put('/cart/:id', auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const id = lineId(ctx.params.id);
@@ -61,7 +61,7 @@ export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): R
     ctx.body = await served(line);
   });
 
-  router.delete('/cart/:id', auth, answerRefusals(cartRefusal), async (ctx) => {
+  router.delete('/cart/:id', auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
     const { userId } = assertSelf(ctx, ctx.query.userId);
     const id = lineId(ctx.params.id);
     const { position } = await cart.remove(userId, id, { correlationId: ctx.state.requestId });

@@ -16,7 +16,7 @@ export function myListCommandRoutes(deps: CommandDeps): Router {
   const auth = requireUser(deps.tokens);
   const myList = new MyListCommands(deps.streams, deps.products);
 
-  router.post('/my-list/add', auth, answerRefusals(myListRefusal), async (ctx) => {
+  router.post('/my-list/add', auth, answerRefusals(myListRefusal), deps.writes.guard('basket'), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const { productId } = validate(addBody, body, (msg) => new HttpError(400, { status: false, msg }));
@@ -26,7 +26,7 @@ export function myListCommandRoutes(deps: CommandDeps): Router {
     ctx.body = deps.publicUrls.withImage(entry);
   });
 
-  router.delete('/my-list/:id', auth, answerRefusals(myListRefusal), async (ctx) => {
+  router.delete('/my-list/:id', auth, answerRefusals(myListRefusal), deps.writes.guard('basket'), async (ctx) => {
     const { userId } = assertSelf(ctx, ctx.query.userId);
     const entryId = ctx.params.id;
     if (!isId(entryId)) throw new HttpError(404, { status: false, msg: MY_LIST_MESSAGES.notFound });

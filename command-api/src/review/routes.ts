@@ -31,7 +31,7 @@ export function reviewCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
   const reviews = new ReviewCommands(deps.streams, deps.products, deps.docs);
 
-  router.post('/productReviews/add', requireUser(deps.tokens), answerRefusals(reviewRefusal), async (ctx) => {
+  router.post('/productReviews/add', requireUser(deps.tokens), answerRefusals(reviewRefusal), deps.writes.guard('review'), async (ctx) => {
     const body = bodyOf(ctx);
     // Who wrote it is customerId, from the token; the name shown is the account's, never the body's.
     const user = assertSelf(ctx, body.customerId);

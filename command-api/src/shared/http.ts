@@ -3,6 +3,7 @@ import type { ProductDoc } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore, type Logger, type PublicUrls, type TokenService } from '@shop/platform';
 import type { CatalogProducts } from './catalog-products.ts';
 import type { StreamCommands } from './stream-commands.ts';
+import type { WriteThrottle } from './write-throttle.ts';
 
 /** What every feature's command routes need from the composition root. */
 export interface CommandDeps {
@@ -18,6 +19,8 @@ export interface CommandDeps {
   publicUrls: PublicUrls;
   /** Read-your-writes: resolves once the named projections have processed `position`. */
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
+  /** Per-user budgets of the signed-in writes that append events. */
+  writes: WriteThrottle;
 }
 
 /** The projection each read model a command's reply waits for belongs to (named in @shop/contracts). */

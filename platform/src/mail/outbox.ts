@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { makeDirectoryDurably, writeFileDurably } from '../fs/durable.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer, MailMessage } from './port.ts';
+import { assertOneRecipient, type Mailer, type MailMessage } from './port.ts';
 
 /**
  * The embedded default when no SMTP server is configured: each message becomes an `.eml` file
@@ -22,6 +22,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
+    assertOneRecipient(message);
     const { dedupeKey, ...content } = message;
     await makeDirectoryDurably(this.folder, 0o700);
     if (dedupeKey) {

@@ -87,6 +87,10 @@ export function orderAudit<S extends OrderStateShape>(decider: AuditDecider<S>):
           const d = event.data as OrderEventMap['OrderStatusChanged'];
           return { from: d.from, to: d.to, changedBy: d.changedBy };
         }
+        case 'OrderMailRefused': {
+          const d = event.data as OrderEventMap['OrderMailRefused'];
+          return { mail: d.mail, reason: d.reason };
+        }
         default:
           return {};
       }

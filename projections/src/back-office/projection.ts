@@ -59,7 +59,7 @@ export const backOfficeProjection: Projection = {
     { name: BACK_OFFICE.dashboard },
     { name: BACK_OFFICE.stock, indexes: [['countInStock', '_id']] },
   ],
-  handles: new Set(['OrderPlaced', 'OrderStatusChanged', 'PaymentRefundRequested', 'PaymentRefunded', ...STOCK_EVENT_TYPES]),
+  handles: new Set(['OrderPlaced', 'OrderStatusChanged', 'OrderMailRefused', 'PaymentRefundRequested', 'PaymentRefunded', ...STOCK_EVENT_TYPES]),
   async apply(event, view) {
     if ((STOCK_EVENT_TYPES as readonly string[]).includes(event.type)) return applyStockLevel(event, view);
     switch (event.type) {
@@ -98,6 +98,15 @@ export const backOfficeProjection: Projection = {
         statuses[order.status] = Math.max(0, statuses[order.status] - 1);
         statuses[change.to] += 1;
         view.put(BACK_OFFICE.dashboard, { ...totals, statuses });
+        return;
+      }
+      case 'OrderMailRefused': {
+        const refused = orderEventSchemas.OrderMailRefused.parse(event.data);
+        const order = await view.get<AdminOrderDoc>(BACK_OFFICE.orders, refused.orderId);
+        // A redelivered event adds nothing: one refusal per mail.
+        if (!order || order.refusedMails?.some((m) => m.at === refused.refusedAt && m.mail === refused.mail)) return;
+        const mail = { mail: refused.mail, ...(refused.status ? { status: refused.status } : {}), reason: refused.reason, at: refused.refusedAt };
+        view.put(BACK_OFFICE.orders, { ...order, refusedMails: [...(order.refusedMails ?? []), mail] });
         return;
       }
       case 'PaymentRefundRequested': {

@@ -143,6 +143,20 @@ function Actions({ order }: { order: AdminOrderReply }) {
   );
 }
 
+/** What the shopper was not told: each order e-mail the mail server refused (or never took). */
+function RefusedMails({ mails }: { mails: NonNullable<AdminOrderReply['refusedMails']> }) {
+  return (
+    <>
+      {mails.map((refused, index) => (
+        <Alert key={`${refused.at}-${index}`} severity="warning" data-testid="admin-order-mail-refused">
+          {`${refused.mail === 'placed' ? 'Confirmation e-mail' : `E-mail about the order being ${refused.status ?? 'updated'}`} refused: ${refused.reason}`}
+          <Box component="span" sx={{ color: brand.muted }}>{` · ${shortTime(refused.at)}`}</Box>
+        </Alert>
+      ))}
+    </>
+  );
+}
+
 function OrderView({ order }: { order: AdminOrderReply }) {
   const billing = order.billing;
   return (
@@ -158,6 +172,7 @@ function OrderView({ order }: { order: AdminOrderReply }) {
     >
       <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 } }}>
+          {order.refusedMails?.length ? <RefusedMails mails={order.refusedMails} /> : null}
           <Section title="Status">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
               <span data-testid="admin-order-status">

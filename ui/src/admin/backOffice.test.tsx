@@ -233,3 +233,19 @@ describe('auditor page lookups', () => {
     await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(`/admin/audit?kind=order&id=${ORDER_ID}`));
   });
 });
+
+describe('order page e-mails', () => {
+  it('shows each order e-mail the mail server refused, with its reason', async () => {
+    const refusedMails = [
+      { mail: 'placed' as const, reason: '550 5.1.1 No such mailbox here', at: '2026-01-05T10:01:00.000Z' },
+      { mail: 'status' as const, status: 'shipped' as const, reason: 'Not delivered after 40 tries: 452 mailbox full', at: '2026-01-07T10:00:00.000Z' },
+    ];
+    mockApi({ [`GET /api/admin/orders/${ORDER_ID}`]: () => ({ body: anOrder({ refusedMails }) }) });
+    renderAdmin(`/admin/orders/${ORDER_ID}`);
+    const alerts = await screen.findAllByTestId('admin-order-mail-refused');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      expect.stringContaining('Confirmation e-mail refused: 550 5.1.1 No such mailbox here'),
+      expect.stringContaining('E-mail about the order being shipped refused: Not delivered after 40 tries: 452 mailbox full'),
+    ]);
+  });
+});

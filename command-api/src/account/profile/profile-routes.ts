@@ -34,7 +34,7 @@ export function profileRoutes(router: Router, deps: AccountRouteDeps): void {
     ctx.body = await updatedUser(userId, result.position);
   });
 
-  router.put('/user/:id', signedIn, replyAs('error'), async (ctx) => {
+  router.put('/user/:id', signedIn, replyAs('error'), deps.writes.guard('profile'), async (ctx) => {
     const userId = ownUserId(ctx);
     const { name, phone, images, email } = validate(profileRequest, ctx.request.body ?? {}, invalid('error'));
     // Avatars come back as the URLs our replies gave; the account records them as paths.

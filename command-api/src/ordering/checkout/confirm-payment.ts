@@ -1,4 +1,4 @@
-import { billingSchema, paymentStreams, type Billing } from '@shop/contracts';
+import { billingForm, paymentStreams, type Billing } from '@shop/contracts';
 import { HttpError, PaymentProviderError, validate, type PaymentProvider } from '@shop/platform';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
 import { paymentDecider } from '../payment/decider.ts';
@@ -40,6 +40,6 @@ export async function confirmCheckout(
   }
   if (!verified.ok) throw refused(`Payment could not be verified: ${verified.reason}`);
 
-  const billing: Billing | undefined = body.fullName !== undefined ? validate(billingSchema, body) : undefined;
+  const billing: Billing | undefined = body.fullName !== undefined ? validate(billingForm, body) : undefined;
   return process.run({ providerOrderId: orderId, paymentId }, billing);
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { billingSchema, paymentStreams } from '@shop/contracts';
+import { billingForm, paymentStreams } from '@shop/contracts';
 import {
   HttpError,
   PaymentProviderError,
@@ -13,7 +13,7 @@ import {
 import { READ_MODELS, bodyOf, type CommandDeps } from '../../shared/http.ts';
 import { answerRefusals, refusalReply } from '../../shared/refusals.ts';
 import { confirmCheckout } from './confirm-payment.ts';
-import { openCheckoutPayment } from './start-checkout.ts';
+import { RecentCheckouts, openCheckoutPayment } from './start-checkout.ts';
 import { paymentDecider } from '../payment/decider.ts';
 import type { CheckoutProcess } from './process.ts';
 import type { CartCommands } from '../../cart/commands.ts';
@@ -42,12 +42,13 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
   const process = deps.checkout;
+  const recentCheckouts = new RecentCheckouts();
 
-  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), deps.writes.guard('checkout'), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
-    const billing = validate(billingSchema, body);
-    const { reply } = await openCheckoutPayment(deps, userId, billing);
+    const billing = validate(billingForm, body);
+    const { reply } = await openCheckoutPayment(deps, userId, billing, recentCheckouts);
     ctx.status = 201;
     ctx.body = deps.publicUrls.withLineImages(reply);
   });

@@ -11,6 +11,7 @@ import {
   type OrderDiscount,
   type PricedLine,
 } from '@shop/contracts';
+import { LRUCache } from 'lru-cache';
 import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
 import type { CartCommands } from '../../cart/commands.ts';
 import { catalogProduct } from '../../shared/http.ts';
@@ -48,16 +49,45 @@ export interface CheckoutReply {
   testCards?: typeof TEST_CARDS;
 }
 
+/** How long an unpaid payment is handed back for the same checkout again. */
+const REUSE_FOR_MS = 30 * 60_000;
+
+/**
+ * The payment each shopper opened last in this process, handed back when the same checkout comes
+ * again (a double click, a retried request, a script) instead of opening and recording another:
+ * the same lines at the same prices, the same discount and billing, still unpaid, opened less
+ * than 30 minutes ago. In memory only: after a restart, or on another API process, a repeat
+ * opens a new payment, as every checkout did before; the per-user budget bounds those.
+ */
+export class RecentCheckouts {
+  private readonly last = new LRUCache<string, { checkout: string; reply: CheckoutReply; openedAt: number }>({ max: 10_000 });
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  reusable(userId: string, checkout: string): CheckoutReply | null {
+    const last = this.last.get(userId);
+    return last && last.checkout === checkout && this.now() - last.openedAt < REUSE_FOR_MS ? last.reply : null;
+  }
+
+  opened(userId: string, checkout: string, reply: CheckoutReply): void {
+    this.last.set(userId, { checkout, reply, openedAt: this.now() });
+  }
+}
+
+type OpenPaymentDeps = { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; products: CatalogProducts; payments: PaymentProvider };
+
 /**
  * Prices the caller's cart from the catalog read model, opens a payment for exactly that total
  * with the provider, and records it (`payment-<providerOrderId>`) with the lines and billing it
- * is for. The client's idea of the amount is never asked.
+ * is for. The client's idea of the amount is never asked. The same checkout again, while its
+ * payment is open and unpaid, gets that payment back (`recent`); one user's checkouts run one
+ * at a time, so a burst of repeats finds the first one's.
  */
-export async function openCheckoutPayment(
-  deps: { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; products: CatalogProducts; payments: PaymentProvider },
-  userId: string,
-  billing: Billing,
-): Promise<{ reply: CheckoutReply; position: bigint }> {
+export function openCheckoutPayment(deps: OpenPaymentDeps, userId: string, billing: Billing, recent?: RecentCheckouts): Promise<{ reply: CheckoutReply; position: bigint }> {
+  return deps.streams.exclusive(`open-payment:${userId}`, () => openPayment(deps, userId, billing, recent));
+}
+
+async function openPayment(deps: OpenPaymentDeps, userId: string, billing: Billing, recent?: RecentCheckouts): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
   if (cart.lines.size === 0) throw new HttpError(400, { error: true, msg: 'Your cart is empty' });
   const lines: PricedLine[] = [];
@@ -80,6 +110,12 @@ export async function openCheckoutPayment(
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
   const discount = firstOrderDiscountFor(subtotal, await hasFirstOrderDiscount(deps, userId));
   const amount = subtotal - (discount?.amount ?? 0);
+  const checkout = JSON.stringify({ lines, discount, amount, billing });
+  const earlier = recent?.reusable(userId, checkout);
+  if (earlier) {
+    const payment = await deps.streams.load(paymentStreams.payment(earlier.orderId), paymentDecider, { fresh: true });
+    if (payment.opened && !payment.paymentId && !payment.refundRequested) return { reply: earlier, position: 0n };
+  }
   const receipt = newId();
   let opened;
   try {
@@ -117,6 +153,7 @@ export async function openCheckoutPayment(
     products: lines,
     ...(opened.provider === 'test' ? { testCards: TEST_CARDS } : {}),
   };
+  recent?.opened(userId, checkout, reply);
   return { reply, position: result.position };
 }
 

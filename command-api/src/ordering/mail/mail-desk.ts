@@ -1,12 +1,15 @@
 import { orderEventSchemas, orderStreams, type OrderEventMap } from '@shop/contracts';
-import type { DocumentStore, EventStore, Logger, Mailer, MailMessage, RecordedEvent } from '@shop/platform';
-import { asDomainEvent } from '../../shared/stream-commands.ts';
+import { mailFailureOf, type DocumentStore, type EventStore, type Logger, type Mailer, type MailMessage, type RecordedEvent, type Write } from '@shop/platform';
+import { asDomainEvent, derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { fold } from '../../shared/decider.ts';
 import { orderDecider, type OrderEvent } from '../order/decider.ts';
 import { orderPlacedMail, orderStatusMail } from './mail-templates.ts';
+import { afterFailure, backoffMs, defaultMailRetrySchedule, type DeferredMail, type MailRetrySchedule } from './mail-retry.ts';
 
 /** The desk's own checkpoint in the document store (beside the projections'). */
 export const ORDER_MAIL_CHECKPOINT = 'order-mail';
+/** The desk's own collection: mails the server put off, until they go or are given up. */
+export const DEFERRED_ORDER_MAILS = 'orderMailsDeferred';
 const MAILED = new Set(['OrderPlaced', 'OrderStatusChanged']);
 /**
  * Events without a mail move the checkpoint in memory only, and are written down every this
@@ -15,12 +18,21 @@ const MAILED = new Set(['OrderPlaced', 'OrderStatusChanged']);
  */
 const PERSIST_EVERY = 5_000n;
 
-export interface OrderMailOptions {
+export interface OrderMailOptions extends Partial<MailRetrySchedule> {
   /** Re-read the log this often without a local append (another process may write). */
   idleMs?: number;
-  /** Wait this long before trying a mail the mailer refused again. */
-  retryMs?: number;
   batchSize?: number;
+  /** Epoch ms now; the deferred mails' schedule reads it (tests move it instead of waiting). */
+  now?: () => number;
+}
+
+/** One mail owed for one event: the message and what a refusal is recorded as. */
+interface OwedMail {
+  eventId: string;
+  orderId: string;
+  mail: 'placed' | 'status';
+  status?: OrderEventMap['OrderStatusChanged']['to'];
+  message: MailMessage;
 }
 
 /**
@@ -33,8 +45,17 @@ export interface OrderMailOptions {
  * so a crash in between sends it again at the next start (at-least-once), under a key derived
  * from the event id. The outbox writes one file per key, so there it is exactly once; over SMTP
  * the repeat carries the same Message-ID for the receiver to drop. Replays and projection
- * rebuilds never reach this checkpoint, so they send nothing. A mail the mailer refuses holds
- * the desk (later mails wait, in order) and is tried again after `retryMs`.
+ * rebuilds never reach this checkpoint, so they send nothing.
+ *
+ * A mail that cannot go never silences the mails after it (mail-retry.ts has the schedule):
+ * - refused for good (a 5xx, an address that is not one mailbox): recorded on the order as
+ *   `OrderMailRefused` (the back office shows it) and passed;
+ * - put off by the server (a 4xx about this mail): kept in the desk's own collection, written in
+ *   the same commit as the checkpoint that passes it, tried again on its own backoff and given up
+ *   (recorded as refused) after two days; later mails go on meanwhile;
+ * - no mail can go (the server is unreachable, the login fails): the desk holds where it is,
+ *   trying again after 5 s, 10 s, … up to 5 minutes; later mails wait in order, as they would
+ *   fail the same way.
  */
 export class OrderMailDesk {
   private position = 0n;
@@ -47,18 +68,29 @@ export class OrderMailDesk {
   private loop: Promise<void> | undefined;
   private unsubscribe: (() => void) | undefined;
   private draining: Promise<number> = Promise.resolve(0);
+  /** When the earliest deferred mail is due (epoch ms), so a pass without one due reads nothing. */
+  private nextDeferredAt = Number.POSITIVE_INFINITY;
+  private readonly schedule: MailRetrySchedule;
+  private readonly now: () => number;
 
   constructor(
     private readonly events: EventStore,
     private readonly docs: DocumentStore,
+    private readonly streams: StreamCommands,
     private readonly mailer: Mailer,
     private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>,
     private readonly shopUrl: string,
     private readonly options: OrderMailOptions = {},
-  ) {}
+  ) {
+    this.schedule = { ...defaultMailRetrySchedule, ...options };
+    this.now = options.now ?? Date.now;
+  }
 
   /** Loads the checkpoint and starts following the log, woken at once by an append here. */
   async start(): Promise<void> {
+    await this.docs.defineCollection({ name: DEFERRED_ORDER_MAILS, indexes: [['nextAt']] });
+    const [first] = await this.docs.find<DeferredMail>(DEFERRED_ORDER_MAILS, {}, { sort: [['nextAt', 1]], limit: 1 });
+    this.nextDeferredAt = first?.nextAt ?? Number.POSITIVE_INFINITY;
     const saved = await this.docs.getCheckpoint(ORDER_MAIL_CHECKPOINT);
     if (saved === null) {
       // First run on a shop that may already have orders: those were never promised a mail.
@@ -93,7 +125,7 @@ export class OrderMailDesk {
 
   private async drainOnce(): Promise<number> {
     const batchSize = this.options.batchSize ?? 200;
-    let sent = 0;
+    let sent = await this.sendDeferred();
     for (;;) {
       const page = await this.events.readAll({ after: this.position, limit: batchSize });
       const last = page[page.length - 1];
@@ -101,14 +133,13 @@ export class OrderMailDesk {
       for (const event of page) {
         if (this.stopped) return sent;
         if (!MAILED.has(event.type)) continue;
-        const message = await this.mailFor(event);
-        if (message) {
-          await this.mailer.send(message);
-          sent++;
-        }
-        // Written down at once after a mail, so a restart repeats as few as it can.
+        const owed = await this.mailFor(event);
+        // Written down at once after a mail, so a restart repeats as few as it can; a mail put
+        // off is kept in the same commit as the checkpoint that passes it.
+        const outcome = owed ? await this.sendOrSettle(owed, null) : null;
+        if (outcome?.delivered) sent++;
         this.position = event.position;
-        await this.persist();
+        await this.persist(outcome?.keep ? [outcome.keep] : []);
       }
       if (last.position > this.position) this.position = last.position;
       if (this.position - this.persisted >= PERSIST_EVERY) await this.persist();
@@ -116,27 +147,83 @@ export class OrderMailDesk {
     }
   }
 
-  private async persist(): Promise<void> {
-    if (this.position === this.persisted && this.persisted !== 0n) return;
+  private async persist(writes: Write[] = []): Promise<void> {
+    if (writes.length === 0 && this.position === this.persisted && this.persisted !== 0n) return;
     const position = this.position;
-    await this.docs.commit({ writes: [], checkpoints: [{ name: ORDER_MAIL_CHECKPOINT, position }] });
+    await this.docs.commit({ writes, checkpoints: [{ name: ORDER_MAIL_CHECKPOINT, position }] });
     this.persisted = position;
+    for (const write of writes) {
+      if (write.kind === 'put') this.nextDeferredAt = Math.min(this.nextDeferredAt, (write.doc as DeferredMail).nextAt);
+    }
+  }
+
+  /**
+   * Sends one mail. Delivered, or refused for good (then recorded on the order): nothing to keep.
+   * Put off by the server: `keep` is the deferred mail, as a write for the caller's commit. The
+   * server unavailable: throws, and the desk holds.
+   */
+  private async sendOrSettle(owed: OwedMail, deferred: DeferredMail | null): Promise<{ delivered: boolean; keep?: Write }> {
+    try {
+      await this.mailer.send(owed.message);
+      return { delivered: true };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const next = afterFailure(mailFailureOf(error), reason, deferred, this.now(), this.schedule);
+      if (next.action === 'hold') throw error;
+      if (next.action === 'refuse') {
+        await this.recordRefused(owed, next.reason);
+        return { delivered: false };
+      }
+      this.logger.warn({ orderId: owed.orderId, eventId: owed.eventId, tries: next.tries, reason }, 'order e-mail put off by the mail server; trying it again later');
+      const { eventId, orderId, mail, status, message } = owed;
+      const doc: DeferredMail = { _id: eventId, eventId, orderId, mail, ...(status ? { status } : {}), message, ...next, lastReason: reason.slice(0, 300) };
+      return { delivered: false, keep: { kind: 'put', collection: DEFERRED_ORDER_MAILS, doc } };
+    }
+  }
+
+  /** Tries the deferred mails that are due, oldest due first; resolves with how many went. */
+  private async sendDeferred(): Promise<number> {
+    if (this.nextDeferredAt > this.now()) return 0;
+    let sent = 0;
+    const due = await this.docs.find<DeferredMail>(DEFERRED_ORDER_MAILS, { nextAt: { $lte: this.now() } }, { sort: [['nextAt', 1]], limit: 100 });
+    for (const deferred of due) {
+      if (this.stopped) break;
+      const outcome = await this.sendOrSettle(deferred, deferred);
+      if (outcome.delivered) sent++;
+      await this.docs.commit({ writes: [outcome.keep ?? { kind: 'delete', collection: DEFERRED_ORDER_MAILS, id: deferred._id }] });
+    }
+    const [first] = await this.docs.find<DeferredMail>(DEFERRED_ORDER_MAILS, {}, { sort: [['nextAt', 1]], limit: 1 });
+    this.nextDeferredAt = first?.nextAt ?? Number.POSITIVE_INFINITY;
+    return sent;
+  }
+
+  /** Records on the order that its mail will not be delivered, once per mail (a derived event id). */
+  private async recordRefused(owed: OwedMail, reason: string): Promise<void> {
+    const { eventId, orderId, mail, status } = owed;
+    this.logger.warn({ orderId, eventId, reason }, 'order e-mail refused by the mail server; recorded on the order and passed');
+    const command = { type: 'RecordMailRefused', orderId, mail, ...(status ? { status } : {}), eventId, reason, refusedAt: new Date(this.now()).toISOString() } as const;
+    await this.streams.handle(orderStreams.order(orderId), orderDecider, command, { correlationId: eventId, causationId: eventId }, {
+      check: (event) => void orderEventSchemas.OrderMailRefused.parse(event.data),
+      eventIds: (event) => derivedEventId('order-mail', eventId, event.type),
+    });
   }
 
   /** The mail an event asks for; the order's details come from its own stream (the write side). */
-  private async mailFor(event: RecordedEvent): Promise<MailMessage | null> {
+  private async mailFor(event: RecordedEvent): Promise<OwedMail | null> {
     // Named after the event, and starting with its time so the outbox lists mails in order.
     const dedupeKey = `${event.metadata.timestamp.replace(/[:.]/g, '-')}-order-mail-${event.id}`;
     if (event.type === 'OrderPlaced') {
       const placed = orderEventSchemas.OrderPlaced.safeParse(event.data);
       if (!placed.success) return this.skip(event);
-      return { ...orderPlacedMail(placed.data, this.shopUrl), dedupeKey };
+      const message = { ...orderPlacedMail(placed.data, this.shopUrl), dedupeKey };
+      return { eventId: event.id, orderId: placed.data.orderId, mail: 'placed', message };
     }
     const changed = orderEventSchemas.OrderStatusChanged.safeParse(event.data);
     if (!changed.success) return this.skip(event);
     const order = await this.placedOrder(changed.data.orderId);
     if (!order) return this.skip(event);
-    return { ...orderStatusMail(order, changed.data.to, this.shopUrl), dedupeKey };
+    const message = { ...orderStatusMail(order, changed.data.to, this.shopUrl), dedupeKey };
+    return { eventId: event.id, orderId: order.orderId, mail: 'status', status: changed.data.to, message };
   }
 
   private async placedOrder(orderId: string): Promise<OrderEventMap['OrderPlaced'] | null> {
@@ -150,18 +237,24 @@ export class OrderMailDesk {
   }
 
   private async follow(): Promise<void> {
-    const { idleMs = 1000, retryMs = 5000 } = this.options;
+    const { idleMs = 1000 } = this.options;
+    const { retryMs, maxRetryMs } = this.schedule;
+    let failures = 0;
     while (!this.stopped) {
-      if (!this.dirty) await this.sleep(idleMs);
+      // Deferred mails coming due wake the loop too (never later than the idle re-read).
+      if (!this.dirty) await this.sleep(Math.max(0, Math.min(idleMs, this.nextDeferredAt - this.now())));
       if (this.stopped) return;
       this.dirty = false;
       try {
         await this.drain();
+        failures = 0;
       } catch (error) {
-        this.logger.error({ err: error }, 'order e-mail not sent; trying again');
+        failures++;
+        const waitMs = backoffMs(failures, retryMs, maxRetryMs);
+        this.logger.error({ err: error, waitMs }, 'order e-mail not sent: the mail server is unavailable; holding the desk and trying again');
         this.dirty = true;
         // Not woken by appends: a mail server that is down is not asked again on every order.
-        await this.sleep(retryMs, false);
+        await this.sleep(waitMs, false);
       }
     }
   }

@@ -74,7 +74,7 @@ describe('order e-mails', () => {
     const before = readdirSync(join(t.dataDir, 'outbox')).length;
     // As if the process died after every send and before any checkpoint: a new desk starts from 0.
     await t.shop.docs.commit({ writes: [], checkpoints: [{ name: ORDER_MAIL_CHECKPOINT, position: 0n }] });
-    const restarted = new OrderMailDesk(t.shop.events, t.shop.docs, t.shop.mailer, silent, t.url);
+    const restarted = new OrderMailDesk(t.shop.events, t.shop.docs, t.shop.streams, t.shop.mailer, silent, t.url);
     await restarted.start();
     await restarted.drain();
     await restarted.stop();
@@ -97,7 +97,7 @@ describe('order e-mails', () => {
     const next = await placeOrder();
     await t.shop.orderMail.drain(); // the shop's own desk is done before this one takes over
     await t.shop.docs.commit({ writes: [], checkpoints: [{ name: ORDER_MAIL_CHECKPOINT, position: head }] });
-    const desk = new OrderMailDesk(t.shop.events, t.shop.docs, flaky, silent, t.url, { retryMs: 60_000 });
+    const desk = new OrderMailDesk(t.shop.events, t.shop.docs, t.shop.streams, flaky, silent, t.url, { retryMs: 60_000 });
     await desk.start();
     await expect(desk.drain()).rejects.toThrow('mail server down');
     expect(await t.shop.docs.getCheckpoint(ORDER_MAIL_CHECKPOINT)).toBeLessThan(await t.shop.events.headPosition());

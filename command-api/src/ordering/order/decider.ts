@@ -2,17 +2,21 @@ import { ORDER_TRANSITIONS, type OrderEventMap, type OrderStatus } from '@shop/c
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
 
 type Ev<K extends keyof OrderEventMap> = DomainEvent<K, OrderEventMap[K]>;
-export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'>;
+export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'> | Ev<'OrderMailRefused'>;
 
 export interface OrderState {
   placed: OrderEventMap['OrderPlaced'] | null;
   status: OrderStatus | null;
   trackingNumber: string | null;
+  /** The events whose mail was recorded as refused, so a repeat after a crash records nothing. */
+  refusedMailsFor: readonly string[];
 }
 
 export type OrderCommand =
   | ({ type: 'PlaceOrder' } & OrderEventMap['OrderPlaced'])
-  | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string; trackingNumber?: string };
+  | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string; trackingNumber?: string }
+  /** The mail desk could not deliver one of the order's e-mails (mail-desk.ts). */
+  | ({ type: 'RecordMailRefused' } & OrderEventMap['OrderMailRefused']);
 
 /** A transition the order's status does not allow: the refusal names where it may go instead. */
 export class TransitionRefused extends DomainError {
@@ -26,9 +30,11 @@ export class TransitionRefused extends DomainError {
 }
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: { placed: null, status: null, trackingNumber: null },
+  initialState: { placed: null, status: null, trackingNumber: null, refusedMailsFor: [] },
   evolve(state, event) {
-    if (event.type === 'OrderPlaced') return { placed: event.data, status: 'pending', trackingNumber: null };
+    if (event.type === 'OrderPlaced') return { ...state, placed: event.data, status: 'pending', trackingNumber: null };
+    // A refused mail changes nothing else the order's commands decide on; the back office shows it.
+    if (event.type === 'OrderMailRefused') return { ...state, refusedMailsFor: [...state.refusedMailsFor, event.data.eventId] };
     return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber };
   },
   decide(command, state) {
@@ -54,6 +60,12 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
           ...(command.trackingNumber !== undefined ? { trackingNumber: command.trackingNumber } : {}),
         };
         return [{ type: 'OrderStatusChanged', data }];
+      }
+      case 'RecordMailRefused': {
+        if (!state.placed) throw new DomainError('not-found', 'Order not found');
+        if (state.refusedMailsFor.includes(command.eventId)) return [];
+        const { type: _type, ...data } = command;
+        return [{ type: 'OrderMailRefused', data }];
       }
     }
   },

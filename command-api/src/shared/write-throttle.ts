@@ -1,0 +1,93 @@
+import type { Middleware } from 'koa';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { currentUser } from '@shop/platform';
+import { memoryLimiters, type LimiterFactory } from '../account/identity/limits.ts';
+import { DomainError } from './decider.ts';
+
+/** The signed-in writes that append to the permanent event log, each with its own budget. */
+export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile';
+
+interface WriteBudget {
+  /** What the refusal says there were too many of. */
+  noun: string;
+  /** Each window: at most `points` writes per `seconds`, per user. */
+  windows: { points: number; seconds: number }[];
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Budgets per user that a real shopper never meets and a script meets at once. A checkout opens
+ * a payment (and, with Razorpay, a provider order) and records the whole billing address: ten in
+ * ten minutes covers a shopper whose card is declined again and again. Cart and My List changes
+ * come at clicking speed: two a second for a minute. A review or profile save is typed by hand.
+ * The daily windows bound what one account can add to the log in a day.
+ */
+export const WRITE_BUDGETS: Readonly<Record<WriteKind, WriteBudget>> = {
+  checkout: { noun: 'checkouts', windows: [{ points: 10, seconds: 10 * MINUTE }, { points: 50, seconds: DAY }] },
+  basket: { noun: 'cart and My List changes', windows: [{ points: 120, seconds: MINUTE }, { points: 2_000, seconds: DAY }] },
+  review: { noun: 'reviews', windows: [{ points: 10, seconds: HOUR }, { points: 30, seconds: DAY }] },
+  profile: { noun: 'profile updates', windows: [{ points: 20, seconds: HOUR }, { points: 100, seconds: DAY }] },
+};
+
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+}
+
+/**
+ * Per-user budgets of the signed-in writes, counted by `rate-limiter-flexible` in the store the
+ * composition root picks (memory on the embedded shop, MongoDB in the distributed mode). A write
+ * takes its point before any work, so a parallel burst gets no more through than the budget.
+ */
+export class WriteThrottle {
+  private readonly limiters: Record<WriteKind, RateLimiterAbstract[]>;
+
+  /** `scale` multiplies every budget (`WRITE_BUDGET_SCALE`: load benchmarks only). */
+  constructor(limiters: LimiterFactory = memoryLimiters, scale = 1) {
+    const build = (kind: WriteKind) =>
+      WRITE_BUDGETS[kind].windows.map(({ points, seconds }) => limiters({ name: `writes-${kind}-${seconds}`, points: points * scale, durationSec: seconds }));
+    this.limiters = { checkout: build('checkout'), basket: build('basket'), review: build('review'), profile: build('profile') };
+  }
+
+  /** Takes one write of `kind` from the user's budgets, or refuses with 429 (`rate-limited`) and how long to wait. */
+  async take(kind: WriteKind, userId: string): Promise<void> {
+    for (const limiter of this.limiters[kind]) {
+      try {
+        await limiter.consume(userId);
+      } catch (outcome) {
+        if (!(outcome instanceof RateLimiterRes)) throw outcome;
+        throw new WriteRefused(`Too many ${WRITE_BUDGETS[kind].noun}. Please try again in ${waitText(outcome.msBeforeNext)}.`, outcome.msBeforeNext);
+      }
+    }
+  }
+
+  /**
+   * Route middleware, after the route's auth and its `answerRefusals`: the refusal comes back
+   * in the route's own reply shape, with `Retry-After`.
+   */
+  guard(kind: WriteKind): Middleware {
+    return async (ctx, next) => {
+      try {
+        await this.take(kind, currentUser(ctx).userId);
+      } catch (error) {
+        if (error instanceof WriteRefused) ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+        throw error;
+      }
+      await next();
+    };
+  }
+}
+
+export class WriteRefused extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super('rate-limited', message);
+  }
+}
