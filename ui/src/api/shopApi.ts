@@ -4,12 +4,10 @@ import { navigateTo } from './navigation.ts';
 import type {
   Banner,
   BannerKind,
-  CartItem,
   Category,
   Country,
   FlaggedReply,
   MyListEntry,
-  NewCartItem,
   NewMyListEntry,
   NewReview,
   Order,
@@ -65,11 +63,6 @@ const productTags = (products: Product[] | undefined) => [
   ...(products ?? []).map((p) => ({ type: 'Product' as const, id: p.id })),
 ];
 
-/**
- * The one RTK Query slice of the storefront. Tag types name every resource the UI reads, so a
- * change invalidates exactly the views that show it: a cart change the cart, a review its
- * product's reviews and rating, an order the cart, orders and stock.
- */
 /** GET /api/search/results: one page of ranked products, plus what to offer when nothing matches well. */
 export interface SearchResults {
   products: Product[];
@@ -83,6 +76,12 @@ export interface SearchResults {
   fallback: { catId: string | null; catName: string | null; products: Product[] } | null;
 }
 
+/**
+ * The one RTK Query slice of the storefront. Tag types name every resource the UI reads, so a
+ * change invalidates exactly the views that show it: a review its product's reviews and rating,
+ * an order the cart, orders and stock. The cart's, the account's and checkout's calls are
+ * injected into it from their own modules (cartApi.ts, accountApi.ts, checkoutApi.ts).
+ */
 export const shopApi = createApi({
   reducerPath: 'shopApi',
   baseQuery,
@@ -136,24 +135,6 @@ export const shopApi = createApi({
       query: () => '/countries',
       providesTags: ['Countries'],
       keepUnusedDataFor: 3600,
-    }),
-
-    // ---- cart ----------------------------------------------------------------------------
-    getCart: build.query<CartItem[], string>({
-      query: (userId) => ({ url: '/cart', params: { userId } }),
-      providesTags: [{ type: 'Cart', id: 'LIST' }],
-    }),
-    addToCart: build.mutation<CartItem & FlaggedReply, NewCartItem>({
-      query: (item) => ({ url: '/cart/add', method: 'POST', body: item }),
-      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
-    }),
-    updateCartItem: build.mutation<CartItem, Partial<NewCartItem> & { id: string }>({
-      query: ({ id, ...item }) => ({ url: `/cart/${encodeURIComponent(id)}`, method: 'PUT', body: item }),
-      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
-    }),
-    removeCartItem: build.mutation<FlaggedReply, string>({
-      query: (id) => ({ url: `/cart/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
     }),
 
     // ---- My List -------------------------------------------------------------------------
@@ -223,10 +204,6 @@ export const {
   useSearchResultsQuery,
   useSearchResultPagesInfiniteQuery,
   useGetCountriesQuery,
-  useGetCartQuery,
-  useAddToCartMutation,
-  useUpdateCartItemMutation,
-  useRemoveCartItemMutation,
   useGetMyListQuery,
   useAddToMyListMutation,
   useRemoveFromMyListMutation,

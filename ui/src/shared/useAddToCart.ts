@@ -1,4 +1,5 @@
-import { failedBody, replyMessage, useAddToCartMutation } from '../api/shopApi.ts';
+import { useAddToCartMutation } from '../api/cartApi.ts';
+import { failedBody, replyMessage } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
