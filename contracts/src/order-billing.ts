@@ -4,8 +4,8 @@ const filled = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, message);
 
 /**
- * The checkout form (spec §5 Checkout), checked in this order with the spec's messages. Line 2
- * is labelled optional in the UI but the original required it; we keep that.
+ * The checkout form, checked in this order with the original's messages ("Please fill full name",
+ * ...). Line 2 is labelled optional in the UI but the original required it; we keep that.
  */
 export const billingSchema = z.object({
   fullName: filled('Please fill full name', 120),

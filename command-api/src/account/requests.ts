@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Request bodies of the account routes. Messages are the specification's (§5), and fields are
- * declared in the order the original form checked them, because a route answers with the first
- * issue only.
+ * Request bodies of the account routes. Messages are the original shop's ("name can not be
+ * blank!"), and fields are declared in the order the original form checked them, because a route
+ * answers with the first issue only.
  */
 
 /**

@@ -8,7 +8,10 @@ import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 
 /** The original client reads `status: false` + `msg` on cart failures, whatever the HTTP status. */
 const cartFailure = (status: number) => (msg: string) => new HttpError(status, { status: false, msg });
-/** The cart's refusals (cart/decider.ts, cart/commands.ts) as the spec's replies. */
+/**
+ * The cart's refusals (cart/decider.ts, cart/commands.ts) as the original client reads them:
+ * `status: false` + `msg`.
+ */
 export const cartRefusal = refusalReply((msg) => ({ status: false, msg }));
 
 const option = z.string().trim().max(40).nullish();

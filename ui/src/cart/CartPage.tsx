@@ -21,7 +21,7 @@ import { cartTotals, lineOptions, lineSubtotal, productCountLine, unitPrice, typ
 import { CartQuantity } from './CartQuantity.tsx';
 import { CartTotals } from './CartTotals.tsx';
 
-/** The overlay stays about this long after a quantity change (spec §4, §9). */
+/** The overlay stays about this long after a quantity change (1 s, as the original did). */
 export const OVERLAY_AFTER_UPDATE_MS = 1000;
 export const CART_REMOVED = 'item removed from cart!';
 

@@ -22,7 +22,7 @@ import { payWithRazorpay } from './razorpay.ts';
 import { TestPaymentDialog } from './TestPaymentDialog.tsx';
 import { BILLING_FIELDS, billingProblem, EMPTY_BILLING, orderDate } from './validation.ts';
 
-/** The cart count refreshes this long after an order (spec §4, §9). */
+/** The cart count refreshes this long after an order (1 s, as the original did). */
 export const CART_REFRESH_AFTER_ORDER_MS = 1000;
 export const ORDER_PLACED = 'Your order has been placed successfully!';
 

@@ -1,6 +1,7 @@
 /**
- * The spec's business constants (§9) come from contracts, the one copy the server uses too (only
- * that module: `@shop/contracts` itself would pull zod into the bundle); the rest are the UI's own.
+ * The shop's business constants (free delivery threshold, first-order discount, timings) come from
+ * contracts, the one copy the server uses too (only that module: `@shop/contracts` itself would
+ * pull zod into the bundle); the rest are the UI's own.
  */
 export {
   DEFAULT_PER_PAGE,
