@@ -14,7 +14,7 @@ const check = (event: DomainEvent) => {
 };
 const statusBody = z.object({ status: orderStatus, trackingNumber: z.string().trim().min(1).max(64).optional() });
 /**
- * Order refusals (order/decider.ts) in the original API's order shape: `error: true` + `msg`; a
+ * Order refusals (order-decider.ts) in the original API's order shape: `error: true` + `msg`; a
  * refused transition also names the order's status and where it may go next, for the back office.
  */
 export const orderRefusal: RefusalReply = (error) =>

@@ -110,10 +110,6 @@ export const shopApi = createApi({
       query: (kind) => BANNER_PATHS[kind],
       providesTags: (_reply, _error, kind) => [{ type: 'Banners', id: kind }],
     }),
-    searchProducts: build.query<Product[], { q: string; location: string }>({
-      query: ({ q, location }) => ({ url: '/search', params: { q, ...withLocation(location) } }),
-      providesTags: (reply) => [{ type: 'Search', id: 'LIST' }, ...(reply ?? []).map((p) => ({ type: 'Product' as const, id: p.id }))],
-    }),
     // The storefront's search: a page of results, "Did you mean" queries and fallback products.
     searchResults: build.query<SearchResults, { q: string; location: string; perPage: number }>({
       query: ({ q, location, perPage }) => ({ url: '/search/results', params: { q, perPage, ...withLocation(location) } }),
@@ -184,10 +180,6 @@ export const shopApi = createApi({
       query: (id) => `/user/${encodeURIComponent(id)}`,
       providesTags: (_reply, _error, id) => [{ type: 'User', id }],
     }),
-    updateUser: build.mutation<User, Partial<User> & { id: string }>({
-      query: ({ id, ...user }) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'PUT', body: user }),
-      invalidatesTags: (_reply, _error, { id }) => [{ type: 'User', id }],
-    }),
     subscribeNewsletter: build.mutation<FlaggedReply, { email: string }>({
       query: (body) => ({ url: '/newsletter', method: 'POST', body }),
     }),
@@ -200,7 +192,6 @@ export const {
   useGetFeaturedProductsQuery,
   useGetProductQuery,
   useGetBannersQuery,
-  useSearchProductsQuery,
   useSearchResultsQuery,
   useSearchResultPagesInfiniteQuery,
   useGetCountriesQuery,
@@ -212,7 +203,6 @@ export const {
   useGetOrdersQuery,
   useGetOrderQuery,
   useGetUserQuery,
-  useUpdateUserMutation,
   useSubscribeNewsletterMutation,
 } = shopApi;
 

@@ -39,4 +39,3 @@ export const RELATED_PER_VIEW = 5;
 export const RECENTLY_VIEWED_MAX = 10;
 
 export const BANNER_SLIDER = { slidesPerView: 1, spaceBetween: 15, loop: true, speed: 500, autoplayDelay: 3500 } as const;
-export const CATEGORY_SLIDES_PER_VIEW = 8;
