@@ -7,14 +7,9 @@ import type {
   Category,
   Country,
   FlaggedReply,
-  MyListEntry,
-  NewMyListEntry,
-  NewReview,
-  Order,
   Product,
   ProductPage,
   ProductQuery,
-  Review,
   User,
 } from './types.ts';
 
@@ -77,10 +72,14 @@ export interface SearchResults {
 }
 
 /**
- * The one RTK Query slice of the storefront. Tag types name every resource the UI reads, so a
- * change invalidates exactly the views that show it: a review its product's reviews and rating,
- * an order the cart, orders and stock. The cart's, the account's and checkout's calls are
- * injected into it from their own modules (cartApi.ts, accountApi.ts, checkoutApi.ts).
+ * The one RTK Query slice of the storefront, with the catalog's reads. Tag types name every
+ * resource the UI reads, so a change invalidates exactly the views that show it: a review its
+ * product's reviews and rating, an order the cart, orders and stock. Each feature injects its own
+ * calls (`injectEndpoints`) from its own module: the cart's, My List's and the account's here in
+ * api/ (several features use them), checkout's, orders' and reviews' in their feature's folder
+ * (checkout/checkoutApi.ts, orders/ordersApi.ts, product/reviewsApi.ts), the back office's in
+ * admin/. A module's calls join the slice when the module loads, so a lazily loaded page brings
+ * its own.
  */
 export const shopApi = createApi({
   reducerPath: 'shopApi',
@@ -133,49 +132,7 @@ export const shopApi = createApi({
       keepUnusedDataFor: 3600,
     }),
 
-    // ---- My List -------------------------------------------------------------------------
-    getMyList: build.query<MyListEntry[], { userId: string; productId?: string }>({
-      query: ({ userId, productId }) => ({ url: '/my-list', params: { userId, productId } }),
-      providesTags: (_reply, _error, { productId }) => [{ type: 'MyList', id: productId ?? 'LIST' }],
-    }),
-    addToMyList: build.mutation<MyListEntry & FlaggedReply, NewMyListEntry>({
-      query: (entry) => ({ url: '/my-list/add/', method: 'POST', body: entry }),
-      invalidatesTags: (_reply, _error, entry) => [
-        { type: 'MyList', id: 'LIST' },
-        { type: 'MyList', id: entry.productId },
-      ],
-    }),
-    removeFromMyList: build.mutation<FlaggedReply, { id: string; productId?: string }>({
-      query: ({ id }) => ({ url: `/my-list/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_reply, _error, { productId }) => [
-        { type: 'MyList', id: 'LIST' },
-        ...(productId ? [{ type: 'MyList' as const, id: productId }] : []),
-      ],
-    }),
-
-    // ---- reviews -------------------------------------------------------------------------
-    getReviews: build.query<Review[], string>({
-      query: (productId) => ({ url: '/productReviews', params: { productId } }),
-      providesTags: (_reply, _error, productId) => [{ type: 'Reviews', id: productId }],
-    }),
-    addReview: build.mutation<Review, NewReview>({
-      query: (review) => ({ url: '/productReviews/add', method: 'POST', body: review }),
-      // A review changes the list and the product's average rating.
-      invalidatesTags: (_reply, _error, review) => [
-        { type: 'Reviews', id: review.productId },
-        { type: 'Product', id: review.productId },
-      ],
-    }),
-
-    // ---- orders and account (screens of part 2) -------------------------------------------
-    getOrders: build.query<Order[], string>({
-      query: (userid) => ({ url: '/orders', params: { userid } }),
-      providesTags: [{ type: 'Orders', id: 'LIST' }],
-    }),
-    getOrder: build.query<Order, string>({
-      query: (id) => `/orders/${encodeURIComponent(id)}`,
-      providesTags: (_reply, _error, id) => [{ type: 'Orders', id }],
-    }),
+    // ---- account -----------------------------------------------------------------------
     getUser: build.query<User, string>({
       query: (id) => `/user/${encodeURIComponent(id)}`,
       providesTags: (_reply, _error, id) => [{ type: 'User', id }],
@@ -195,13 +152,6 @@ export const {
   useSearchResultsQuery,
   useSearchResultPagesInfiniteQuery,
   useGetCountriesQuery,
-  useGetMyListQuery,
-  useAddToMyListMutation,
-  useRemoveFromMyListMutation,
-  useGetReviewsQuery,
-  useAddReviewMutation,
-  useGetOrdersQuery,
-  useGetOrderQuery,
   useGetUserQuery,
   useSubscribeNewsletterMutation,
 } = shopApi;

@@ -1,4 +1,4 @@
-import type { Billing } from '../api/checkoutApi.ts';
+import type { Billing } from './checkoutApi.ts';
 import { firstProblem } from '../shared/validation.ts';
 
 /** The billing fields in the order they are checked, with their labels and the original's messages. */

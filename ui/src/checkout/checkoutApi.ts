@@ -1,5 +1,5 @@
-import { shopApi } from './shopApi.ts';
-import type { CartItem, CheckoutSession, Order } from './types.ts';
+import { shopApi } from '../api/shopApi.ts';
+import type { CartItem, CheckoutSession, Order } from '../api/types.ts';
 
 /**
  * The billing form of the checkout screen, in the order its fields are checked (full name first,
