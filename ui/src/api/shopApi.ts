@@ -7,6 +7,8 @@ import type {
   Category,
   Country,
   FlaggedReply,
+  MyListEntry,
+  NewMyListEntry,
   Product,
   ProductPage,
   ProductQuery,
@@ -75,11 +77,12 @@ export interface SearchResults {
  * The one RTK Query slice of the storefront, with the catalog's reads. Tag types name every
  * resource the UI reads, so a change invalidates exactly the views that show it: a review its
  * product's reviews and rating, an order the cart, orders and stock. Each feature injects its own
- * calls (`injectEndpoints`) from its own module: the cart's, My List's and the account's here in
- * api/ (several features use them), checkout's, orders' and reviews' in their feature's folder
+ * calls (`injectEndpoints`) from its own module: the cart's and the account's here in api/
+ * (several features use them), checkout's, orders' and reviews' in their feature's folder
  * (checkout/checkoutApi.ts, orders/ordersApi.ts, product/reviewsApi.ts), the back office's in
  * admin/. A module's calls join the slice when the module loads, so a lazily loaded page brings
- * its own.
+ * its own. My List's stay here: the product cards of every page use them, and a module of their
+ * own would be one more chunk for every page to load.
  */
 export const shopApi = createApi({
   reducerPath: 'shopApi',
@@ -132,6 +135,26 @@ export const shopApi = createApi({
       keepUnusedDataFor: 3600,
     }),
 
+    // ---- My List (the product cards' heart and the My List page) ----------------------
+    getMyList: build.query<MyListEntry[], { userId: string; productId?: string }>({
+      query: ({ userId, productId }) => ({ url: '/my-list', params: { userId, productId } }),
+      providesTags: (_reply, _error, { productId }) => [{ type: 'MyList', id: productId ?? 'LIST' }],
+    }),
+    addToMyList: build.mutation<MyListEntry & FlaggedReply, NewMyListEntry>({
+      query: (entry) => ({ url: '/my-list/add/', method: 'POST', body: entry }),
+      invalidatesTags: (_reply, _error, entry) => [
+        { type: 'MyList', id: 'LIST' },
+        { type: 'MyList', id: entry.productId },
+      ],
+    }),
+    removeFromMyList: build.mutation<FlaggedReply, { id: string; productId?: string }>({
+      query: ({ id }) => ({ url: `/my-list/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_reply, _error, { productId }) => [
+        { type: 'MyList', id: 'LIST' },
+        ...(productId ? [{ type: 'MyList' as const, id: productId }] : []),
+      ],
+    }),
+
     // ---- account -----------------------------------------------------------------------
     getUser: build.query<User, string>({
       query: (id) => `/user/${encodeURIComponent(id)}`,
@@ -152,6 +175,9 @@ export const {
   useSearchResultsQuery,
   useSearchResultPagesInfiniteQuery,
   useGetCountriesQuery,
+  useGetMyListQuery,
+  useAddToMyListMutation,
+  useRemoveFromMyListMutation,
   useGetUserQuery,
   useSubscribeNewsletterMutation,
 } = shopApi;

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
-import { useGetMyListQuery, useRemoveFromMyListMutation } from '../api/myListApi.ts';
+import { useGetMyListQuery, useRemoveFromMyListMutation } from '../api/shopApi.ts';
 import { errorMessage } from '../api/messages.ts';
 import type { MyListEntry } from '../api/types.ts';
 import { EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';

@@ -1,5 +1,4 @@
-import { useAddToMyListMutation, useGetMyListQuery, useRemoveFromMyListMutation } from '../api/myListApi.ts';
-import { failedBody, replyMessage } from '../api/shopApi.ts';
+import { failedBody, replyMessage, useAddToMyListMutation, useGetMyListQuery, useRemoveFromMyListMutation } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
