@@ -1,9 +1,9 @@
 /**
  * Compatibility: a client written for the original API, served from its own origin, against the
  * real server (seeded catalog, SQLite, real SMTP, the test payment provider). Requests are shaped
- * as spec §7 lists them, stray `}` and `userId` fields included; replies are checked against
- * api-replies.md, every image URL they carry must load from our server, and listings asked for
- * without a page must be complete.
+ * as the original client sent them, stray `}` and `userId` fields included; replies must carry
+ * the original's fields (the *_FIELDS lists below), every image URL they carry must load from our
+ * server, and listings asked for without a page must be complete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UNPAGED_RESULTS } from '@shop/contracts';

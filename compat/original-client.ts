@@ -1,5 +1,5 @@
 /**
- * A client written for the original shop's API (spec storefront.md §7, api-replies.md), as a
+ * A client written for the original shop's API (its paths, bodies and reply shapes), as a
  * browser runs it from its own origin: every call sends the token it read from local storage
  * when the page loaded (`Bearer null` until a reload after signing in) and a JSON content type,
  * so the browser asks a CORS preflight first and reads the reply only if the server allows the

@@ -72,7 +72,7 @@ describe('Home', () => {
       await gotoHome(page);
       await reveal(page, 'popular-products');
       const section = page.getByTestId('popular-products');
-      // First the featured products (spec §2 Home), with no tab chosen.
+      // First the featured products, with no tab chosen.
       const before = await waitForCards(page, '[data-testid="popular-products"]');
       const featured = await api<ApiProduct[]>('/api/products/featured');
       expect(before).toEqual(featured.map((p) => p.id));

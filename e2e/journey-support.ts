@@ -83,7 +83,7 @@ export async function expectSnackbar(page: Page, text: string | RegExp, severity
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Clicks `submit` and expects the red message `message` (the spec's validation order). */
+/** Clicks `submit` and expects the red message `message` (the form's first failing check). */
 export async function expectRefusal(page: Page, submit: () => Promise<void>, message: string): Promise<void> {
   await submit();
   await expectSnackbar(page, message, 'error');

@@ -108,7 +108,7 @@ export const googleIdentityLinked = z.object({
   email: normalisedEmail,
   /**
    * True when Google verified an account nobody had verified yet: whoever set its password never
-   * proved the mailbox, so that password stops working (see the README's Accounts section).
+   * proved the mailbox, so that password stops working (docs/features.md, Accounts).
    */
   passwordRevoked: z.boolean(),
   linkedAt: at,

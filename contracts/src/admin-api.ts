@@ -39,8 +39,8 @@ const imageRef = z.string().min(1).max(500);
 
 /**
  * `POST /api/admin/products` (→ 201 `{ id }`) and `PUT /api/admin/products/:id` (→ `{ id }`):
- * every field of the spec's product an admin sets. The server derives `discount` from price and
- * old price; the rating comes from reviews; stock after listing moves only by receipts
+ * every field of the storefront's product an admin sets. The server derives `discount` from
+ * price and old price; the rating comes from reviews; stock after listing moves only by receipts
  * (`POST /api/admin/products/:id/stock`) and sales, so `countInStock` here is the opening stock
  * of a new product and is ignored on edit.
  */

@@ -19,7 +19,15 @@ export const cartLineSnapshot = z.object({
 });
 export type CartLineSnapshot = z.infer<typeof cartLineSnapshot>;
 
-export const cartItemAdded = cartLineSnapshot.extend({ userId: z.string().min(1), quantity: z.number().int().min(1) });
+export const cartItemAdded = cartLineSnapshot.extend({
+  userId: z.string().min(1),
+  quantity: z.number().int().min(1),
+  /**
+   * When the line was added (ISO time), so the write side can answer with the line exactly as the
+   * next read serves it. Optional: lines added before it was recorded take their event's timestamp.
+   */
+  dateCreated: z.iso.datetime().optional(),
+});
 export const cartItemQuantityChanged = z.object({
   userId: z.string().min(1),
   lineId: idSchema,

@@ -1,7 +1,7 @@
 import type { CartLineSnapshot } from './cart-events.ts';
 import type { Identified } from './catalog-read-models.ts';
 
-/** A cart line as `GET /api/cart` serves it (api-replies.md). */
+/** A cart line as `GET /api/cart` serves it (the original's fields, plus the options and dateCreated). */
 export interface CartLineDoc extends Identified {
   userId: string;
   productId: string;

@@ -94,7 +94,6 @@ export const catalogEventSchemas = {
 } as const;
 
 export type CatalogEventMap = { [K in keyof typeof catalogEventSchemas]: z.infer<(typeof catalogEventSchemas)[K]> };
-export type CatalogEvent = { [K in keyof CatalogEventMap]: { type: K; data: CatalogEventMap[K] } }[keyof CatalogEventMap];
 
 export const catalogStreams = {
   category: (id: string) => `category-${id}`,

@@ -1,4 +1,7 @@
-/** Business constants of the specification (§9). */
+/**
+ * The shop's business constants: what it promises shoppers (free delivery, first-order discount)
+ * and the UI's timings.
+ */
 export const CURRENCY = 'INR';
 export const FREE_DELIVERY_OVER = 299;
 export const FIRST_ORDER_DISCOUNT = 20;

@@ -5,11 +5,11 @@ const filled = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, message);
 
 /**
- * The billing form as recorded in events (`PaymentOpened`, `CheckoutStarted`, `OrderPlaced`):
- * the fields in the order the original form checked them, with its messages. Line 2 is labelled
- * optional in the UI but the original required it; we keep that. Its e-mail is only required to
- * be filled in, because events written before the address had to be a mailbox still hold
- * whatever was typed; what a shopper sends now passes `billingForm`.
+ * The billing form as recorded in events (`PaymentOpened`, `CheckoutStarted`, `OrderPlaced`),
+ * checked in this order with the original's messages ("Please fill full name", ...). Line 2 is
+ * labelled optional in the UI but the original required it; we keep that. Its e-mail is only
+ * required to be filled in, because events written before the address had to be a mailbox still
+ * hold whatever was typed; what a shopper sends now passes `billingForm`.
  */
 export const billingSchema = z.object({
   fullName: filled('Please fill full name', 120),

@@ -4,7 +4,10 @@ import type { Billing } from './order-billing.ts';
 import type { PricedLine } from './payment-events.ts';
 import type { OrderEventMap, OrderStatus } from './order-events.ts';
 
-/** An order as `GET /api/orders` and `/api/orders/:id` serve it (api-replies.md). */
+/**
+ * An order as `GET /api/orders` and `/api/orders/:id` serve it: the original's fields, plus the
+ * provider's order id, the discount, the billing form and the tracking number.
+ */
 export interface OrderDoc extends Identified {
   paymentId: string;
   providerOrderId: string;

@@ -12,7 +12,7 @@ if (window.location.pathname === '/index.html') {
   window.history.replaceState(window.history.state, '', `/${window.location.search}${window.location.hash}`);
 }
 
-// Pages open at the top (spec: Home scrolls to top on load), also after a reload.
+// Pages open at the top (Home scrolls to the top on load), also after a reload.
 window.history.scrollRestoration = 'manual';
 
 const store = createStore();

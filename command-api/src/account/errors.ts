@@ -16,7 +16,10 @@ export class AccountError extends DomainError {
   }
 }
 
-/** Messages of the original API (spec §5, api-replies.md) and the few this server adds. */
+/**
+ * Messages of the original API, word for word (its clients match on them), and the few this server
+ * adds.
+ */
 export const MSG = {
   emailTaken: 'User already exist with this email!',
   userNotFound: 'User not found',

@@ -4,9 +4,9 @@ import { REFUSAL_STATUS, answerRefusals } from '../shared/refusals.ts';
 import { AccountError } from './errors.ts';
 
 /**
- * The failure shapes the original client reads (api-replies.md): sign-up and forgot password
- * `{ status: "FAILED", msg }`, sign-in / Google / password change `{ error: true, msg }`,
- * code routes `{ success: false, message }`.
+ * The failure shapes the original client reads (it reads the body whatever the status): sign-up and
+ * forgot password `{ status: "FAILED", msg }`, sign-in / Google / password change `{ error: true,
+ * msg }`, code routes `{ success: false, message }`.
  */
 export const failureBody = {
   failed: (msg: string) => ({ status: 'FAILED', msg }),
@@ -21,7 +21,7 @@ export const invalid = (shape: ReplyShape) => (message: string) => new HttpError
 
 /**
  * Route middleware: account refusals below it are answered in this route's shape, with the
- * spec's status; an unverified account's reply also says `isVerify: false` (the client then
+ * refusal's status; an unverified account's reply also says `isVerify: false` (the client then
  * offers to verify), and a rate limit says when to retry.
  */
 export const replyAs = (shape: ReplyShape) =>

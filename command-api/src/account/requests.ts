@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { INVALID_EMAIL, emailField } from '@shop/contracts';
 
 /**
- * Request bodies of the account routes. Messages are the specification's (§5), and fields are
- * declared in the order the original form checked them, because a route answers with the first
- * issue only.
+ * Request bodies of the account routes. Messages are the original shop's ("name can not be
+ * blank!"), and fields are declared in the order the original form checked them, because a route
+ * answers with the first issue only.
  */
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_MESSAGES, newId, type CartLineDoc } from '@shop/contracts';
+import { CART_MESSAGES, cartStreams, newId, type CartLineDoc } from '@shop/contracts';
+import { newEventId } from '@shop/platform';
 import { addToCart, api, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 
 let t: TestShop;
@@ -69,6 +70,19 @@ describe('cart over HTTP', () => {
     expect(cart.body).toHaveLength(1);
     expect(cart.body[0]).toEqual(changed.body);
     expect([added.body.dateCreated, raised.body.dateCreated, changed.body.dateCreated]).toEqual(Array(3).fill(cart.body[0]!.dateCreated));
+  });
+
+  it('a line added before add events recorded their date still answers with the date the next GET shows', async () => {
+    const { token, userId } = shopper(t);
+    const productId = await listProduct(t, { price: 120, countInStock: 6 });
+    const lineId = newId();
+    // The add event as it was written before it carried `dateCreated`: only its metadata has the time.
+    const line = { lineId, productId, productTitle: 'Brass Diya Set', image: '/images/test/diya.svg', rating: 4, price: 120, productRam: null, size: null, productWeight: null };
+    await t.shop.events.append(cartStreams.cart(userId), [{ id: newEventId(), type: 'CartItemAdded', data: { ...line, userId, quantity: 1 }, metadata: { userId, timestamp: '2025-06-01T10:00:00.000Z' } }], 'no_stream');
+    const changed = await api<CartLineDoc>(t.url, `/api/cart/${lineId}`, { method: 'PUT', token, body: { quantity: 2 } });
+    const cart = await api<CartLineDoc[]>(t.url, '/api/cart', { token });
+    expect(changed.body).toMatchObject({ id: lineId, quantity: 2, subTotal: 240, dateCreated: '2025-06-01T10:00:00.000Z' });
+    expect(cart.body).toEqual([changed.body]);
   });
 
   it('the same product in another size is a line of its own; the same size again raises it', async () => {

@@ -21,9 +21,16 @@ export interface CartChoice {
   productWeight?: string | null;
 }
 
-/** A line as the cart read model serves it, built from the decided state (no second read). */
-export function lineDoc(userId: string, line: CartLine, countInStock: number, dateCreated: string): CartLineDoc {
-  return cartLineReply(storedCartLine({ ...line, userId }, dateCreated), countInStock);
+/** A cart line reply; `dateCreated` is missing only for a line whose add event did not record it. */
+export type CartLineReply = Omit<CartLineDoc, 'dateCreated'> & { dateCreated?: string };
+
+/**
+ * The line exactly as the next `GET /api/cart` serves it, built from the decided state alone, so
+ * the reply needs no read of its own (a line added before add events recorded their date lacks it).
+ */
+export function lineReply(userId: string, line: CartLine, countInStock: number): CartLineReply {
+  const { dateCreated, ...shown } = line;
+  return { ...cartLineReply(storedCartLine({ ...shown, userId }, dateCreated ?? ''), countInStock), dateCreated };
 }
 
 /**
@@ -52,6 +59,7 @@ export class CartCommands {
       productRam: chosen(input.productRam, product.productRam, 'RAM'),
       size: chosen(input.size, product.size, 'size'),
       productWeight: chosen(input.productWeight, product.productWeight, 'weight'),
+      dateCreated: new Date().toISOString(),
     };
     const command = { type: 'AddItem', userId, line, quantity: input.quantity, stock: product.countInStock } as const;
     const result = await this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
@@ -59,7 +67,7 @@ export class CartCommands {
     const event = result.events[0];
     const lineId = event?.type === 'CartItemQuantityChanged' ? event.data.lineId : line.lineId;
     const added = result.state.lines.get(lineId)!;
-    return { line: lineDoc(userId, added, product.countInStock, new Date().toISOString()), position: result.position };
+    return { line: lineReply(userId, added, product.countInStock), position: result.position };
   }
 
   async changeQuantity(userId: string, lineId: string, quantity: number, ctx: CommandContext = {}) {
@@ -67,7 +75,7 @@ export class CartCommands {
     const command = { type: 'ChangeQuantity', userId, lineId, quantity, stock: product.countInStock } as const;
     const result = await this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
     const line = result.state.lines.get(lineId)!;
-    return { line: lineDoc(userId, line, product.countInStock, new Date().toISOString()), position: result.position };
+    return { line: lineReply(userId, line, product.countInStock), position: result.position };
   }
 
   async remove(userId: string, lineId: string, ctx: CommandContext = {}) {

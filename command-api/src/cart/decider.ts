@@ -6,6 +6,8 @@ export type CartEvent = Ev<'CartItemAdded'> | Ev<'CartItemQuantityChanged'> | Ev
 
 export interface CartLine extends CartLineSnapshot {
   quantity: number;
+  /** When the line was added; absent for lines whose add event did not record it. */
+  dateCreated?: string;
 }
 
 /** Lines by line id; the cart holds each product at most once per choice of options (RAM, size, weight). */
@@ -15,7 +17,7 @@ export interface CartState {
 
 /** `stock` is the catalog's countInStock when the command was made (quantity may not exceed it). */
 export type CartCommand =
-  | { type: 'AddItem'; userId: string; line: CartLineSnapshot; quantity: number; stock: number }
+  | { type: 'AddItem'; userId: string; line: CartLineSnapshot & { dateCreated?: string }; quantity: number; stock: number }
   | { type: 'ChangeQuantity'; userId: string; lineId: string; quantity: number; stock: number }
   | { type: 'RemoveItem'; userId: string; lineId: string }
   | { type: 'CheckOut'; userId: string; orderId: string; lineIds: string[] };

@@ -1,14 +1,17 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { CART, CART_MESSAGES, cartLineReply, idSchema, isId, type CartLineDoc, type StoredCartLine } from '@shop/contracts';
+import { CART, CART_MESSAGES, idSchema, isId, type CartLineDoc, type StoredCartLine } from '@shop/contracts';
 import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
-import type { CartCommands } from './commands.ts';
+import type { CartCommands, CartLineReply } from './commands.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 
 /** The original client reads `status: false` + `msg` on cart failures, whatever the HTTP status. */
 const cartFailure = (status: number) => (msg: string) => new HttpError(status, { status: false, msg });
-/** The cart's refusals (cart/decider.ts, cart/commands.ts) as the spec's replies. */
+/**
+ * The cart's refusals (cart/decider.ts, cart/commands.ts) as the original client reads them:
+ * `status: false` + `msg`.
+ */
 export const cartRefusal = refusalReply((msg) => ({ status: false, msg }));
 
 const option = z.string().trim().max(40).nullish();
@@ -29,12 +32,13 @@ export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): R
   const auth = requireUser(deps.tokens);
   const { cart } = deps;
   /**
-   * The line as the next `GET /api/cart` serves it: read back from the cart read model (the reply
-   * already waited for it), so its `dateCreated` is the add event's time, not this request's.
+   * The command's line is the reply: it is the line as the next `GET /api/cart` serves it. Only a
+   * line added before add events recorded their date takes it from the cart read model (the reply
+   * already waited for it), so every reply of a line shows the date of its add.
    */
-  const served = async (line: CartLineDoc) => {
-    const stored = await deps.docs.get<StoredCartLine>(CART.lines, line.id);
-    return deps.publicUrls.withImage(stored ? cartLineReply(stored, line.countInStock) : line);
+  const served = async (line: CartLineReply): Promise<CartLineDoc> => {
+    const dateCreated = line.dateCreated ?? (await deps.docs.get<StoredCartLine>(CART.lines, line.id))?.dateCreated ?? new Date().toISOString();
+    return deps.publicUrls.withImage<CartLineDoc>({ ...line, dateCreated });
   };
   const lineId = (id: string | undefined) => {
     if (!isId(id)) throw new HttpError(404, { status: false, msg: CART_MESSAGES.notFound });

@@ -7,7 +7,10 @@ import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { MyListCommands } from './commands.ts';
 
 const addBody = z.object({ productId: idSchema });
-/** My List's refusals (my-list/decider.ts, commands.ts) as the spec's replies: `status: false` + `msg`. */
+/**
+ * My List's refusals (my-list/decider.ts, commands.ts) as the original client reads them: `status:
+ * false` + `msg`.
+ */
 export const myListRefusal = refusalReply((msg) => ({ status: false, msg }));
 
 /** My List's routes: who and what from the request, the rules in `MyListCommands`. */

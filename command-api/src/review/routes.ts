@@ -6,10 +6,16 @@ import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { ReviewCommands } from './commands.ts';
 
-/** Review refusals (review/decider.ts, commands.ts) as the spec's replies: `error: true` + `msg`. */
+/**
+ * Review refusals (review/decider.ts, commands.ts) as the original client reads them: `error: true`
+ * + `msg`.
+ */
 export const reviewRefusal = refusalReply((msg) => ({ error: true, msg }));
 
-/** Checked in the order the form shows them, with the spec's message for empty text. */
+/**
+ * Checked in the order the form shows them; empty text gets "Please add a Review", as the original
+ * said.
+ */
 const reviewBody = z.object({
   productId: idSchema,
   review: z.string({ error: 'Please add a Review' }).trim().min(1, 'Please add a Review').max(2000, 'The review is too long'),

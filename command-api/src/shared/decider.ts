@@ -17,7 +17,7 @@ export interface Decider<State, Command, Event extends DomainEvent> {
 
 /**
  * Why a business rule said no. Deciders know nothing of HTTP: each feature's routes turn a
- * refusal into the spec's reply (its status and the feature's body shape).
+ * refusal into its reply (its status and the body shape the feature's original client reads).
  */
 export type Refusal =
   /** The command breaks a rule about its own input (a quantity, a rating, a wrong code). */
@@ -39,7 +39,7 @@ export type Refusal =
   /** A collaborator failed (the mail server): nothing was decided. */
   | 'unavailable';
 
-/** A business rule said no: the reason and the spec's message, and nothing about the reply. */
+/** A business rule said no: the reason and the message the shopper sees, and nothing about the reply. */
 export class DomainError extends Error {
   constructor(
     readonly reason: Refusal,

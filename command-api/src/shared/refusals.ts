@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { HttpError } from '@shop/platform';
 import { DomainError, type Refusal } from './decider.ts';
 
-/** The HTTP status the spec's replies give each refusal, whatever the feature's body shape. */
+/** The HTTP status each refusal is answered with, whatever the feature's body shape. */
 export const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = {
   invalid: 400,
   'not-found': 404,
@@ -15,7 +15,10 @@ export const REFUSAL_STATUS: Readonly<Record<Refusal, number>> = {
   unavailable: 502,
 };
 
-/** How a feature answers a refusal: the spec's status, in the feature's body shape. */
+/**
+ * How a feature answers a refusal: the refusal's status, in the body shape the feature's original
+ * client reads.
+ */
 export type RefusalReply = (error: DomainError, ctx?: Context) => HttpError;
 
 export const refusalReply =

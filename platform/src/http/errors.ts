@@ -53,7 +53,8 @@ export function errorReplies(logger: Logger) {
 
 /**
  * Parses input with a zod schema. On failure throws the route's own error shape built from the
- * first issue's message, so the spec's messages ("name can not be blank!") reach the client.
+ * first issue's message, so the original API's messages ("name can not be blank!") reach the
+ * client.
  */
 export function validate<S extends z.ZodType>(
   schema: S,

@@ -6,7 +6,7 @@ type Handler<K extends keyof CartEventMap> = (data: CartEventMap[K], view: Proje
 
 const handlers: { [K in keyof CartEventMap]: Handler<K> } = {
   CartItemAdded(data, view, event) {
-    view.put(CART.lines, storedCartLine(data, event.metadata.timestamp));
+    view.put(CART.lines, storedCartLine(data, data.dateCreated ?? event.metadata.timestamp));
   },
   async CartItemQuantityChanged(data, view) {
     const line = await view.get<StoredCartLine>(CART.lines, data.lineId);

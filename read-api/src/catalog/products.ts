@@ -17,7 +17,7 @@ export function productRoutes(router: Router, docs: DocumentStore, cached: Middl
    * A page when `page` or `perPage` is given. Without either, the original answered every match
    * (clients without a pager rely on it): ours does too (newest first unless `sort` says), up to
    * MAX_UNPAGED_RESULTS. The listing routes then say page 1 (of 1, or of 0 when nothing
-   * matched); the filter routes keep the zeros api-replies.md gives them.
+   * matched); the filter routes keep the original's `totalPages: 0, page: 0`.
    */
   async function listing(ctx: Context, filter: Filter, q: ListingQuery, unpaged: 'page 1' | 'zeros'): Promise<void> {
     if (q.page !== undefined || q.perPage !== undefined) {

@@ -3,11 +3,11 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, idSchema } from '@shop/contracts';
 import type { Filter, SortSpec } from '@shop/platform';
 
 /**
- * The listing sort menu, as `?sort=`: newest first (the spec's order, the default), price low to
- * high or high to low, best rated, biggest discount. Each ends with the listing's tie-break in
+ * The listing sort menu, as `?sort=`: newest first (the original's order, the default), price low
+ * to high or high to low, best rated, biggest discount. Each ends with the listing's tie-break in
  * the same direction as its first key, so the catalog's indexes (projections/src/catalog/
- * collections.ts) give the order without sorting (price low to high shows the older of two
- * equal prices first).
+ * collections.ts) give the order without sorting (price low to high shows the older of two equal
+ * prices first).
  */
 export const LISTING_SORTS = {
   newest: [['dateCreated', -1], ['_id', -1]],

@@ -38,7 +38,7 @@ const FALLBACK_PRODUCTS = 12;
  * Search, ranked by the search read model (typos, parts of words, synonyms; see
  * read-api/src/search/engine.ts), the same on every read store.
  *
- * - `GET /search?q=` keeps the spec's reply: a list of products, best first, at most 60.
+ * - `GET /search?q=` keeps the original's reply: a bare list of products, best first, at most 60.
  * - `GET /search/results?q=&page=&perPage=` is the storefront's: a page of products with the
  *   total, "Did you mean" queries when some query word matched nothing or only through a typo,
  *   and, when nothing matched, popular products of the nearest category instead.

@@ -39,7 +39,7 @@ async function catalogReplies(docs: DocumentStore, pathname: string): Promise<Re
   return null;
 }
 
-/** The listing's first page as the storefront asks for it (spec: 10 per page by default). */
+/** The listing's first page as the storefront asks for it (10 per page by default). */
 const PER_PAGE = 10;
 
 async function categoryReply(docs: DocumentStore): Promise<string> {

@@ -14,7 +14,10 @@ export const ACCOUNT_MESSAGES = {
   passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
 } as const;
 
-/** Accepted avatar types (spec §5, §9): jpeg, jpg, png, webp. */
+/**
+ * Accepted avatar types: jpeg, jpg, png, webp (anything else: "Please select a valid JPG or PNG
+ * image file").
+ */
 const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|webp)$/i;
 

@@ -30,12 +30,6 @@ export interface PublicConfig {
   googleClientId: string | null;
 }
 
-export interface ImageUploadRecord {
-  _id: string;
-  id: string;
-  images: string[];
-}
-
 export interface ProfileBody {
   id: string;
   name: string;
@@ -91,10 +85,6 @@ export const accountApi = shopApi.injectEndpoints({
     uploadImages: build.mutation<string[], FormData>({
       query: (body) => ({ url: '/user/upload', method: 'POST', body }),
     }),
-    getImageUploads: build.query<ImageUploadRecord[], void>({
-      query: () => '/imageUpload',
-      keepUnusedDataFor: 0,
-    }),
     deleteAllImages: build.mutation<FlaggedReply, void>({
       query: () => ({ url: '/imageUpload/deleteAllImages', method: 'DELETE' }),
     }),
@@ -114,6 +104,5 @@ export const {
   useSaveProfileMutation,
   useChangePasswordMutation,
   useUploadImagesMutation,
-  useLazyGetImageUploadsQuery,
   useDeleteAllImagesMutation,
 } = accountApi;

@@ -1,6 +1,6 @@
 /**
  * A route change requested from outside React (the base query's 401 rule). The app registers
- * React Router's `navigate` here (auth/SessionBridge.tsx); without it, a full page load does it.
+ * React Router's `navigate` here (session/SessionBridge.tsx); without it, a full page load does it.
  */
 type Navigate = (to: string) => void;
 

@@ -4,19 +4,14 @@ import { navigateTo } from './navigation.ts';
 import type {
   Banner,
   BannerKind,
-  CartItem,
   Category,
   Country,
   FlaggedReply,
   MyListEntry,
-  NewCartItem,
   NewMyListEntry,
-  NewReview,
-  Order,
   Product,
   ProductPage,
   ProductQuery,
-  Review,
   User,
 } from './types.ts';
 
@@ -65,11 +60,6 @@ const productTags = (products: Product[] | undefined) => [
   ...(products ?? []).map((p) => ({ type: 'Product' as const, id: p.id })),
 ];
 
-/**
- * The one RTK Query slice of the storefront. Tag types name every resource the UI reads, so a
- * change invalidates exactly the views that show it: a cart change the cart, a review its
- * product's reviews and rating, an order the cart, orders and stock.
- */
 /** GET /api/search/results: one page of ranked products, plus what to offer when nothing matches well. */
 export interface SearchResults {
   products: Product[];
@@ -83,6 +73,17 @@ export interface SearchResults {
   fallback: { catId: string | null; catName: string | null; products: Product[] } | null;
 }
 
+/**
+ * The one RTK Query slice of the storefront, with the catalog's reads. Tag types name every
+ * resource the UI reads, so a change invalidates exactly the views that show it: a review its
+ * product's reviews and rating, an order the cart, orders and stock. Each feature injects its own
+ * calls (`injectEndpoints`) from its own module: the cart's and the account's here in api/
+ * (several features use them), checkout's, orders' and reviews' in their feature's folder
+ * (checkout/checkoutApi.ts, orders/ordersApi.ts, product/reviewsApi.ts), the back office's in
+ * admin/. A module's calls join the slice when the module loads, so a lazily loaded page brings
+ * its own. My List's stay here: the product cards of every page use them, and a module of their
+ * own would be one more chunk for every page to load.
+ */
 export const shopApi = createApi({
   reducerPath: 'shopApi',
   baseQuery,
@@ -111,10 +112,6 @@ export const shopApi = createApi({
       query: (kind) => BANNER_PATHS[kind],
       providesTags: (_reply, _error, kind) => [{ type: 'Banners', id: kind }],
     }),
-    searchProducts: build.query<Product[], { q: string; location: string }>({
-      query: ({ q, location }) => ({ url: '/search', params: { q, ...withLocation(location) } }),
-      providesTags: (reply) => [{ type: 'Search', id: 'LIST' }, ...(reply ?? []).map((p) => ({ type: 'Product' as const, id: p.id }))],
-    }),
     // The storefront's search: a page of results, "Did you mean" queries and fallback products.
     searchResults: build.query<SearchResults, { q: string; location: string; perPage: number }>({
       query: ({ q, location, perPage }) => ({ url: '/search/results', params: { q, perPage, ...withLocation(location) } }),
@@ -138,25 +135,7 @@ export const shopApi = createApi({
       keepUnusedDataFor: 3600,
     }),
 
-    // ---- cart ----------------------------------------------------------------------------
-    getCart: build.query<CartItem[], string>({
-      query: (userId) => ({ url: '/cart', params: { userId } }),
-      providesTags: [{ type: 'Cart', id: 'LIST' }],
-    }),
-    addToCart: build.mutation<CartItem & FlaggedReply, NewCartItem>({
-      query: (item) => ({ url: '/cart/add', method: 'POST', body: item }),
-      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
-    }),
-    updateCartItem: build.mutation<CartItem, Partial<NewCartItem> & { id: string }>({
-      query: ({ id, ...item }) => ({ url: `/cart/${encodeURIComponent(id)}`, method: 'PUT', body: item }),
-      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
-    }),
-    removeCartItem: build.mutation<FlaggedReply, string>({
-      query: (id) => ({ url: `/cart/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Cart', id: 'LIST' }],
-    }),
-
-    // ---- My List -------------------------------------------------------------------------
+    // ---- My List (the product cards' heart and the My List page) ----------------------
     getMyList: build.query<MyListEntry[], { userId: string; productId?: string }>({
       query: ({ userId, productId }) => ({ url: '/my-list', params: { userId, productId } }),
       providesTags: (_reply, _error, { productId }) => [{ type: 'MyList', id: productId ?? 'LIST' }],
@@ -176,36 +155,10 @@ export const shopApi = createApi({
       ],
     }),
 
-    // ---- reviews -------------------------------------------------------------------------
-    getReviews: build.query<Review[], string>({
-      query: (productId) => ({ url: '/productReviews', params: { productId } }),
-      providesTags: (_reply, _error, productId) => [{ type: 'Reviews', id: productId }],
-    }),
-    addReview: build.mutation<Review, NewReview>({
-      query: (review) => ({ url: '/productReviews/add', method: 'POST', body: review }),
-      // A review changes the list and the product's average rating.
-      invalidatesTags: (_reply, _error, review) => [
-        { type: 'Reviews', id: review.productId },
-        { type: 'Product', id: review.productId },
-      ],
-    }),
-
-    // ---- orders and account (screens of part 2) -------------------------------------------
-    getOrders: build.query<Order[], string>({
-      query: (userid) => ({ url: '/orders', params: { userid } }),
-      providesTags: [{ type: 'Orders', id: 'LIST' }],
-    }),
-    getOrder: build.query<Order, string>({
-      query: (id) => `/orders/${encodeURIComponent(id)}`,
-      providesTags: (_reply, _error, id) => [{ type: 'Orders', id }],
-    }),
+    // ---- account -----------------------------------------------------------------------
     getUser: build.query<User, string>({
       query: (id) => `/user/${encodeURIComponent(id)}`,
       providesTags: (_reply, _error, id) => [{ type: 'User', id }],
-    }),
-    updateUser: build.mutation<User, Partial<User> & { id: string }>({
-      query: ({ id, ...user }) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'PUT', body: user }),
-      invalidatesTags: (_reply, _error, { id }) => [{ type: 'User', id }],
     }),
     subscribeNewsletter: build.mutation<FlaggedReply, { email: string }>({
       query: (body) => ({ url: '/newsletter', method: 'POST', body }),
@@ -219,23 +172,13 @@ export const {
   useGetFeaturedProductsQuery,
   useGetProductQuery,
   useGetBannersQuery,
-  useSearchProductsQuery,
   useSearchResultsQuery,
   useSearchResultPagesInfiniteQuery,
   useGetCountriesQuery,
-  useGetCartQuery,
-  useAddToCartMutation,
-  useUpdateCartItemMutation,
-  useRemoveCartItemMutation,
   useGetMyListQuery,
   useAddToMyListMutation,
   useRemoveFromMyListMutation,
-  useGetReviewsQuery,
-  useAddReviewMutation,
-  useGetOrdersQuery,
-  useGetOrderQuery,
   useGetUserQuery,
-  useUpdateUserMutation,
   useSubscribeNewsletterMutation,
 } = shopApi;
 

@@ -1,7 +1,8 @@
 /**
- * Reply shapes the storefront reads (shared/spec/api-replies.md). Declared here rather than
- * imported from the server's contracts so the browser bundle depends on the HTTP contract only;
- * e2e/reply-types.check.ts fails the type check when the server's shapes stop satisfying these.
+ * Reply shapes the storefront reads (the original API's, kept for its clients). Declared here
+ * rather than imported from the server's contracts so the browser bundle depends on the HTTP
+ * contract only; e2e/reply-types.check.ts fails the type check when the server's shapes stop
+ * satisfying these.
  */
 export interface Identified {
   _id: string;

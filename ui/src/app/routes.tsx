@@ -31,7 +31,10 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
   return Promise.resolve();
 }
 
-/** The route table of spec §2. */
+/**
+ * The storefront's routes: the original shop's paths (bookmarks and links keep working), plus
+ * /compare and /admin.
+ */
 export function AppRoutes() {
   return (
     <Routes>

@@ -30,7 +30,7 @@ function GoogleMark() {
   );
 }
 
-/** The green message of a Google sign-in (spec §8), whatever the server's reply says. */
+/** The green message of a Google sign-in (the original's words), whatever the server's reply says. */
 export const GOOGLE_SIGNED_IN = 'User authentication Successfully!';
 
 /** Whether the server offers Google sign-in; undefined until `/api/config/public` answers. */

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../store/store.ts';
 import { notifySuccess } from '../store/snackbarSlice.ts';
 import { sessionUserOf } from '../session/authStorage.ts';
 
-/** Redirects after sign-in and sign-up wait this long (spec §9). */
+/** Redirects after sign-in and sign-up wait this long (2 s, as the original did). */
 export const REDIRECT_MS = 2000;
 
 /** Calls `action` after `ms`; pending calls are dropped when the screen goes away. */

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import { useEffect, useState } from 'react';
-import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from '../api/shopApi.ts';
+import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from '../api/cartApi.ts';
 import { errorMessage } from '../api/messages.ts';
 import { EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { ProductCell } from '../shared/ProductCell.tsx';
@@ -21,7 +21,7 @@ import { cartTotals, lineOptions, lineSubtotal, productCountLine, unitPrice, typ
 import { CartQuantity } from './CartQuantity.tsx';
 import { CartTotals } from './CartTotals.tsx';
 
-/** The overlay stays about this long after a quantity change (spec §4, §9). */
+/** The overlay stays about this long after a quantity change (1 s, as the original did). */
 export const OVERLAY_AFTER_UPDATE_MS = 1000;
 export const CART_REMOVED = 'item removed from cart!';
 
@@ -56,8 +56,8 @@ function CartView({ user }: { user: SessionUser }) {
   const [overlay, setOverlay] = useState<Overlay | null>(null);
   useErrorNotice(cart.error);
 
-  // The overlay clears once the server answered and the cart reloaded, and for a quantity change
-  // not before about a second has passed.
+  // The overlay clears once the server answered (its reply is already in the cart; a refused
+  // change refetches the cart first), and for a quantity change not before about a second has passed.
   useEffect(() => {
     if (!overlay?.done || cart.isFetching) return;
     const timer = window.setTimeout(() => setOverlay(null), Math.max(0, overlay.until - Date.now()));
@@ -94,7 +94,7 @@ function CartView({ user }: { user: SessionUser }) {
     if (busy) return;
     setOverlay({ until: 0, done: false });
     try {
-      const reply = await removeLine(line.id).unwrap();
+      const reply = await removeLine({ id: line.id, userId: user.userId }).unwrap();
       dispatch(notifySuccess(reply.message || CART_REMOVED));
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'The item could not be removed.')));

@@ -5,8 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import { brand } from '../shared/theme.ts';
 
 /**
- * − value + of a cart line: minus stops at 1; plus past countInStock is refused with the
- * spec's message (`onTooMany`) instead of being disabled, so the shopper learns why.
+ * − value + of a cart line: minus stops at 1; plus past countInStock is refused with the stock
+ * message (`onTooMany`) instead of being disabled, so the shopper learns why.
  */
 export function CartQuantity({
   value,

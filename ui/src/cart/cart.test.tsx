@@ -71,7 +71,10 @@ describe('Cart screen', () => {
   it('refuses a quantity past the stock with the spec’s message, and sends a change with the overlay up', async () => {
     const calls = mockApi({
       'GET /api/cart': { body: [line('a')] },
-      'PUT /api/cart/a': ({ body }) => ({ body: { ...line('a'), quantity: (body as { quantity: number }).quantity } }),
+      'PUT /api/cart/a': ({ body }) => {
+        const { quantity } = body as { quantity: number };
+        return { body: { ...line('a'), quantity, subTotal: 1699 * quantity } };
+      },
     });
     const { store } = renderWithShop(<CartPage />, { route: '/cart', session: SHOPPER });
     await screen.findByTestId('cart-table');
@@ -83,6 +86,10 @@ describe('Cart screen', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeTruthy());
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ quantity: 1, subTotal: 1699, productId: 'p-a', userId: 'u1' });
     await waitFor(() => expect(screen.getByTestId('busy-overlay')).not.toBeVisible(), { timeout: 3000 });
+    // The reply is the changed line: the page shows it without fetching the cart again.
+    expect(screen.getByTestId('cart-quantity')).toHaveTextContent('1');
+    expect(screen.getByTestId('line-subtotal')).toHaveTextContent('Rs. 1,699');
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/cart')).toHaveLength(1);
   });
 
   it('removes a line with the server’s message and shows the empty state', async () => {

@@ -6,10 +6,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from '../api/checkoutApi.ts';
+import { useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from './checkoutApi.ts';
 import type { CheckoutSession } from '../api/types.ts';
 import { errorMessage } from '../api/messages.ts';
-import { shopApi, useGetCartQuery, useGetCountriesQuery } from '../api/shopApi.ts';
+import { useGetCartQuery } from '../api/cartApi.ts';
+import { shopApi, useGetCountriesQuery } from '../api/shopApi.ts';
 import { BusyButton, EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { RequireShopper } from '../session/RequireShopper.tsx';
 import { cartSummary } from '../shared/cartSummary.ts';
@@ -21,7 +22,7 @@ import { payWithRazorpay } from './razorpay.ts';
 import { TestPaymentDialog } from './TestPaymentDialog.tsx';
 import { BILLING_FIELDS, billingProblem, EMPTY_BILLING, orderDate } from './validation.ts';
 
-/** The cart count refreshes this long after an order (spec §4, §9). */
+/** The cart count refreshes this long after an order (1 s, as the original did). */
 export const CART_REFRESH_AFTER_ORDER_MS = 1000;
 export const ORDER_PLACED = 'Your order has been placed successfully!';
 

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { usePayWithTestCardMutation, type PaymentConfirmation } from '../api/checkoutApi.ts';
+import { usePayWithTestCardMutation, type PaymentConfirmation } from './checkoutApi.ts';
 import type { CheckoutSession } from '../api/types.ts';
 import { errorMessage } from '../api/messages.ts';
 import { BusyButton } from '../shared/common.tsx';

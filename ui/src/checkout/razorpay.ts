@@ -1,4 +1,4 @@
-import type { PaymentConfirmation } from '../api/checkoutApi.ts';
+import type { PaymentConfirmation } from './checkoutApi.ts';
 import type { CheckoutSession } from '../api/types.ts';
 import { brand } from '../shared/theme.ts';
 import { loadScript } from '../shared/loadScript.ts';

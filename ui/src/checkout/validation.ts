@@ -1,7 +1,7 @@
-import type { Billing } from '../api/checkoutApi.ts';
+import type { Billing } from './checkoutApi.ts';
 import { firstProblem } from '../shared/validation.ts';
 
-/** The billing fields in the order they are checked, with their labels and messages (spec §2, §5). */
+/** The billing fields in the order they are checked, with their labels and the original's messages. */
 export const BILLING_FIELDS: readonly { name: keyof Billing; label: string; message: string; autoComplete: string; type?: string }[] = [
   { name: 'fullName', label: 'Full Name', message: 'Please fill full name', autoComplete: 'name' },
   { name: 'country', label: 'Country', message: 'Please fill country', autoComplete: 'country-name' },
@@ -26,7 +26,7 @@ export const EMPTY_BILLING: Billing = {
   email: '',
 };
 
-/** The first blank billing field's message, checked in the spec's order; null when all are filled. */
+/** The first blank billing field's message, checked in the form's order; null when all are filled. */
 export function billingProblem(billing: Billing): { field: keyof Billing; message: string } | null {
   for (const field of BILLING_FIELDS) {
     if (firstProblem([[billing[field.name], field.message]])) return { field: field.name, message: field.message };

@@ -46,7 +46,7 @@ function StockCell({ countInStock }: { countInStock: number }) {
   );
 }
 
-/** The rows of the table, top to bottom (the spec's product fields a shopper weighs). */
+/** The rows of the table, top to bottom (the product fields a shopper weighs). */
 const ROWS: { label: string; cell: (p: Product) => ReactNode }[] = [
   { label: 'Brand', cell: (p) => p.brand },
   { label: 'Price', cell: (p) => <PriceCell product={p} /> },

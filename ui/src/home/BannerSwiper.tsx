@@ -9,7 +9,7 @@ import { BannerImage } from '../shared/BannerImage.tsx';
 import { HOME_BANNER, bannerAlt } from './bannerGeometry.ts';
 
 /**
- * The home banner carousel (spec §2): one per view, 15 px apart, endless loop, 500 ms slides,
+ * The home banner carousel: one per view, 15 px apart, endless loop, 500 ms slides,
  * autoplay every 3500 ms that keeps going after the shopper touches it, arrows only above 992 px.
  */
 export default function BannerSwiper({ banners }: { banners: Banner[] }) {

@@ -26,11 +26,11 @@ function SideBanners() {
   );
 }
 
-/** Home (spec §2): banners, categories, then product rows beside the side banners. */
+/** Home: banners, categories, then product rows beside the side banners. */
 export default function HomePage() {
   // The random category is chosen once, when Home loads.
   const [pick] = useState(Math.random);
-  // Home opens at the top (spec §2): the shell scrolls to the top on every navigation, and a fresh
+  // Home opens at the top: the shell scrolls to the top on every navigation, and a fresh
   // load starts there because main.tsx turns scroll restoration off.
   return (
     <div className={`container ${css.page}`} data-testid="home-page">

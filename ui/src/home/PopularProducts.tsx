@@ -10,7 +10,7 @@ import { SectionTitle } from '../shared/SectionTitle.tsx';
 const TAB_PAGE_SIZE = 12;
 
 /**
- * Popular Products (spec §2): the featured products first, with no tab chosen; a tab loads that
+ * Popular Products: the featured products first, with no tab chosen; a tab loads that
  * category's products and rewinds the carousel.
  */
 export function PopularProducts() {

@@ -162,7 +162,7 @@ function ListingView({ route }: { route: ListingRoute }) {
   );
 }
 
-/** /products/category/:id and /products/subCat/:id (spec §2). */
+/** /products/category/:id and /products/subCat/:id: newest first, 10 per page by default, four columns. */
 export default function ListingPage({ kind }: { kind: ListingRoute['kind'] }) {
   const { id = '' } = useParams();
   const { pathname } = useLocation();

@@ -3,7 +3,10 @@ import { INITIAL_PRICE_RANGE, PRICE_SLIDER } from '../shared/constants.ts';
 
 export type PriceRange = readonly [number, number];
 
-/** The sort menu of listings, newest first (the spec's order) by default; kept in the URL as `?sort=`. */
+/**
+ * The sort menu of listings, newest first (the original's order) by default; kept in the URL as
+ * `?sort=`.
+ */
 export const SORT_OPTIONS: readonly { value: ListingSort; label: string }[] = [
   { value: 'newest', label: 'Newest' },
   { value: 'price-asc', label: 'Price: low to high' },

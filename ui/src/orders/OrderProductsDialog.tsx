@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
-import { useGetOrderQuery } from '../api/shopApi.ts';
+import { useGetOrderQuery } from './ordersApi.ts';
 import { errorMessage } from '../api/messages.ts';
 import type { Order } from '../api/types.ts';
 import { useErrorNotice } from '../shared/common.tsx';

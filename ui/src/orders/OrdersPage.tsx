@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
-import { useGetOrdersQuery } from '../api/shopApi.ts';
+import { useGetOrdersQuery } from './ordersApi.ts';
 import type { Order } from '../api/types.ts';
 import { EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { RequireShopper } from '../session/RequireShopper.tsx';

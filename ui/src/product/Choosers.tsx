@@ -5,7 +5,7 @@ import { OPTION_LABELS, optionValues, visibleOptions, type OptionKind, type Sele
 
 /**
  * RAM, Size and Weight choosers, each only when the product has values. A chooser without a
- * choice after Add to cart gets the error look (red outline), with no message (spec §4).
+ * choice after Add to cart gets the error look (red outline), with no message.
  */
 export function Choosers({ product, selections, onChange, showErrors }: { product: Product; selections: Selections; onChange: (kind: OptionKind, value: string) => void; showErrors: boolean }) {
   const kinds = visibleOptions(product);

@@ -11,9 +11,9 @@ import { FREE_DELIVERY_OVER } from '../shared/constants.ts';
 const Reviews = lazy(() => import('./Reviews.tsx').then((m) => ({ default: m.Reviews })));
 
 /**
- * The Additional info tab: one fixed specification table, the same for every product (spec §2).
- * Only what the shop does: no gift wrap, returns desk, packaging or reply-time promises, since
- * nothing offers them.
+ * The Additional info tab: one fixed table of the shop's terms, the same for every product. Only
+ * what the shop does: no gift wrap, returns desk, packaging or reply-time promises, since nothing
+ * offers them.
  */
 export const ADDITIONAL_INFO: [string, string][] = [
   ['Delivery', `Free on orders over Rs ${FREE_DELIVERY_OVER}`],

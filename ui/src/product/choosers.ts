@@ -11,7 +11,7 @@ type Options = Pick<Product, OptionKind>;
 
 const valuesOf = (product: Options, kind: OptionKind): string[] => (Array.isArray(product[kind]) ? product[kind].filter((v) => v !== '') : []);
 
-/** The choosers a product shows: only those with values (spec §2). */
+/** The choosers a product shows: only those with values (a product with no sizes shows no Size). */
 export function visibleOptions(product: Options): OptionKind[] {
   return OPTION_KINDS.filter((kind) => valuesOf(product, kind).length > 0);
 }

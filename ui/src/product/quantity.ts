@@ -1,4 +1,4 @@
-/** Quantity bounds of spec §4: starts at 1, minus stops at 1, plus stops at countInStock. */
+/** Quantity bounds: starts at 1, minus stops at 1, plus stops at countInStock. */
 export function maxQuantity(countInStock: number): number {
   return Math.max(1, Math.floor(Number(countInStock) || 0));
 }

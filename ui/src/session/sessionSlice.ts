@@ -7,7 +7,7 @@ export interface SessionState {
   location: string;
 }
 
-/** Read once at load (spec §6), then kept in the store and mirrored to localStorage. */
+/** Read once at load, then kept in the store and mirrored to localStorage. */
 export function initialSession(): SessionState {
   const token = readToken();
   return { token, user: token ? readUser() : null, location: readLocation() };

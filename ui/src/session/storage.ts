@@ -1,4 +1,7 @@
-/** The browser-side session of spec §3: localStorage keys and their shapes. */
+/**
+ * The browser-side session: localStorage keys and their shapes, as the original client kept them
+ * (token, user, userEmail, actionType, location).
+ */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

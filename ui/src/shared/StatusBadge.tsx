@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { brand } from './theme.ts';
 
-/** Pending orders get a danger badge, every other status a success badge (spec §2). */
+/** Pending orders get a danger badge, every other status a success badge. */
 export const statusTone = (status: string): 'danger' | 'success' => (status.trim().toLowerCase() === 'pending' ? 'danger' : 'success');
 
 /** The order status on a red (pending) or green (anything else) badge. */

@@ -6,7 +6,7 @@ import { cartSummary } from './cartSummary.ts';
 /** A cart line as read, with the options chosen when it was added (null when none). */
 export type CartLine = CartItem & { productRam?: string | null; size?: string | null; productWeight?: string | null };
 
-/** Cart formats of spec §2: unit price `Rs {price}`, subtotal `Rs. {subTotal}`, titles cut to 30. */
+/** Cart formats: unit price `Rs {price}`, subtotal `Rs. {subTotal}` (with the dot), titles cut to 30. */
 export const unitPrice = (price: number) => rupees(price);
 export const lineSubtotal = (subTotal: number) => `Rs. ${groupIndian(Number(subTotal) || 0)}`;
 export const cartTitle = (title: string) => truncate(title, CART_TITLE_LENGTH);

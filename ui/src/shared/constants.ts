@@ -1,6 +1,7 @@
 /**
- * The spec's business constants (§9) come from contracts, the one copy the server uses too (only
- * that module: `@shop/contracts` itself would pull zod into the bundle); the rest are the UI's own.
+ * The shop's business constants (free delivery threshold, first-order discount, timings) come from
+ * contracts, the one copy the server uses too (only that module: `@shop/contracts` itself would
+ * pull zod into the bundle); the rest are the UI's own.
  */
 export {
   DEFAULT_PER_PAGE,
@@ -38,4 +39,3 @@ export const RELATED_PER_VIEW = 5;
 export const RECENTLY_VIEWED_MAX = 10;
 
 export const BANNER_SLIDER = { slidesPerView: 1, spaceBetween: 15, loop: true, speed: 500, autoplayDelay: 3500 } as const;
-export const CATEGORY_SLIDES_PER_VIEW = 8;

@@ -1,6 +1,9 @@
 import { CURRENCY_PREFIX } from './constants.ts';
 
-/** Cuts `text` to `max` characters and appends "..." when it was longer (spec: 20/30/50). */
+/**
+ * Cuts `text` to `max` characters and appends "..." when it was longer (cards and checkout 20,
+ * cart and order titles 30, search suggestions 50).
+ */
 export function truncate(text: string | null | undefined, max: number): string {
   const value = text ?? '';
   return value.length > max ? `${value.slice(0, max)}...` : value;
@@ -27,12 +30,12 @@ function pairs(digits: string): string {
   return groups.join(',');
 }
 
-/** "Rs 1,299" — the spec's price prefix, Indian digit grouping. */
+/** "Rs 1,299": prices are prefixed Rs, with Indian digit grouping. */
 export function rupees(amount: number | null | undefined): string {
   return `${CURRENCY_PREFIX} ${groupIndian(Number(amount ?? 0))}`;
 }
 
-/** Totals as INR currency in en-US format (spec §5: cart and checkout totals). */
+/** Cart and checkout totals: INR currency in en-US format ("₹3,648.00"). */
 export function inr(amount: number): string {
   return amount.toLocaleString('en-US', { style: 'currency', currency: 'INR' });
 }

@@ -21,8 +21,8 @@ export const brand = {
 } as const;
 
 /**
- * The storefront's MUI theme. The `md` breakpoint is the spec's 992 px, so `up('md')` is the
- * wide-screen layout and `down('md')` the mobile one everywhere.
+ * The storefront's MUI theme. The `md` breakpoint is the shop's 992 px mobile/wide split, so
+ * `up('md')` is the wide-screen layout and `down('md')` the mobile one everywhere.
  */
 export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 576, md: 992, lg: 1200, xl: 1400 } },

@@ -1,4 +1,5 @@
-import { failedBody, replyMessage, useAddToCartMutation } from '../api/shopApi.ts';
+import { useAddToCartMutation } from '../api/cartApi.ts';
+import { failedBody, replyMessage } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
@@ -10,7 +11,12 @@ export const CART_MESSAGES = {
   added: 'Item is added in the cart',
 } as const;
 
-/** Add to cart with the spec's alerts; the cart line is built as in spec §3. */
+/**
+ * Add to cart: "Please login first" for a visitor, the stock message past countInStock, "Item is
+ * added in the cart" on success. The line sent is the original client's (title, first image,
+ * rating, price, quantity, subTotal = integer price × quantity); the server keeps only the product,
+ * quantity and options.
+ */
 export function useAddToCart() {
   const { signedIn, user } = useSession();
   const dispatch = useAppDispatch();

@@ -12,8 +12,9 @@ export const WISHLIST_MESSAGES = {
 
 /**
  * Whether `product` is in the signed-in user's My List (GET /api/my-list?productId&userId, only
- * when signed in and `check` is true), the add action with the spec's alerts, and `toggle`: a
- * filled heart takes the product off My List again.
+ * when signed in and `check` is true), the add action with its alerts ("Please Login to continue"
+ * for a visitor, the server's msg otherwise), and `toggle`: a filled heart takes the product off My
+ * List again.
  */
 export function useWishlist(product: Pick<Product, 'id' | 'name' | 'images' | 'rating' | 'price'> | undefined, check: boolean) {
   const { signedIn, user } = useSession();

@@ -1,7 +1,8 @@
 /**
- * Client-side checks of the account forms, in the order and with the messages of spec §5. Each
- * returns the first problem's message, or null when the form may be sent (the server checks
- * again and its message is shown as well).
+ * Client-side checks of the account forms, in the original's order and with its messages ("email
+ * can not be blank!", "Please fill all the details", ...). Each returns the first problem's
+ * message, or null when the form may be sent (the server checks again and its message is shown as
+ * well).
  */
 type Check = readonly [value: string, message: string];
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useGetCartQuery } from '../api/shopApi.ts';
+import { useGetCartQuery } from '../api/cartApi.ts';
 import { Icon } from '../shared/icons.tsx';
 import { rupees } from '../shared/format.ts';
 import { useSession } from '../session/hooks.ts';

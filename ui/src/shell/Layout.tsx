@@ -23,7 +23,10 @@ const TRAY_ROOM = 72;
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 const FOOTER_HEIGHT = { xs: 1100, md: 620 };
 
-/** Screens shown without header and footer (spec §2), and the back office, which has its own frame. */
+/**
+ * Screens shown without header and footer (sign in, sign up, code, change password), and the
+ * back office, which has its own frame.
+ */
 export const BARE_ROUTES = ['/signIn', '/signUp', '/verifyOTP', '/changePassword'];
 
 export function isBareRoute(pathname: string): boolean {

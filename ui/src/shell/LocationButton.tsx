@@ -11,7 +11,7 @@ const LocationDialog = lazy(() => import('./LocationDialog.tsx'));
 export function LocationButton({ compact = false }: { compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const { location } = useSession();
-  // The shell loads the country list on start (spec §2); cached for an hour.
+  // The shell loads the country list on start, so the picker opens at once; cached for an hour.
   const { data: countries } = useGetCountriesQuery();
   const label = countryName(countries, location);
   return (

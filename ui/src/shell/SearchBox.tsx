@@ -39,7 +39,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = text.trim();
-    if (!q) return; // §5: the search button ignores an empty query.
+    if (!q) return; // The search button ignores an empty query.
     setOpen(false);
     navigate(searchPath(q));
     onDone?.();

@@ -4,7 +4,7 @@ import { SNACKBAR_MS } from '../shared/constants.ts';
 import { useAppDispatch, useAppSelector } from '../store/store.ts';
 import { dismissed } from '../store/snackbarSlice.ts';
 
-/** 6 s, green for success, red for error (spec §2). */
+/** The one alert: shown 6 s, green for success, red for error. */
 export default function SnackbarView() {
   const { open, message, severity, key } = useAppSelector((s) => s.snackbar);
   const dispatch = useAppDispatch();

@@ -1,6 +1,6 @@
 import type { Country } from '../api/types.ts';
 
-/** Countries whose name (or code) contains the query, case-insensitively (spec §2). */
+/** Countries whose name (or code) contains the query, case-insensitively. */
 export function filterCountries(countries: readonly Country[], query: string): Country[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...countries];

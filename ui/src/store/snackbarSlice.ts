@@ -12,7 +12,7 @@ export interface SnackbarState {
 
 const initialState: SnackbarState = { open: false, message: '', severity: 'success', key: 0 };
 
-/** The one global alert of the shell: green for success, red for error (spec §2). */
+/** The one global alert of the shell: green for success, red for error, 6 s. */
 const snackbarSlice = createSlice({
   name: 'snackbar',
   initialState,

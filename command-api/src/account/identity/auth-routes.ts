@@ -15,8 +15,8 @@ import {
 } from '../requests.ts';
 
 /**
- * Sign-up, sign-in and the one-time-code flows of spec §4. Unlike the original, no reply ever
- * carries a code: codes travel by e-mail only.
+ * Sign-up, sign-in (an unverified account is sent to verify), password reset and the one-time-code
+ * flows. Unlike the original, no reply ever carries a code: codes travel by e-mail only.
  */
 export function authRoutes(router: Router, deps: AccountRouteDeps): void {
   const { accounts } = deps;

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, codeIn, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from '../../../../test-support/account-kit.ts';
 
-/** The account flows of spec §4 over real HTTP, with codes read from real SMTP. */
+/**
+ * The account flows (sign-up, verify, sign-in, reset, password change) over real HTTP, with codes
+ * read from real SMTP.
+ */
 describe('account flows over HTTP', () => {
   let shop: AccountShop;
   beforeAll(async () => {

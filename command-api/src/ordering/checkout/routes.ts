@@ -29,7 +29,10 @@ export interface CheckoutDeps extends CommandDeps {
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */
 const AFTER_ORDER = [READ_MODELS.cart, READ_MODELS.orders, READ_MODELS.catalog, READ_MODELS.checkouts];
 
-/** Checkout's refusals (a payment's, a process's) as the spec's replies: `error: true` + `msg`. */
+/**
+ * Checkout's refusals (a payment's, a process's) in the original API's order shape: `error: true` +
+ * `msg`.
+ */
 export const checkoutRefusal = refusalReply((msg) => ({ error: true, msg }));
 
 const testPayBody = z.object({

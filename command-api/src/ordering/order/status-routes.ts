@@ -14,8 +14,8 @@ const check = (event: DomainEvent) => {
 };
 const statusBody = z.object({ status: orderStatus, trackingNumber: z.string().trim().min(1).max(64).optional() });
 /**
- * Order refusals (order/decider.ts) as the spec's replies: `error: true` + `msg`; a refused
- * transition also names the order's status and where it may go next, for the back office.
+ * Order refusals (order-decider.ts) in the original API's order shape: `error: true` + `msg`; a
+ * refused transition also names the order's status and where it may go next, for the back office.
  */
 export const orderRefusal: RefusalReply = (error) =>
   new HttpError(REFUSAL_STATUS[error.reason], {

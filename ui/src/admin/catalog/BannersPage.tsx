@@ -29,7 +29,7 @@ import { useFormFields, validate } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
 import { SaveActions } from './SaveActions.tsx';
 
-/** The storefront's four banner places (spec: home slider, middle, side and bottom banners). */
+/** The storefront's four banner places: home slider, middle, side and bottom banners. */
 const KINDS: { kind: BannerKind; label: string }[] = [
   { kind: 'home', label: 'Home slider' },
   { kind: 'middle', label: 'Middle' },

@@ -13,7 +13,7 @@ import { ProductCard } from './ProductCard.tsx';
 export interface ProductCarouselProps {
   products: Product[] | undefined;
   loading?: boolean;
-  /** Slides per view at 992 px and up (spec: 4 or 5). */
+  /** Slides per view at 992 px and up (4 or 5). */
   perView?: 4 | 5;
   /** Changing it snaps the carousel back to the first slide (Popular Products tabs). */
   resetKey?: string;

@@ -5,8 +5,8 @@ import { CardSkeleton } from './CardSkeleton.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
 /**
- * Listing grid: the chosen 1, 3 or 4 columns at every width of 992 px and over (spec §2, four by
- * default); 2 on phones and 3 on tablets, where four cards would not fit.
+ * Listing grid: the chosen 1, 3 or 4 columns at every width of 992 px and over (four by default); 2
+ * on phones and 3 on tablets, where four cards would not fit.
  */
 export function ProductGrid({ products, columns, loading = false, skeletons = 8 }: { products: Product[]; columns: GridColumns; loading?: boolean; skeletons?: number }) {
   const list = columns === 1;

@@ -1,7 +1,10 @@
-import { shopApi } from './shopApi.ts';
-import type { CartItem, CheckoutSession, Order } from './types.ts';
+import { shopApi } from '../api/shopApi.ts';
+import type { CartItem, CheckoutSession, Order } from '../api/types.ts';
 
-/** The billing form of the checkout screen, in the order its fields are checked (spec §5). */
+/**
+ * The billing form of the checkout screen, in the order its fields are checked (full name first,
+ * e-mail last).
+ */
 export interface Billing {
   fullName: string;
   country: string;
@@ -21,7 +24,10 @@ export interface PaymentConfirmation {
   razorpay_signature: string;
 }
 
-/** `POST /api/orders/create`: the spec's order body plus the provider's confirmation. */
+/**
+ * `POST /api/orders/create`: the original client's order body plus the provider's signed
+ * confirmation.
+ */
 export interface CreateOrderBody extends PaymentConfirmation, Billing {
   name: string;
   phoneNumber: string;
