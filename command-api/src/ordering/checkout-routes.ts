@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { billingSchema, paymentStreams } from '@shop/contracts';
+import { billingSchema, checkoutPaymentChoice, paymentStreams } from '@shop/contracts';
 import {
   HttpError,
   PaymentProviderError,
@@ -47,7 +47,8 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingSchema, body);
-    const { reply } = await openCheckoutPayment(deps, userId, billing);
+    const { paymentMethod } = validate(checkoutPaymentChoice, body);
+    const { reply } = await openCheckoutPayment(deps, userId, billing, paymentMethod);
     ctx.status = 201;
     ctx.body = deps.publicUrls.withLineImages(reply);
   });

@@ -9,6 +9,7 @@ import {
   paymentStreams,
   type Billing,
   type OrderDiscount,
+  type PaymentMethod,
   type PricedLine,
 } from '@shop/contracts';
 import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
@@ -41,6 +42,8 @@ export interface CheckoutReply {
   subtotal: number;
   /** The first-order discount taken off, or null. */
   discount: OrderDiscount | null;
+  /** How the shopper chose to pay. */
+  paymentMethod: PaymentMethod;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };
@@ -57,6 +60,7 @@ export async function openCheckoutPayment(
   deps: { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; products: CatalogProducts; payments: PaymentProvider },
   userId: string,
   billing: Billing,
+  paymentMethod: PaymentMethod,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
   if (cart.lines.size === 0) throw new HttpError(400, { error: true, msg: 'Your cart is empty' });
@@ -100,6 +104,7 @@ export async function openCheckoutPayment(
     lines,
     billing,
     ...(discount ? { discount } : {}),
+    paymentMethod,
   } as const;
   const result = await deps.streams.handle(paymentStreams.payment(opened.providerOrderId), paymentDecider, command, { userId }, { check });
   const reply: CheckoutReply = {
@@ -111,6 +116,7 @@ export async function openCheckoutPayment(
     total: amount,
     subtotal,
     discount,
+    paymentMethod,
     name: SHOP_NAME,
     description: 'for testing purpose',
     prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
