@@ -21,22 +21,14 @@ import { finished } from 'node:stream/promises';
 import { SqliteEventStore } from '@shop/platform/adapters';
 import { exportLog } from '@shop/platform/event-store/log-file';
 import { codeIn, startMailCatcher, type MailCatcher } from '../test-support/account-kit.ts';
+import { billing as testBilling } from '../test-support/shop-fixtures.ts';
 import { spawnShopProcess } from '../test-support/shop-process.ts';
 import { api } from '../test-support/shop.ts';
 import { tempDir } from '../test-support/temp-dir.ts';
 
 const PASSWORD = 'Fixture-pass-2026';
-const billing = {
-  fullName: 'Asha Rao',
-  country: 'India',
-  streetAddressLine1: '12 MG Road',
-  streetAddressLine2: 'Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560038',
-  phoneNumber: '9876543210',
-  email: 'asha.rao@example.in',
-};
+/** The shopper's checkout form: the tests' one, with the shopper's own address. */
+const billing = { ...testBilling, email: 'asha.rao@example.in' };
 
 /** One API call that must succeed: the fixture is worthless if a step silently failed. */
 async function call<T = Record<string, unknown>>(url: string, path: string, init: Parameters<typeof api>[2] = {}): Promise<T> {
