@@ -14,10 +14,11 @@
  *
  * Add a fixture when a release changes an event or a projection; never replace an old one.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { SqliteEventStore } from '@shop/platform/adapters';
 import { exportLog } from '@shop/platform/event-store/log-file';
 import { codeIn, startMailCatcher, type MailCatcher } from '../test-support/account-kit.ts';
@@ -88,12 +89,12 @@ async function main(): Promise<void> {
     // The back office: an owner made admin by the release's own CLI, then signed in again.
     const ownerEmail = 'owner@example.in';
     await account(url, mail, 'Shop Owner', ownerEmail);
-    const granted = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-admin.ts', ownerEmail], {
+    // Not spawnSync: a blocked event loop would miss the server closing idle keep-alive
+    // connections, and the next request would go out on a closed one.
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-admin.ts', ownerEmail], {
       cwd: root,
       env: { ...process.env, ...env },
-      encoding: 'utf8',
     });
-    if (granted.status !== 0) throw new Error(`admin:grant failed: ${granted.stderr}`);
     const admin = (await signIn(url, ownerEmail)).token;
 
     const lights = await call<{ id: string }>(url, '/api/admin/categories', { method: 'POST', token: admin, body: { name: 'Festive Lights', color: '#fde68a', images: [] } });
