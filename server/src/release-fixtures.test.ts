@@ -54,7 +54,7 @@ describe.each(fixtures)('the shop started on the log of release %s', (fixture) =
     expect(expected.adminId, 'the fixture has an admin').toBeDefined();
 
     const dir = tempDir('shop-release-');
-    const imported = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/log-import.ts', file], {
+    const imported = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/log-file.ts', 'import', file], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dir.path, EVENT_STORE: 'sqlite' },
       encoding: 'utf8',
