@@ -7,11 +7,16 @@ export const ROOT = resolve(import.meta.dirname, '..');
 /**
  * The real server (`server/src/main.ts`) in a process of its own, started with `env` on top of
  * this process's environment; resolves with the address it prints once it listens (PORT=0 picks
- * a free port), and fails with everything it wrote if it exits or is not up in time.
+ * a free port), and fails with everything it wrote if it exits or is not up in time. `root` is
+ * the checkout whose server runs (another release's worktree, to write data the way it did).
  */
-export async function spawnShopProcess(env: Record<string, string>, startTimeoutMs: number): Promise<{ url: string; child: ChildProcess }> {
+export async function spawnShopProcess(
+  env: Record<string, string>,
+  startTimeoutMs: number,
+  root = ROOT,
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

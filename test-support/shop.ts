@@ -15,13 +15,14 @@ export interface TestShop {
 export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
 
 /**
- * A real shop on a real port of 127.0.0.1 with its SQLite files in a fresh temp folder.
+ * A real shop on a real port of 127.0.0.1 with its SQLite files in a fresh temp folder (or in
+ * `dataDir`, a folder the caller made and removes, e.g. one holding an imported log).
  * `seed: true` writes the demo catalog through the real command path first.
  */
 export async function startTestShop(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; dataDir?: string } = {},
 ): Promise<TestShop> {
-  const dir = tempDir('shop-http-');
+  const dir = options.dataDir ? { path: options.dataDir, remove: () => {} } : tempDir('shop-http-');
   const config = loadConfig({
     DATA_DIR: dir.path,
     PORT: '0',

@@ -21,3 +21,4 @@ export * from './account-read-models.ts';
 export * from './read-model-names.ts';
 export * from './search-read-models.ts';
 export * from './admin-api.ts';
+export * from './event-versions.ts';

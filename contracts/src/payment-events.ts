@@ -18,7 +18,19 @@ export type PricedLine = z.infer<typeof pricedLine>;
 export const paymentProviderName = z.enum(['test', 'razorpay']);
 export type PaymentProviderName = z.infer<typeof paymentProviderName>;
 
-/** The server priced the cart and asked the provider for a payment of exactly that amount. */
+/** How the shopper chose to pay at checkout. */
+export const paymentMethod = z.enum(['upi', 'netbanking', 'card', 'cod']);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+/** The checkout's choice of how to pay: card when absent, so clients that never ask keep working. */
+export const checkoutPaymentChoice = z.object({
+  paymentMethod: z.enum(paymentMethod.options, { error: 'Please choose a payment method: upi, netbanking, card or cod' }).default('card'),
+});
+
+/**
+ * The server priced the cart and asked the provider for a payment of exactly that amount.
+ * Version 2 (event-versions.ts): `paymentMethod` added; version 1 payments were all card payments.
+ */
 export const paymentOpened = z.object({
   providerOrderId: z.string().min(1),
   provider: paymentProviderName,
@@ -33,7 +45,17 @@ export const paymentOpened = z.object({
   billing: billingSchema,
   /** The first-order discount this payment was opened with (absent on payments without one). */
   discount: orderDiscount.optional(),
+  paymentMethod,
 });
+
+/**
+ * PaymentOpened version 1 → 2: the checkout offered one way to pay, a card form, so every
+ * payment opened before the choice existed was a card payment.
+ */
+export function paymentOpenedV1ToV2(data: unknown): unknown {
+  return { ...(data as Record<string, unknown>), paymentMethod: 'card' };
+}
+
 export const paymentConfirmed = z.object({ providerOrderId: z.string().min(1), paymentId: z.string().min(1) });
 /** A confirmed payment that did not become an order: the money has to go back. */
 export const paymentRefundRequested = z.object({

@@ -3,6 +3,7 @@
 // that pick one from config) or, for the external ones, their own paths
 // (`@shop/platform/event-store/eventstoredb`, `.../document-store/mongodb`, `.../bus/kafka`).
 export * from './event-store/port.ts';
+export * from './event-store/upcasting.ts';
 export * from './document-store/port.ts';
 export * from './config.ts';
 export * from './logger.ts';

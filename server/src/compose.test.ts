@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@shop/platform';
 import { SqliteEventStore } from '@shop/platform/adapters';
 import { tempDir } from '../../test-support/temp-dir.ts';
-import { openEventStore } from './compose.ts';
+import { openEventLog } from './compose.ts';
 
 describe('the embedded event log as composed from configuration', () => {
   const dirs: ReturnType<typeof tempDir>[] = [];
@@ -11,7 +11,7 @@ describe('the embedded event log as composed from configuration', () => {
   const open = async (env: Record<string, string>) => {
     const dir = tempDir('shop-compose-');
     dirs.push(dir);
-    const store = await openEventStore(loadConfig({ DATA_DIR: dir.path, ...env }));
+    const store = await openEventLog(loadConfig({ DATA_DIR: dir.path, ...env }));
     expect(store).toBeInstanceOf(SqliteEventStore);
     const mode = (store as SqliteEventStore).syncMode();
     await store.close();

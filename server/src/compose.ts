@@ -17,7 +17,7 @@ import {
   recoverCheckouts,
   RefundDesk,
 } from '@shop/command-api';
-import { JoseGoogleVerifier, PublicUrls, ShopMetrics, TimedEventStore, TokenService, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
+import { JoseGoogleVerifier, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
 import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
 import {
   AuditRegistry,
@@ -89,7 +89,13 @@ export interface Shop {
 
 export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeGroup];
 
+/** The event store as the code reads it: each event in its type's current shape (UpcastingEventStore). */
 export async function openEventStore(config: Config): Promise<EventStore> {
+  return new UpcastingEventStore(await openEventLog(config));
+}
+
+/** The configured log as written, versions and all: what log:export and log:import move. */
+export async function openEventLog(config: Config): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {
     // Loaded only when chosen, so the embedded shop never pays for the gRPC client.
     const { EventStoreDbEventStore } = await import('@shop/platform/event-store/eventstoredb');

@@ -47,6 +47,28 @@ describe('checkout with the test provider', () => {
     expect([await stockOf(diya), await stockOf(lamp)]).toEqual([4, 2]);
   });
 
+  it('records how the shopper chose to pay (card when not said) and refuses a method it does not know', async () => {
+    const { token } = shopper(t);
+    await addToCart(t, token, await listProduct(t));
+    const checkout = (body: Record<string, unknown>) =>
+      api<{ orderId: string; paymentMethod: string; msg: string }>(t.url, '/api/orders/checkout', { method: 'POST', token, body });
+    const methodRecorded = async (providerOrderId: string) => {
+      const [opened] = await t.shop.events.readStream(`payment-${providerOrderId}`);
+      return (opened?.data as { paymentMethod?: string }).paymentMethod;
+    };
+
+    const unsaid = await checkout(billing);
+    expect([unsaid.status, unsaid.body.paymentMethod]).toEqual([201, 'card']);
+    expect(await methodRecorded(unsaid.body.orderId)).toBe('card');
+    const upi = await checkout({ ...billing, paymentMethod: 'upi' });
+    expect([upi.status, upi.body.paymentMethod]).toEqual([201, 'upi']);
+    expect(await methodRecorded(upi.body.orderId)).toBe('upi');
+    for (const paymentMethod of ['bitcoin', 'CARD', 7, { card: true }]) {
+      const refused = await checkout({ ...billing, paymentMethod });
+      expect([refused.status, refused.body]).toEqual([400, { error: true, msg: 'Please choose a payment method: upi, netbanking, card or cod' }]);
+    }
+  });
+
   it('validates the billing form in order, with the spec\'s messages', async () => {
     const { token } = shopper(t);
     await addToCart(t, token, await listProduct(t));

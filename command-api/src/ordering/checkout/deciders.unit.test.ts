@@ -69,7 +69,7 @@ const billing: Billing = {
 const line = { lineId: newId(), productId, productTitle: 'Diya', image: '', price: 100, quantity: 2, subTotal: 200 };
 const opened: PaymentEvent = {
   type: 'PaymentOpened',
-  data: { providerOrderId: 'order_1', provider: 'test', userId: 'u1', amount: 200, amountPaise: 20000, currency: 'INR', receipt: 'r1', lines: [line], billing },
+  data: { providerOrderId: 'order_1', provider: 'test', userId: 'u1', amount: 200, amountPaise: 20000, currency: 'INR', receipt: 'r1', lines: [line], billing, paymentMethod: 'card' },
 };
 const payment = (given: PaymentEvent[], command: PaymentCommand) => paymentDecider.decide(command, fold(paymentDecider, given));
 

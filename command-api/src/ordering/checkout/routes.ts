@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { billingForm, paymentStreams } from '@shop/contracts';
+import { billingForm, checkoutPaymentChoice, paymentStreams } from '@shop/contracts';
 import {
   HttpError,
   PaymentProviderError,
@@ -51,7 +51,8 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingForm, body);
-    const { reply } = await openCheckoutPayment(deps, userId, billing, recentCheckouts);
+    const { paymentMethod } = validate(checkoutPaymentChoice, body);
+    const { reply } = await openCheckoutPayment(deps, userId, billing, paymentMethod, recentCheckouts);
     ctx.status = 201;
     ctx.body = deps.publicUrls.withLineImages(reply);
   });

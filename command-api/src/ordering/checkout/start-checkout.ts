@@ -9,6 +9,7 @@ import {
   paymentStreams,
   type Billing,
   type OrderDiscount,
+  type PaymentMethod,
   type PricedLine,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
@@ -42,6 +43,8 @@ export interface CheckoutReply {
   subtotal: number;
   /** The first-order discount taken off, or null. */
   discount: OrderDiscount | null;
+  /** How the shopper chose to pay. */
+  paymentMethod: PaymentMethod;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };
@@ -83,11 +86,23 @@ type OpenPaymentDeps = { streams: StreamCommands; cart: CartCommands; docs: Docu
  * payment is open and unpaid, gets that payment back (`recent`); one user's checkouts run one
  * at a time, so a burst of repeats finds the first one's.
  */
-export function openCheckoutPayment(deps: OpenPaymentDeps, userId: string, billing: Billing, recent?: RecentCheckouts): Promise<{ reply: CheckoutReply; position: bigint }> {
-  return deps.streams.exclusive(`open-payment:${userId}`, () => openPayment(deps, userId, billing, recent));
+export function openCheckoutPayment(
+  deps: OpenPaymentDeps,
+  userId: string,
+  billing: Billing,
+  paymentMethod: PaymentMethod,
+  recent?: RecentCheckouts,
+): Promise<{ reply: CheckoutReply; position: bigint }> {
+  return deps.streams.exclusive(`open-payment:${userId}`, () => openPayment(deps, userId, billing, paymentMethod, recent));
 }
 
-async function openPayment(deps: OpenPaymentDeps, userId: string, billing: Billing, recent?: RecentCheckouts): Promise<{ reply: CheckoutReply; position: bigint }> {
+async function openPayment(
+  deps: OpenPaymentDeps,
+  userId: string,
+  billing: Billing,
+  paymentMethod: PaymentMethod,
+  recent?: RecentCheckouts,
+): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
   if (cart.lines.size === 0) throw new HttpError(400, { error: true, msg: 'Your cart is empty' });
   const lines: PricedLine[] = [];
@@ -110,7 +125,7 @@ async function openPayment(deps: OpenPaymentDeps, userId: string, billing: Billi
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
   const discount = firstOrderDiscountFor(subtotal, await hasFirstOrderDiscount(deps, userId));
   const amount = subtotal - (discount?.amount ?? 0);
-  const checkout = JSON.stringify({ lines, discount, amount, billing });
+  const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
     const payment = await deps.streams.load(paymentStreams.payment(earlier.orderId), paymentDecider, { fresh: true });
@@ -136,6 +151,7 @@ async function openPayment(deps: OpenPaymentDeps, userId: string, billing: Billi
     lines,
     billing,
     ...(discount ? { discount } : {}),
+    paymentMethod,
   } as const;
   const result = await deps.streams.handle(paymentStreams.payment(opened.providerOrderId), paymentDecider, command, { userId }, { check });
   const reply: CheckoutReply = {
@@ -147,6 +163,7 @@ async function openPayment(deps: OpenPaymentDeps, userId: string, billing: Billi
     total: amount,
     subtotal,
     discount,
+    paymentMethod,
     name: SHOP_NAME,
     description: 'for testing purpose',
     prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },

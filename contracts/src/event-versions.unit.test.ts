@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_UPCASTERS, EventVersionError, currentEventVersion, upcastEventData, type UpcasterChain } from './event-versions.ts';
+import { paymentEventSchemas } from './payment-events.ts';
+
+/** A PaymentOpened as the release before payment methods wrote it (version 1, no `paymentMethod`). */
+const paymentOpenedV1 = {
+  providerOrderId: 'order_test_1',
+  provider: 'test',
+  userId: 'u1',
+  amount: 499,
+  amountPaise: 49_900,
+  currency: 'INR',
+  receipt: 'r1',
+  lines: [{ lineId: '6745a1b2c3d4e5f6a7b8c9d0', productId: '6745a1b2c3d4e5f6a7b8c9d1', productTitle: 'Brass Diya Set', image: '', price: 499, quantity: 1, subTotal: 499 }],
+  billing: {
+    fullName: 'Asha Rao',
+    country: 'India',
+    streetAddressLine1: '12 MG Road',
+    streetAddressLine2: 'Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    zipCode: '560038',
+    phoneNumber: '9876543210',
+    email: 'asha@example.in',
+  },
+};
+
+describe('event versions', () => {
+  it('reads a version 1 PaymentOpened as a card payment that the current schema accepts, leaving the stored data as it was', () => {
+    const stored = structuredClone(paymentOpenedV1);
+    const upcast = upcastEventData('PaymentOpened', 1, stored);
+    expect(paymentEventSchemas.PaymentOpened.parse(upcast)).toEqual({ ...paymentOpenedV1, paymentMethod: 'card' });
+    expect(stored).toEqual(paymentOpenedV1);
+    // Without the upcaster the old event is not a PaymentOpened of today.
+    expect(paymentEventSchemas.PaymentOpened.safeParse(paymentOpenedV1).success).toBe(false);
+  });
+
+  it('leaves an event at the current version as it is', () => {
+    const current = { ...paymentOpenedV1, paymentMethod: 'upi' };
+    expect(upcastEventData('PaymentOpened', currentEventVersion('PaymentOpened'), current)).toBe(current);
+    expect(upcastEventData('CartItemAdded', 1, current)).toBe(current);
+  });
+
+  it('runs a chain in order from the version an event was written with', () => {
+    const chains: Record<string, UpcasterChain> = {
+      Renamed: [
+        (data) => ({ ...(data as object), v2: true }),
+        (data) => {
+          const { v2, ...rest } = data as { v2: boolean };
+          return { ...rest, fromV2: v2 };
+        },
+      ],
+    };
+    expect(currentEventVersion('Renamed', chains)).toBe(3);
+    expect(upcastEventData('Renamed', 1, { a: 1 }, chains)).toEqual({ a: 1, fromV2: true });
+    expect(upcastEventData('Renamed', 2, { a: 1, v2: false }, chains)).toEqual({ a: 1, fromV2: false });
+  });
+
+  it('refuses an event newer than this code, saying a newer release wrote the log', () => {
+    const newer = currentEventVersion('PaymentOpened') + 1;
+    expect(() => upcastEventData('PaymentOpened', newer, paymentOpenedV1)).toThrow(EventVersionError);
+    expect(() => upcastEventData('PaymentOpened', newer, paymentOpenedV1)).toThrow(/version 3, but this release reads PaymentOpened up to version 2: the log was written by a newer release/);
+    expect(() => upcastEventData('CartItemAdded', 2, {})).toThrow(/newer release/);
+  });
+
+  it('refuses a version that is not a whole number from 1', () => {
+    for (const version of [0, -1, 1.5, Number.NaN, '2' as unknown as number]) {
+      expect(() => upcastEventData('PaymentOpened', version, paymentOpenedV1)).toThrow(EventVersionError);
+    }
+  });
+
+  it('names only event types with a chain, every link a function', () => {
+    for (const [type, chain] of Object.entries(EVENT_UPCASTERS)) {
+      expect(chain.length, type).toBeGreaterThan(0);
+      for (const upcaster of chain) expect(typeof upcaster, type).toBe('function');
+    }
+  });
+});
