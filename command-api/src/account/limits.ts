@@ -158,16 +158,11 @@ export class AccountThrottle {
   }
 
   /**
-   * Takes a code e-mail from this account's and this address's budgets, or refuses (429). The
-   * short cooldown only applies while the last code is still unused: asking for a reset code
-   * right after verifying the account is normal, resending an unread code every second is not.
+   * Takes a code e-mail from this account's budget, or refuses (429). The short cooldown only
+   * applies while the last code is still unused: asking for a reset code right after verifying
+   * the account is normal, resending an unread code every second is not. The client's and the
+   * e-mail's part (`takeCodeRequest`, `takeMail`) is taken before the account is looked up.
    */
-  async takeCode(userId: string, address: string, unusedCodePending = true): Promise<void> {
-    await this.takeAccountCode(userId, unusedCodePending);
-    await this.takeMail(address);
-  }
-
-  /** The account's part of `takeCode` (sign-up takes the address's part before it knows the account). */
   async takeAccountCode(userId: string, unusedCodePending = true): Promise<void> {
     const cooldown = await take(this.cooldown, userId);
     if (unusedCodePending && 'refusedForMs' in cooldown) {
