@@ -4,7 +4,7 @@
  * verified, gets no password change, and its tries are throttled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, codeIn, signUpVerified, startAccountShop, type AccountShop } from '../test-support/account-kit.ts';
+import { PASSWORD, codeIn, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from '../test-support/account-kit.ts';
 
 describe('hostile: password reset takeover', () => {
   let shop: AccountShop;
@@ -76,5 +76,50 @@ describe('hostile: password reset takeover', () => {
     expect(firstRefused).toBeLessThanOrEqual(10);
     expect(statuses.slice(0, firstRefused).every((status) => status === 403)).toBe(true);
     expect(statuses.slice(firstRefused).every((status) => status === 429)).toBe(true);
+  });
+});
+
+/**
+ * Issue #25: strangers' wrong codes must not lock the owner out of their own code. Each client is
+ * its own address here (one proxy trusted, X-Forwarded-For names the client).
+ */
+describe('hostile: wrong codes from a stranger', () => {
+  let shop: AccountShop;
+  beforeAll(async () => {
+    shop = await startAccountShop({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const STRANGER = { 'X-Forwarded-For': '203.0.113.66' };
+  const post = <T = Record<string, unknown>>(path: string, body: unknown, headers?: Record<string, string>) =>
+    shop.call<T>(path, { method: 'POST', body, ...(headers ? { headers } : {}) });
+  const other = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  /** Six wrong tries from the stranger's address: the last is refused as "too many" for that client. */
+  async function strangerGuesses(email: string, code: string) {
+    for (let i = 0; i < 5; i++) expect((await post('/api/user/verifyemail', { otp: other(code), email }, STRANGER)).body).toEqual({ success: false, message: 'Invalid OTP' });
+    const sixth = await post('/api/user/verifyemail', { otp: code, email }, STRANGER);
+    expect(sixth).toMatchObject({ status: 400, body: { success: false, message: expect.stringMatching(/Too many wrong tries/) } });
+  }
+
+  it('still accepts the owner\'s right verification code', async () => {
+    const email = uniqueEmail('owner');
+    expect((await post('/api/user/signup', { name: 'Asha Rao', email, phone: '9876543210', password: PASSWORD })).status).toBe(201);
+    const code = codeIn(await shop.mail.next(email));
+    await strangerGuesses(email, code);
+    expect(await post('/api/user/verifyemail', { otp: code, email })).toMatchObject({ status: 200, body: { success: true, message: 'OTP verified successfully' } });
+  });
+
+  it('still accepts the owner\'s right reset code, and the reset it allows', async () => {
+    const { email } = await signUpVerified(shop);
+    expect((await post('/api/user/forgotPassword', { email })).status).toBe(200);
+    const code = codeIn(await shop.mail.next(email));
+    await strangerGuesses(email, code);
+    const verified = await post<{ resetToken?: string }>('/api/user/verifyemail', { otp: code, email });
+    expect(verified.status).toBe(200);
+    const reset = await post('/api/user/forgotPassword/changePassword', { email, newPass: 'Owner-new-pass-9', confirmPass: 'Owner-new-pass-9', resetToken: verified.body.resetToken });
+    expect(reset).toMatchObject({ status: 200, body: { status: 'SUCCESS' } });
   });
 });

@@ -38,6 +38,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/countries': {},
   'POST /api/user/signup': { body: ['name', 'email', 'phone', 'password'] },
   'POST /api/user/signin': { body: ['email', 'password'] },
+  'POST /api/user/signout': {},
   'POST /api/user/verifyAccount/resendOtp': { body: ['email'] },
   'PUT /api/user/verifyAccount/emailVerify/:id': { body: ['email'] },
   'POST /api/user/verifyemail': { body: ['otp', 'email'] },

@@ -129,7 +129,7 @@ export interface AccountShop {
   replies: string[];
   call<T = Record<string, unknown>>(
     path: string,
-    init?: { method?: string; body?: unknown; token?: string },
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: T; headers: Headers }>;
   close(): Promise<void>;
 }

@@ -82,6 +82,18 @@ export const passwordResetCodeVerified = z.object({
  */
 export const passwordChanged = z.object({ userId: idSchema, passwordHash, changedAt: at, keptSession: z.string().min(1).max(100).optional() });
 
+/**
+ * One session (one token) ended on the server at its holder's request (`POST /api/user/signout`):
+ * `sessionId` is the token's session id, `signedInAt` its issue time (ms since the epoch). A
+ * token from before sessions had ids (`sessionId` '') ends every session signed in up to it.
+ */
+export const sessionSignedOut = z.object({
+  userId: idSchema,
+  sessionId: z.string().max(100),
+  signedInAt: z.number().int().min(0),
+  signedOutAt: at,
+});
+
 export const passwordReset = z.object({ userId: idSchema, passwordHash, codeId: z.uuid(), resetAt: at });
 
 export const profileUpdated = z.object({
@@ -144,6 +156,7 @@ export const accountEventSchemas = {
   PasswordResetCodeVerified: passwordResetCodeVerified,
   PasswordChanged: passwordChanged,
   PasswordReset: passwordReset,
+  SessionSignedOut: sessionSignedOut,
   ProfileUpdated: profileUpdated,
   AvatarImagesUploaded: avatarImagesUploaded,
   AvatarUploadsCleared: avatarUploadsCleared,

@@ -18,6 +18,7 @@ export * from './order-checkout-events.ts';
 export * from './order-read-models.ts';
 export * from './account-events.ts';
 export * from './account-read-models.ts';
+export * from './account-sessions.ts';
 export * from './read-model-names.ts';
 export * from './search-read-models.ts';
 export * from './admin-api.ts';

@@ -1,9 +1,14 @@
 import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { CodePurpose } from '@shop/contracts';
 
-/** A code lives 10 minutes and allows 5 wrong tries; the 6th try fails even when right. */
+/**
+ * A code lives 10 minutes. Each client may try it wrong 5 times (its 6th try fails even when
+ * right); all clients together 30 times. The per-client lock is what a guesser meets, so strangers
+ * do not lock the owner out; the shared cap still ends a code guessed from many addresses.
+ */
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
+export const MAX_WRONG_CODES_ANY_CLIENT = 30;
 /** How long a verified reset code lets its owner set a new password (once). */
 export const RESET_GRANT_TTL_MS = 10 * 60_000;
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CodePurpose, SignedInUser } from '@shop/contracts';
 import { newId } from '@shop/contracts';
-import type { GoogleIdentity, Logger, Mailer } from '@shop/platform';
+import type { GoogleIdentity, Logger, Mailer, Session, TokenClaims } from '@shop/platform';
 import type { StreamCommands } from '../shared/stream-commands.ts';
 import { AccountStore } from './account-store.ts';
 import { AdminRoles } from './admin/admin-roles.ts';
@@ -53,6 +53,17 @@ export interface Written {
 export function signedInUser(state: AccountState): SignedInUser {
   const { userId, name, email, phone, images, isAdmin } = state;
   return { id: userId, _id: userId, name, email, phone, images, isAdmin };
+}
+
+/** A successful sign-in: the user the reply shows and what its token may claim. */
+export interface SignedIn {
+  user: SignedInUser;
+  /** Decided on the account as the log has it after the password check, with the role event it rests on. */
+  claims: TokenClaims;
+}
+
+function signedIn(state: AccountState): SignedIn {
+  return { user: signedInUser(state), claims: { userId: state.userId, email: state.email, isAdmin: state.isAdmin, roleAt: state.roleChangedAt } };
 }
 
 /**
@@ -116,7 +127,7 @@ export class AccountCommands {
    * Checks e-mail and password; throttled per account and per address. The attempt is counted
    * before the password is checked, so a parallel burst runs no more checks than the limit.
    */
-  async signIn(email: string, password: string, client: Client): Promise<SignedInUser> {
+  async signIn(email: string, password: string, client: Client): Promise<SignedIn> {
     const account = await this.store.findByEmail(email);
     const attempt = await this.throttle.beginSignIn(account?.userId ?? null, client.address);
     if (!account) throw new AccountError('not-found', MSG.signInUserNotFound);
@@ -129,15 +140,26 @@ export class AccountCommands {
     await attempt.succeeded();
     // Checked after the password, so the verification state is only told to the owner.
     if (!account.verified) throw new AccountError('unverified', MSG.notVerified);
-    return signedInUser(account);
+    // The role is read again now, after the slow check: a revocation that landed meanwhile counts.
+    // One landing after this read is caught by the token's `roleAt`, which it contradicts.
+    return signedIn(await this.store.load(account.userId));
+  }
+
+  /** Ends the session of this token on the server: from the next request on it is refused everywhere. */
+  async signOut(session: Session): Promise<Written> {
+    const { userId, sessionId, signedInAt } = session;
+    return this.store.run(userId, { type: 'SignOut', sessionId, signedInAt, at: this.clock.now().toISOString() }, { userId });
   }
 
   /** Issues a fresh code of the given purpose and e-mails it (resend, forgot password). */
   async sendCode(email: string, purpose: CodePurpose, client: Client): Promise<Written & { userId: string }> {
+    // Counted before the lookup: unknown e-mails cost as much as known ones, so nobody probes
+    // addresses without limit.
+    await this.throttle.takeCodeRequest(email, client.address);
     const account = await this.store.findByEmail(email);
     if (!account) throw new AccountError('not-found', MSG.userNotFound);
     if (purpose === 'verify' && account.verified) throw new AccountError('invalid', MSG.alreadyVerified);
-    await this.throttle.takeCode(account.userId, client.address, account.code !== null);
+    await this.throttle.takeAccountCode(account.userId, account.code !== null);
     const { code, issued } = this.codes.issue(purpose, this.clock.now());
     const result = await this.store.run(account.userId, { type: 'IssueCode', code: issued }, { userId: account.userId });
     await this.mail(codeMail(account.email, account.name, code, purpose));
@@ -145,14 +167,18 @@ export class AccountCommands {
   }
 
   /**
-   * Checks a code against the account's latest one. A wrong code is recorded (the 6th try of a
-   * code fails even when right); a right reset code records the short-lived reset grant, which
-   * belongs to this client: it gets the grant's one-use secret (`resetToken`), the log keeps only
-   * the secret's hash, and the reset needs the secret back.
+   * Checks a code against the account's latest one. The client's budgets are taken first (its
+   * checks across all accounts, then its tries of this code: its 6th fails even when right), so
+   * what a stranger guesses locks only the stranger. A wrong code is recorded; a right reset code
+   * records the short-lived reset grant, which belongs to this client: it gets the grant's
+   * one-use secret (`resetToken`), the log keeps only the secret's hash, and the reset needs the
+   * secret back.
    */
-  async verifyCode(email: string, otp: string): Promise<Written & { purpose: CodePurpose; resetToken?: string }> {
+  async verifyCode(email: string, otp: string, client: Client): Promise<Written & { purpose: CodePurpose; resetToken?: string }> {
+    const check = await this.throttle.beginCodeCheck(client.address);
     const account = await this.store.findByEmail(email);
     if (!account) throw new AccountError('not-found', MSG.userNotFound);
+    if (account.code) await this.throttle.takeCodeTry(account.code.codeId, client.address);
     const purpose = account.code?.purpose ?? 'verify';
     const resetToken = randomBytes(32).toString('base64url');
     const result = await this.store.run(
@@ -166,6 +192,7 @@ export class AccountCommands {
       { userId: account.userId },
     );
     if (result.events.some((event) => event.type === 'VerificationCodeAttemptFailed')) throw new AccountError('invalid', MSG.invalidOtp);
+    await check.succeeded();
     const granted = result.events.some((event) => event.type === 'PasswordResetCodeVerified');
     return { position: result.position, purpose, ...(granted ? { resetToken } : {}) };
   }
@@ -235,7 +262,7 @@ export class AccountCommands {
   }
 
   /** Signs in with an identity Google vouched for: creates a verified account or links one. */
-  async signInWithGoogle(identity: GoogleIdentity): Promise<Written & { user: SignedInUser }> {
+  async signInWithGoogle(identity: GoogleIdentity): Promise<Written & SignedIn> {
     const now = this.clock.now();
     const userId = await this.store.reserveEmail(identity.email, now);
     const { subject, email, name, picture } = identity;
@@ -244,7 +271,7 @@ export class AccountCommands {
       { type: 'SignInWithGoogle', userId, subject, email, name: name.slice(0, 80), picture, at: now.toISOString() },
       { userId },
     );
-    return { position: result.position, user: signedInUser(result.state) };
+    return { position: result.position, ...signedIn(result.state) };
   }
 
   /**

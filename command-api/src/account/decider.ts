@@ -1,6 +1,6 @@
 import type { AccountEventMap } from '@shop/contracts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
-import { MAX_CODE_ATTEMPTS, RESET_GRANT_TTL_MS, sameDigest, type IssuedCode } from './codes.ts';
+import { MAX_WRONG_CODES_ANY_CLIENT, RESET_GRANT_TTL_MS, sameDigest, type IssuedCode } from './codes.ts';
 import { AccountError, MSG } from './errors.ts';
 
 type Ev<K extends keyof AccountEventMap> = DomainEvent<K, AccountEventMap[K]>;
@@ -14,6 +14,7 @@ export type AccountEvent =
   | Ev<'PasswordResetCodeVerified'>
   | Ev<'PasswordChanged'>
   | Ev<'PasswordReset'>
+  | Ev<'SessionSignedOut'>
   | Ev<'ProfileUpdated'>
   | Ev<'AvatarImagesUploaded'>
   | Ev<'AvatarUploadsCleared'>
@@ -37,6 +38,8 @@ export interface AccountState {
   phone: string;
   images: string[];
   isAdmin: boolean;
+  /** When the latest role event (grant or revoke) happened; null when there was none. Tokens carry it. */
+  roleChangedAt: string | null;
   verified: boolean;
   passwordHash: string | null;
   googleSubject: string | null;
@@ -65,6 +68,8 @@ export type AccountCommand =
   /** `checkedHash` is the hash the old password was verified against, to catch a concurrent change. */
   | { type: 'ChangePassword'; checkedHash: string; passwordHash: string; at: string; keptSession?: string }
   | { type: 'UpdateProfile'; name: string; phone: string; images?: string[]; email?: string; at: string }
+  /** Ends one session (a token: its session id and issue time) at its holder's request. */
+  | { type: 'SignOut'; sessionId: string; signedInAt: number; at: string }
   | { type: 'RecordUpload'; uploadId: string; images: string[]; at: string }
   | { type: 'ClearUploads'; at: string }
   | { type: 'SignInWithGoogle'; userId: string; subject: string; email: string; name: string; picture: string | null; at: string }
@@ -80,6 +85,7 @@ export const initialAccountState: AccountState = {
   phone: '',
   images: [],
   isAdmin: false,
+  roleChangedAt: null,
   verified: false,
   passwordHash: null,
   googleSubject: null,
@@ -141,9 +147,11 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         passwordHash: event.data.passwordRevoked ? null : state.passwordHash,
       };
     case 'AdminRoleGranted':
-      return { ...state, isAdmin: true };
+      return { ...state, isAdmin: true, roleChangedAt: event.data.grantedAt };
     case 'AdminRoleRevoked':
-      return { ...state, isAdmin: false };
+      return { ...state, isAdmin: false, roleChangedAt: event.data.revokedAt };
+    case 'SessionSignedOut':
+      return state;
   }
 }
 
@@ -190,8 +198,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       requireAccount(state);
       const code = state.code;
       if (!code) throw new AccountError('invalid', MSG.invalidOtp);
-      // Checked before the code itself: once locked, even the right code fails.
-      if (code.failedAttempts >= MAX_CODE_ATTEMPTS) throw new AccountError('invalid', MSG.otpLocked);
+      // Checked before the code itself: once locked, even the right code fails. Each client is
+      // locked sooner on its own (limits.ts), so strangers' guesses do not lock out the owner.
+      if (code.failedAttempts >= MAX_WRONG_CODES_ANY_CLIENT) throw new AccountError('invalid', MSG.otpLocked);
       if (Date.parse(command.at) > Date.parse(code.expiresAt)) throw new AccountError('invalid', MSG.otpExpired);
       const { userId } = state;
       if (!sameDigest(command.hashFor(code.codeId), code.codeHash)) {
@@ -243,6 +252,12 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (name === state.name && phone === state.phone && JSON.stringify(images) === JSON.stringify(state.images)) return [];
       return [{ type: 'ProfileUpdated', data: { userId: state.userId, name, phone, images, updatedAt: command.at } }];
     }
+
+    case 'SignOut':
+      requireAccount(state);
+      return [
+        { type: 'SessionSignedOut', data: { userId: state.userId, sessionId: command.sessionId, signedInAt: command.signedInAt, signedOutAt: command.at } },
+      ];
 
     case 'RecordUpload':
       requireAccount(state);

@@ -10,6 +10,11 @@ export interface TokenClaims {
   userId: string;
   email: string;
   isAdmin: boolean;
+  /**
+   * The time of the account's role event the admin claim was decided on (null: none since the
+   * account was created). A revocation after it contradicts the claim, whenever the token was signed.
+   */
+  roleAt?: string | null;
 }
 
 /** A verified token: its claims and the sign-in it was issued for. */
@@ -56,7 +61,13 @@ export class TokenService {
 
   /** A token for a new session (its own random id, so one session can outlive a password change). */
   sign(claims: TokenClaims): string {
-    const payload = { email: claims.email, isAdmin: claims.isAdmin, sid: randomUUID(), signedInAt: Date.now() };
+    const payload = {
+      email: claims.email,
+      isAdmin: claims.isAdmin,
+      ...(claims.roleAt !== undefined ? { roleAt: claims.roleAt } : {}),
+      sid: randomUUID(),
+      signedInAt: Date.now(),
+    };
     return jwt.sign(payload, this.key, {
       algorithm: 'HS256',
       subject: claims.userId,
@@ -93,6 +104,7 @@ export class TokenService {
         userId: payload.sub,
         email: String(payload.email ?? ''),
         isAdmin: payload.isAdmin === true,
+        ...(typeof payload.roleAt === 'string' || payload.roleAt === null ? { roleAt: payload.roleAt as string | null } : {}),
         sessionId: typeof payload.sid === 'string' ? payload.sid : '',
         signedInAt: typeof payload.signedInAt === 'number' ? payload.signedInAt : (payload.iat ?? 0) * 1000,
       });

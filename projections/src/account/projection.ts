@@ -1,4 +1,14 @@
-import { ACCOUNT_COLLECTIONS, accountEventSchemas, type AccountEventMap, type ImageUploadDoc, type SessionCutoffDoc, type UserDoc } from '@shop/contracts';
+import {
+  ACCOUNT_COLLECTIONS,
+  accountEventSchemas,
+  emptySessionCutoff,
+  withSessionCut,
+  type AccountEventMap,
+  type ImageUploadDoc,
+  type SessionCut,
+  type SessionCutoffDoc,
+  type UserDoc,
+} from '@shop/contracts';
 import type { Projection, ProjectionView } from '../projection.ts';
 import { accountCollections } from './collections.ts';
 
@@ -9,9 +19,10 @@ async function updateUser(view: ProjectionView, userId: string, change: (user: U
   if (user) view.put(ACCOUNT_COLLECTIONS.users, change(user));
 }
 
-/** Ends the user's sessions signed in before `at` (all but `keptSession`). */
-function cutSessions(view: ProjectionView, userId: string, at: string, keptSession?: string): void {
-  const doc: SessionCutoffDoc = { _id: userId, id: userId, notBefore: Date.parse(at), keptSession: keptSession ?? null };
+/** Applies one cut to the user's session cut-offs; cuts only add up, none undoes another. */
+async function cutSessions(view: ProjectionView, userId: string, ...cuts: SessionCut[]): Promise<void> {
+  let doc = (await view.get<SessionCutoffDoc>(ACCOUNT_COLLECTIONS.sessionCutoffs, userId)) ?? emptySessionCutoff(userId);
+  for (const cut of cuts) doc = withSessionCut(doc, cut);
   view.put(ACCOUNT_COLLECTIONS.sessionCutoffs, doc);
 }
 
@@ -20,7 +31,7 @@ function cutSessions(view: ProjectionView, userId: string, at: string, keptSessi
  * the write side. Every handler sets state from the event (no increments), so replays are safe.
  */
 const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
-  AccountRegistered(data, view) {
+  async AccountRegistered(data, view) {
     const doc: UserDoc = {
       _id: data.userId,
       id: data.userId,
@@ -33,6 +44,8 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
       dateCreated: data.registeredAt,
     };
     view.put(ACCOUNT_COLLECTIONS.users, doc);
+    // An account created as an admin: its tokens' admin claim is checked like a granted one's.
+    if (data.isAdmin) await cutSessions(view, data.userId, { kind: 'role', isAdmin: true, at: null });
   },
 
   AccountVerified: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isVerify: true })),
@@ -42,17 +55,27 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
   ProfileUpdated: (data, view) =>
     updateUser(view, data.userId, (user) => ({ ...user, name: data.name, phone: data.phone, images: data.images })),
 
-  AdminRoleGranted: (data, view) => updateUser(view, data.userId, (user) => ({ ...user, isAdmin: true })),
+  async AdminRoleGranted(data, view) {
+    await updateUser(view, data.userId, (user) => ({ ...user, isAdmin: true }));
+    await cutSessions(view, data.userId, { kind: 'role', isAdmin: true, at: data.grantedAt });
+  },
 
   async AdminRoleRevoked(data, view) {
     await updateUser(view, data.userId, (user) => ({ ...user, isAdmin: false }));
-    // A token still says isAdmin until it expires: end them.
-    cutSessions(view, data.userId, data.revokedAt);
+    // A token still says isAdmin until it expires: end them, and refuse any admin claim from now on.
+    await cutSessions(view, data.userId, { kind: 'all', before: Date.parse(data.revokedAt) }, { kind: 'role', isAdmin: false, at: data.revokedAt });
   },
 
-  PasswordChanged: (data, view) => cutSessions(view, data.userId, data.changedAt, data.keptSession),
+  PasswordChanged: (data, view) =>
+    cutSessions(
+      view,
+      data.userId,
+      data.keptSession ? { kind: 'allBut', before: Date.parse(data.changedAt), kept: data.keptSession } : { kind: 'all', before: Date.parse(data.changedAt) },
+    ),
 
-  PasswordReset: (data, view) => cutSessions(view, data.userId, data.resetAt),
+  PasswordReset: (data, view) => cutSessions(view, data.userId, { kind: 'all', before: Date.parse(data.resetAt) }),
+
+  SessionSignedOut: (data, view) => cutSessions(view, data.userId, { kind: 'one', sessionId: data.sessionId, signedInAt: data.signedInAt }),
 
   AvatarImagesUploaded(data, view) {
     const doc: ImageUploadDoc = { _id: data.uploadId, id: data.uploadId, userId: data.userId, images: data.images, dateCreated: data.uploadedAt };

@@ -1,12 +1,13 @@
-import { ACCOUNT_COLLECTIONS, type SessionCutoffDoc } from '@shop/contracts';
+import { ACCOUNT_COLLECTIONS, sessionWithdrawn, type SessionCutoffDoc } from '@shop/contracts';
 import type { DocumentStore, Session, SessionRevocations } from '@shop/platform';
 
 /** Users remembered before the memory starts over (a cut-off is small; most users have none). */
 const MAX_REMEMBERED = 50_000;
 
 /**
- * Token revocation from the accounts read model: a token issued before its user's cut-off is
- * withdrawn, unless it is the session that changed the password.
+ * Token revocation from the accounts read model (`sessionWithdrawn`): a token issued before its
+ * user's cut-off, a session its holder signed out, or an admin claim a later role event
+ * contradicts.
  *
  * Asked on every signed-in request, so what was read is remembered until the cut-offs change:
  * the check then costs one `changeVersion` (which also sees another process's writes) and a
@@ -20,8 +21,7 @@ export class SessionCutoffs implements SessionRevocations {
 
   async isRevoked(session: Session): Promise<boolean> {
     const cutoff = await this.cutoffOf(session.userId);
-    if (!cutoff || session.signedInAt >= cutoff.notBefore) return false;
-    return cutoff.keptSession === null || session.sessionId !== cutoff.keptSession;
+    return cutoff !== null && sessionWithdrawn(cutoff, session);
   }
 
   private async cutoffOf(userId: string): Promise<SessionCutoffDoc | null> {

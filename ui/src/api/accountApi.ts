@@ -57,6 +57,10 @@ export const accountApi = shopApi.injectEndpoints({
     signInWithGoogle: build.mutation<SignInReply, { credential?: string }>({
       query: (body) => ({ url: '/user/authWithGoogle', method: 'POST', body }),
     }),
+    /** Ends this token's session on the server, so a copy of it stops working too. */
+    signOut: build.mutation<FlaggedReply, void>({
+      query: () => ({ url: '/user/signout', method: 'POST' }),
+    }),
     signUp: build.mutation<FlaggedReply, SignUpBody>({
       query: (body) => ({ url: '/user/signup', method: 'POST', body }),
     }),
@@ -95,6 +99,7 @@ export const {
   useGetPublicConfigQuery,
   useSignInMutation,
   useSignInWithGoogleMutation,
+  useSignOutMutation,
   useSignUpMutation,
   useResendOtpMutation,
   useConfirmEmailVerifyMutation,

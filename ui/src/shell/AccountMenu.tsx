@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isAdminToken } from '../admin/adminSession.ts';
+import { useSignOutMutation } from '../api/accountApi.ts';
 import { shopApi } from '../api/shopApi.ts';
 import { brand } from '../shared/theme.ts';
 import { Icon } from '../shared/icons.tsx';
@@ -20,6 +21,7 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const [loaded, setLoaded] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [signOut] = useSignOutMutation();
 
   if (!signedIn || !user) {
     return compact ? (
@@ -37,8 +39,13 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
     setAnchor(null);
     navigate(path);
   };
-  const logout = () => {
+  const logout = async () => {
     setAnchor(null);
+    // The server ends the session first (the call needs the token), so a copy of the token stops
+    // working too; this browser signs out whatever it answers, even when it cannot be reached.
+    await signOut()
+      .unwrap()
+      .catch(() => undefined);
     dispatch(signedOut());
     // Per-user caches (cart, list, orders, profile) must not outlive the session.
     dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
@@ -62,7 +69,7 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
       </IconButton>
       {loaded && (
         <Suspense fallback={null}>
-          <AccountMenuList anchor={anchor} onClose={() => setAnchor(null)} onGo={go} onLogout={logout} admin={isAdminToken(token)} />
+          <AccountMenuList anchor={anchor} onClose={() => setAnchor(null)} onGo={go} onLogout={() => void logout()} admin={isAdminToken(token)} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { isId } from '@shop/contracts';
-import { HttpError, validate } from '@shop/platform';
+import { HttpError, currentUser, optionalUser, requireUser, validate } from '@shop/platform';
 import type { AccountRouteDeps } from '../deps.ts';
 import { ACCOUNTS_PROJECTION } from '../deps.ts';
 import { clientOf, failureBody, invalid, replyAs } from '../reply-shapes.ts';
@@ -38,16 +38,27 @@ export function authRoutes(router: Router, deps: AccountRouteDeps): void {
 
   router.post('/user/signin', replyAs('error'), async (ctx) => {
     const { email, password } = validate(signInRequest, ctx.request.body ?? {}, invalid('error'));
-    const user = await accounts.signIn(email, password, clientOf(ctx));
-    const token = deps.tokens.sign({ userId: user.id, email: user.email, isAdmin: user.isAdmin });
+    const { user, claims } = await accounts.signIn(email, password, clientOf(ctx));
+    const token = deps.tokens.sign(claims);
     ctx.body = { user: deps.publicUrls.withImages(user), token, msg: 'User Login Successfully!' };
   });
 
-  router.post('/user/verifyAccount/resendOtp', replyAs('otp'), async (ctx) => {
+  // Ends this token's session on the server (a stolen copy stops working too); the reply waits
+  // until every route refuses the token.
+  router.post('/user/signout', requireUser(deps.tokens), replyAs('error'), async (ctx) => {
+    const result = await accounts.signOut(currentUser(ctx));
+    await settle(result.position);
+    ctx.body = { success: true, msg: 'You have been signed out.' };
+  });
+
+  router.post('/user/verifyAccount/resendOtp', optionalUser(deps.tokens), replyAs('otp'), async (ctx) => {
     const { email } = validate(resendRequest, ctx.request.body ?? {}, invalid('otp'));
     const result = await accounts.sendCode(email, 'verify', clientOf(ctx));
     await settle(result.position);
-    ctx.body = { success: true, message: 'We have sent a new verification code to your e-mail.', existingUserId: result.userId };
+    // The account's id only to a client that proved it holds the account (its token): anyone
+    // else learns nothing from the reply about which account has the e-mail.
+    const proven = (ctx.state.user as { userId?: string } | undefined)?.userId === result.userId;
+    ctx.body = { success: true, message: 'We have sent a new verification code to your e-mail.', ...(proven ? { existingUserId: result.userId } : {}) };
   });
 
   // The original stored a client-sent code here. Codes are the server's now; this only confirms.
@@ -61,7 +72,7 @@ export function authRoutes(router: Router, deps: AccountRouteDeps): void {
 
   router.post('/user/verifyemail', replyAs('otp'), async (ctx) => {
     const { otp, email } = validate(verifyCodeRequest, ctx.request.body ?? {}, invalid('otp'));
-    const result = await accounts.verifyCode(email, otp);
+    const result = await accounts.verifyCode(email, otp, clientOf(ctx));
     await settle(result.position);
     // A verified reset code hands this client (only) the secret the new password needs.
     ctx.body = { success: true, message: 'OTP verified successfully', ...(result.resetToken ? { resetToken: result.resetToken } : {}) };

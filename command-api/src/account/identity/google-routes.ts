@@ -25,7 +25,7 @@ export function googleRoutes(router: Router, deps: AccountRouteDeps): void {
     const result = await deps.accounts.signInWithGoogle(identity);
     await deps.awaitProjections(result.position, ACCOUNTS_PROJECTION);
     const { user } = result;
-    const token = deps.tokens.sign({ userId: user.id, email: user.email, isAdmin: user.isAdmin });
+    const token = deps.tokens.sign(result.claims);
     ctx.body = { user: deps.publicUrls.withImages(user), token, msg: 'User Login Successfully!' };
   });
 }

@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AccountError } from '../errors.ts';
+import { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '../codes.ts';
+import { AccountError, MSG } from '../errors.ts';
 
 /**
  * Abuse limits of the account endpoints, counted by `rate-limiter-flexible`.
@@ -16,8 +17,13 @@ export interface AccountLimits {
   codeCooldownMs: number;
   /** Codes one account may be sent per `codeWindowMs`; also the id checks of `emailVerify/:id`. */
   codesPerAccount: number;
-  /** E-mails (codes, newsletter) one client address may trigger per `codeWindowMs`; also its id checks. */
+  /**
+   * E-mails (codes, newsletter) one client address may trigger per `codeWindowMs`, known e-mails
+   * or not; also its failed code checks (`verifyemail`, `emailVerify/:id`) across all accounts.
+   */
   mailsPerAddress: number;
+  /** Code requests (resend, forgot password) naming one e-mail per `codeWindowMs`, whether an account has it or not. */
+  codeRequestsPerEmail: number;
   codeWindowMs: number;
   /** Failed sign-ins of one account answered at full speed; after that each attempt waits. */
   freeSignInFailures: number;
@@ -40,6 +46,7 @@ export const defaultAccountLimits: AccountLimits = {
   codeCooldownMs: 30_000,
   codesPerAccount: 5,
   mailsPerAddress: 30,
+  codeRequestsPerEmail: 10,
   codeWindowMs: 60 * 60_000,
   freeSignInFailures: 3,
   signInDelayStepMs: 250,
@@ -120,6 +127,8 @@ export class AccountThrottle {
   private readonly mailsPerAddress: RateLimiterAbstract;
   private readonly checksPerAccount: RateLimiterAbstract;
   private readonly checksPerAddress: RateLimiterAbstract;
+  private readonly requestsPerEmail: RateLimiterAbstract;
+  private readonly wrongCodesPerClient: RateLimiterAbstract;
   private readonly signInPerAccount: RateLimiterAbstract;
   private readonly signInPerAddress: RateLimiterAbstract;
   private readonly resetsPerAddress: RateLimiterAbstract;
@@ -136,6 +145,8 @@ export class AccountThrottle {
     this.mailsPerAddress = limiters({ name: 'mails-address', points: limits.mailsPerAddress, durationSec: codeWindow });
     this.checksPerAccount = limiters({ name: 'code-checks-account', points: limits.codesPerAccount, durationSec: codeWindow });
     this.checksPerAddress = limiters({ name: 'code-checks-address', points: limits.mailsPerAddress, durationSec: codeWindow });
+    this.requestsPerEmail = limiters({ name: 'code-requests-email', points: limits.codeRequestsPerEmail, durationSec: codeWindow });
+    this.wrongCodesPerClient = limiters({ name: 'code-tries-client', points: MAX_CODE_ATTEMPTS, durationSec: seconds(CODE_TTL_MS) });
     this.signInPerAccount = limiters({ name: 'signin-account', points: limits.signInLockAfter, durationSec: signInWindow, blockDurationSec: lock });
     this.signInPerAddress = limiters({
       name: 'signin-address',
@@ -147,16 +158,11 @@ export class AccountThrottle {
   }
 
   /**
-   * Takes a code e-mail from this account's and this address's budgets, or refuses (429). The
-   * short cooldown only applies while the last code is still unused: asking for a reset code
-   * right after verifying the account is normal, resending an unread code every second is not.
+   * Takes a code e-mail from this account's budget, or refuses (429). The short cooldown only
+   * applies while the last code is still unused: asking for a reset code right after verifying
+   * the account is normal, resending an unread code every second is not. The client's and the
+   * e-mail's part (`takeCodeRequest`, `takeMail`) is taken before the account is looked up.
    */
-  async takeCode(userId: string, address: string, unusedCodePending = true): Promise<void> {
-    await this.takeAccountCode(userId, unusedCodePending);
-    await this.takeMail(address);
-  }
-
-  /** The account's part of `takeCode` (sign-up takes the address's part before it knows the account). */
   async takeAccountCode(userId: string, unusedCodePending = true): Promise<void> {
     const cooldown = await take(this.cooldown, userId);
     if (unusedCodePending && 'refusedForMs' in cooldown) {
@@ -194,6 +200,44 @@ export class AccountThrottle {
         throw new AccountError('rate-limited', `Too many requests. Please try again in ${minutes(wait)} minutes.`, seconds(wait));
       }
     }
+  }
+
+  /**
+   * Admits a code request (resend, forgot password) before the e-mail is looked up, so known and
+   * unknown e-mails cost alike: from this client's e-mail budget and this e-mail's request budget,
+   * or refused (429). The account's own budget (`takeAccountCode`) follows once it is found.
+   */
+  async takeCodeRequest(email: string, address: string): Promise<void> {
+    await this.takeMail(address);
+    const taken = await take(this.requestsPerEmail, email);
+    if ('refusedForMs' in taken) {
+      const wait = taken.refusedForMs;
+      throw new AccountError('rate-limited', `Too many codes requested. Please try again in ${minutes(wait)} minutes.`, seconds(wait));
+    }
+  }
+
+  /**
+   * Admits one code check (`verifyemail`) from this client before the e-mail is looked up: a
+   * point of the client's budget across every account (known or not), given back when the code
+   * was right. Refused (429) once the client has used it up, before anything counts against an
+   * account: one client can not spread its guesses over many accounts.
+   */
+  async beginCodeCheck(address: string): Promise<{ succeeded(): Promise<void> }> {
+    const taken = await take(this.checksPerAddress, address);
+    if ('refusedForMs' in taken) {
+      const wait = taken.refusedForMs;
+      throw new AccountError('rate-limited', `Too many wrong codes. Please try again in ${minutes(wait)} minutes.`, seconds(wait));
+    }
+    return { succeeded: () => this.checksPerAddress.reward(address).then(() => undefined) };
+  }
+
+  /**
+   * Takes one try of this code by this client: its 6th try is refused ("Too many wrong tries")
+   * before the code is compared, and only for this client, so a stranger's wrong tries do not
+   * lock the owner out of their code.
+   */
+  async takeCodeTry(codeId: string, address: string): Promise<void> {
+    if ('refusedForMs' in (await take(this.wrongCodesPerClient, `${codeId}|${address}`))) throw new AccountError('invalid', MSG.otpLocked);
   }
 
   /**

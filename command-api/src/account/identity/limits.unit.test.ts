@@ -14,23 +14,23 @@ describe('account throttle', () => {
 
   it('spaces codes to one account, caps them per hour, and frees them as the hour passes', async () => {
     const throttle = new AccountThrottle();
-    await throttle.takeCode('u1', '10.0.0.1');
-    await expect(throttle.takeCode('u1', '10.0.0.1')).rejects.toThrow(/wait 30 seconds/);
-    await expect(throttle.takeCode('u2', '10.0.0.1')).resolves.toBeUndefined();
+    await throttle.takeAccountCode('u1');
+    await expect(throttle.takeAccountCode('u1')).rejects.toThrow(/wait 30 seconds/);
+    await expect(throttle.takeAccountCode('u2')).resolves.toBeUndefined();
     for (let i = 0; i < 4; i++) {
       advance(31_000);
-      await throttle.takeCode('u1', '10.0.0.1');
+      await throttle.takeAccountCode('u1');
     }
     advance(31_000);
-    await expect(throttle.takeCode('u1', '10.0.0.1')).rejects.toThrow(/Too many codes/);
+    await expect(throttle.takeAccountCode('u1')).rejects.toThrow(/Too many codes/);
     advance(60 * 60_000);
-    await expect(throttle.takeCode('u1', '10.0.0.1')).resolves.toBeUndefined();
+    await expect(throttle.takeAccountCode('u1')).resolves.toBeUndefined();
   });
 
   it('skips the short cooldown once the last code was used', async () => {
     const throttle = new AccountThrottle();
-    await throttle.takeCode('u1', '10.0.0.1');
-    await expect(throttle.takeCode('u1', '10.0.0.1', false)).resolves.toBeUndefined();
+    await throttle.takeAccountCode('u1');
+    await expect(throttle.takeAccountCode('u1', false)).resolves.toBeUndefined();
   });
 
   it('caps e-mails per client address', async () => {
@@ -79,5 +79,20 @@ describe('account throttle', () => {
     await expect(throttle.beginReset('10.0.1.2')).resolves.toBeDefined();
     advance(15 * 60_000);
     await expect(throttle.beginReset('10.0.1.1')).resolves.toBeDefined();
+  });
+
+  it('locks only the client that tried a code wrong five times, and caps one client\'s failed checks over all accounts', async () => {
+    const throttle = new AccountThrottle();
+    for (let i = 0; i < 5; i++) await throttle.takeCodeTry('code-1', '10.0.0.7');
+    await expect(throttle.takeCodeTry('code-1', '10.0.0.7')).rejects.toThrow(/Too many wrong tries/);
+    await expect(throttle.takeCodeTry('code-1', '10.0.0.8')).resolves.toBeUndefined();
+    await expect(throttle.takeCodeTry('code-2', '10.0.0.7')).resolves.toBeUndefined();
+
+    for (let i = 0; i < defaultAccountLimits.mailsPerAddress - 1; i++) await throttle.beginCodeCheck('10.0.0.9');
+    // A right code gives its point back, so the owner's own checks do not use the budget up.
+    await (await throttle.beginCodeCheck('10.0.0.9')).succeeded();
+    await throttle.beginCodeCheck('10.0.0.9');
+    await expect(throttle.beginCodeCheck('10.0.0.9')).rejects.toThrow(/Too many wrong codes/);
+    await expect(throttle.beginCodeCheck('10.0.0.10')).resolves.toBeDefined();
   });
 });
