@@ -21,6 +21,7 @@ export { RefundDesk } from './ordering/refunds.ts';
 export type { CheckoutReply } from './ordering/open-payment.ts';
 export { AccountCommands, type AccountServiceOptions } from './account/commands.ts';
 export { accountRouter } from './account/routes.ts';
+export { sweepUnnamedAvatars } from './account/upload-sweep.ts';
 export type { AccountRouteDeps } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';
 export { memoryLimiters, mongoLimiters, type LimiterFactory } from './account/limits.ts';
