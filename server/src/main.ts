@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { sweepUnnamedAvatars } from '@shop/command-api';
 import { createLogger, loadConfig } from '@shop/platform';
 import { startHealthServer } from '@shop/projections/distributed/health-server';
 import { createApp } from './app.ts';
@@ -12,6 +13,11 @@ async function main() {
   const shop = await composeShop(config, logger);
   if (config.SEED_CATALOG) await seedCatalogIfNew(shop);
   await shop.runner.catchUp();
+  // Avatar files no account names any more (a crash between a file and its event): not waited for.
+  void sweepUnnamedAvatars(shop).then(
+    (deleted) => deleted > 0 && logger.info({ deleted }, 'unnamed uploads deleted'),
+    (error: unknown) => logger.warn({ err: error }, 'sweep of unnamed uploads failed'),
+  );
 
   const server = createApp(shop).listen(config.PORT, config.HOST);
   await once(server, 'listening');

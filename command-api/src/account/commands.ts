@@ -235,9 +235,17 @@ export class AccountCommands {
     return this.store.run(userId, { type: 'ChangePassword', checkedHash: account.passwordHash, passwordHash, at, keptSession }, { userId });
   }
 
-  async updateProfile(userId: string, input: { name: string; phone: string; images?: string[]; email?: string }): Promise<Written> {
-    await this.registered(userId);
-    return this.store.run(userId, { type: 'UpdateProfile', ...input, at: this.clock.now().toISOString() }, { userId });
+  /** Returns the uploaded images the profile stopped showing that no record names any more (files to delete). */
+  async updateProfile(userId: string, input: { name: string; phone: string; images?: string[]; email?: string }): Promise<Written & { unused: string[] }> {
+    const before = await this.registered(userId);
+    const result = await this.store.run(userId, { type: 'UpdateProfile', ...input, at: this.clock.now().toISOString() }, { userId });
+    return { position: result.position, unused: [...before.uploadedImages].filter((url) => !result.state.uploadedImages.has(url)) };
+  }
+
+  /** Every image the account names (upload records, profile): files of others under its folder are not the account's. */
+  async imagesNamed(userId: string): Promise<ReadonlySet<string>> {
+    const state = await this.store.load(userId);
+    return new Set([...state.uploadedImages, ...state.images]);
   }
 
   /** How many more images the user may upload before the per-user quota is reached. */

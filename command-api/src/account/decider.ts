@@ -53,7 +53,10 @@ export interface AccountState {
   resetGrant: { codeId: string; expiresAt: string; secretHash: string | null } | null;
   /** Current upload records (uploadId → image URLs), as `GET /api/imageUpload` lists them. */
   uploads: ReadonlyMap<string, string[]>;
-  /** Every image URL this user ever uploaded: the only URLs a profile may point at. */
+  /**
+   * The uploaded images whose files are kept: those in an upload record or on the profile. The
+   * only uploads a profile may point at.
+   */
   uploadedImages: ReadonlySet<string>;
 }
 
@@ -122,7 +125,11 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, passwordHash: event.data.passwordHash, resetGrant: null };
     case 'ProfileUpdated': {
       const { name, phone, images } = event.data;
-      return { ...state, name, phone, images };
+      // An uploaded image the profile stops showing and no upload record lists is gone (its file
+      // is deleted), so a profile can not point back at it.
+      const listed = new Set([...state.uploads.values()].flat());
+      const uploadedImages = new Set([...state.uploadedImages].filter((url) => images.includes(url) || listed.has(url)));
+      return { ...state, name, phone, images, uploadedImages };
     }
     case 'AvatarImagesUploaded': {
       const uploads = new Map(state.uploads).set(event.data.uploadId, event.data.images);

@@ -14,7 +14,15 @@ export interface AccountRouteDeps {
   logger: Logger;
   /** Image paths in replies (avatars, uploads) become URLs at the shop's public address. */
   publicUrls: PublicUrls;
-  config: { GOOGLE_CLIENT_ID?: string | undefined };
+  config: {
+    GOOGLE_CLIENT_ID?: string | undefined;
+    /** Avatar uploads read at once by this process. */
+    UPLOAD_SLOTS: number;
+    /** How long an upload's body may take to arrive before it is answered 408. */
+    UPLOAD_BODY_TIMEOUT_MS: number;
+    /** Bytes of avatar files one user may keep. */
+    UPLOAD_QUOTA_BYTES: number;
+  };
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
   /** Per-user budgets of the signed-in writes (a profile save appends an event). */
   writes: WriteThrottle;

@@ -26,16 +26,21 @@ export function idParam(ctx: Context, name: string, notFound: string): string {
 
 /**
  * Image references a form sends: a URL read from one of our replies goes back to the path our
- * records hold; anything but a path on this site or an http(s) URL is refused (no `javascript:`
- * or `data:` reference ever reaches a storefront page).
+ * records hold; anything but a path on this site or an https URL is refused (no `javascript:` or
+ * `data:` reference ever reaches a storefront page, and no plain-http picture that anyone on the
+ * way could swap, which every visitor's page would load).
  */
 export function imageRefs(deps: CommandDeps, images: string[]): string[] {
   return images.map((image) => {
     const ref = deps.publicUrls.path(image);
-    if (!/^\/(?!\/)\S*$/.test(ref) && !/^https?:\/\/\S+$/.test(ref)) {
-      throw new HttpError(400, { error: true, msg: 'images: each image must be a path on this site or an http(s) URL' });
-    }
+    if (!isImageRef(ref)) throw new HttpError(400, { error: true, msg: IMAGE_REF_MSG });
     return ref;
   });
 }
 
+export const IMAGE_REF_MSG = 'images: each image must be a path on this site (such as /uploads/…) or an https:// URL';
+
+/** A path on this site (not `//host`, another site) or an https URL; no spaces or controls. */
+export function isImageRef(ref: string): boolean {
+  return /^\/(?!\/)\S*$/.test(ref) || /^https:\/\/\S+$/.test(ref);
+}

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { bannerKind, idSchema, productDetails } from '@shop/contracts';
 import type { CommandContext } from '../shared/stream-commands.ts';
 import type { CatalogCommands } from './commands.ts';
+import { IMAGE_REF_MSG, isImageRef } from './admin-http.ts';
+
+/** Image references as the back office takes them: our own paths or https URLs. */
+const imageRef = z.string().refine(isImageRef, IMAGE_REF_MSG);
 
 /**
  * The JSON catalog format the seed produces and `npm run catalog:import` reads. Ids are
@@ -13,16 +17,16 @@ export const catalogFileSchema = z.object({
       id: idSchema,
       name: z.string().min(1),
       color: z.string().min(1),
-      images: z.array(z.string()),
+      images: z.array(imageRef),
       subcategories: z.array(z.object({ id: idSchema, name: z.string().min(1) })),
     }),
   ),
-  products: z.array(productDetails.extend({ id: idSchema, dateCreated: z.iso.datetime().optional() })),
+  products: z.array(productDetails.extend({ id: idSchema, images: z.array(imageRef).min(1).max(20), dateCreated: z.iso.datetime().optional() })),
   banners: z.array(
     z.object({
       id: idSchema,
       kind: bannerKind,
-      images: z.array(z.string()).min(1),
+      images: z.array(imageRef).min(1),
       catId: idSchema.nullable(),
       subCatId: idSchema.nullable(),
     }),

@@ -1,6 +1,6 @@
-import { copyFile, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { IMAGE_CONTENT_TYPES, SAFE_FILE_KEY, type FileStore, type StoredFile } from './port.ts';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { SAFE_FILE_KEY, type FileStore, type StoredFile, type StoredFileInfo } from './port.ts';
 
 /** Files under one folder (DATA_DIR/uploads), served by the shop itself under `urlPrefix`. */
 export class LocalFolderFiles implements FileStore {
@@ -8,7 +8,7 @@ export class LocalFolderFiles implements FileStore {
   readonly stagingDir: string;
 
   constructor(
-    private readonly root: string,
+    readonly root: string,
     private readonly urlPrefix = '/uploads',
   ) {
     this.stagingDir = join(root, '.incoming');
@@ -40,15 +40,24 @@ export class LocalFolderFiles implements FileStore {
     return { key, url: `${this.urlPrefix}/${key}` };
   }
 
-  async get(key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-    if (!SAFE_FILE_KEY.test(key)) return null;
+  async list(prefix: string): Promise<StoredFileInfo[]> {
+    const folder = join(this.root, prefix);
+    let names: string[];
     try {
-      const bytes = await readFile(this.path(key));
-      return { bytes, contentType: IMAGE_CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream' };
+      names = await readdir(folder, { recursive: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
+    const found: StoredFileInfo[] = [];
+    for (const name of names) {
+      const key = relative(this.root, join(folder, name)).split(sep).join('/');
+      // Folders, the staging folder and anything else that is not one of our keys.
+      if (!key.startsWith(prefix) || !SAFE_FILE_KEY.test(key)) continue;
+      const info = await stat(join(this.root, key)).catch(() => null);
+      if (info?.isFile()) found.push({ key, bytes: info.size, modifiedAt: info.mtime });
+    }
+    return found;
   }
 
   async delete(key: string): Promise<void> {

@@ -8,6 +8,12 @@ export interface StoredFile {
   url: string;
 }
 
+export interface StoredFileInfo {
+  key: string;
+  bytes: number;
+  modifiedAt: Date;
+}
+
 export interface FileStore {
   /** Stores `bytes`; resolves once they are durable (an event may name the file from then on). */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<StoredFile>;
@@ -18,7 +24,10 @@ export interface FileStore {
   putFile(key: string, sourcePath: string, contentType: string): Promise<StoredFile>;
   /** A local folder where uploads are streamed before `putFile` takes them; never served. */
   readonly stagingDir: string;
-  get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** The folder the files live in, streamed from by `serveFiles` (never read whole into memory). */
+  readonly root: string;
+  /** Every stored file whose key starts with `prefix` (e.g. `avatars/`), with its size and age. */
+  list(prefix: string): Promise<StoredFileInfo[]>;
   /** Removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   /** The key behind one of this store's URLs, or null for any other URL. */

@@ -24,6 +24,12 @@ export interface FirstScreenDeps {
   logger: Pick<Logger, 'error'>;
 }
 
+/** A page to serve: its HTML, and the inline scripts the server wrote into it (for the page's CSP). */
+export interface Page {
+  html: string;
+  scripts: string[];
+}
+
 interface Screen {
   head: string;
   body: string;
@@ -81,7 +87,7 @@ parentPort.on('message', async ({ pathname, json }) => {
 export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) {
   const ssrDir = resolve(distDir, 'ssr');
   const entry = resolve(ssrDir, 'first-screen.js');
-  if (!deps || !existsSync(entry) || !existsSync(resolve(ssrDir, 'route-assets.json'))) return async (_pathname: string, indexHtml: string) => indexHtml;
+  if (!deps || !existsSync(entry) || !existsSync(resolve(ssrDir, 'route-assets.json'))) return async (_pathname: string, indexHtml: string): Promise<Page> => ({ html: indexHtml, scripts: [] });
   const { docs, urls, logger } = deps;
   const assets = JSON.parse(readFileSync(resolve(ssrDir, 'route-assets.json'), 'utf8')) as RouteAssets;
 
@@ -160,33 +166,36 @@ export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) 
   }
 
   /** index.html with the first screen of `pathname` in it, or unchanged when there is none ready. */
-  return async function withFirstScreen(pathname: string, indexHtml: string): Promise<string> {
+  return async function withFirstScreen(pathname: string, indexHtml: string): Promise<Page> {
+    const plain = { html: indexHtml, scripts: [] };
     let replies: Record<string, string> | null;
     try {
       replies = await firstScreenData(docs, urls, pathname);
     } catch (error) {
       logger.error({ err: error, path: pathname }, 'first screen data failed; the page is served without one');
-      return indexHtml;
+      return plain;
     }
-    if (!replies) return indexHtml;
+    if (!replies) return plain;
     const data = inlineJson(replies);
     const hash = createHash('sha1').update(data).digest('base64');
     const cached = cache.get(pathname);
     if (cached?.hash !== hash) {
       schedule(pathname, hash, data);
-      return indexHtml;
+      return plain;
     }
     // Served most recently: last out of the cache.
     cache.delete(pathname);
     cache.set(pathname, cached);
-    if (!cached.screen) return indexHtml;
+    if (!cached.screen) return plain;
     // Stylesheets of the page's chunks, parser-inserted so they block rendering: the first
     // screen never paints unstyled and then jumps.
     const css = (assets[routeKey(pathname)]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
-    return spliceOnce(
-      spliceOnce(indexHtml, '<!--first-screen-head-->', `${css}${cached.screen.head}<script>window.__firstScreen=${data}</script>`),
+    const script = `window.__firstScreen=${data}`;
+    const html = spliceOnce(
+      spliceOnce(indexHtml, '<!--first-screen-head-->', `${css}${cached.screen.head}<script>${script}</script>`),
       '<div id="root"></div>',
       `<div id="root" data-first-screen>${cached.screen.body}</div>`,
     );
+    return { html, scripts: [script] };
   };
 }

@@ -5,72 +5,78 @@ import type { Context, Next } from 'koa';
 
 /** Where Google sign-in's script loads from (ui/src/auth/GoogleSignIn.tsx), when GOOGLE_CLIENT_ID is set. */
 export const GOOGLE_SIGN_IN_SCRIPT = 'https://accounts.google.com/gsi/client';
+/** Google sign-in's button and prompt frames and the calls they make. */
+const GOOGLE_SIGN_IN_ORIGIN = 'https://accounts.google.com/gsi/';
+/** Where the profile pictures of accounts made with Google sign-in come from. */
+const GOOGLE_PROFILE_PICTURES = 'https://lh3.googleusercontent.com';
 /** Where Razorpay's checkout script loads from (ui/src/checkout/razorpay.ts), when PAYMENTS=razorpay. */
 export const RAZORPAY_CHECKOUT_ORIGIN = 'https://checkout.razorpay.com';
+/** Razorpay's checkout window: its frames (the form, the bank's pages) and the calls it makes. */
+const RAZORPAY_ORIGINS = [RAZORPAY_CHECKOUT_ORIGIN, 'https://api.razorpay.com'];
+const RAZORPAY_CONNECT = [...RAZORPAY_ORIGINS, 'https://lumberjack.razorpay.com'];
+
+/** Beside the built index.html: the hashes of its boot scripts, written by the build (ui/csp-hashes.ts). */
+export const CSP_MANIFEST = 'csp-hashes.json';
 
 export interface ContentSecurityOptions {
-  /** `'sha256-…'` sources of the inline scripts every page may carry (index.html's boot scripts). */
+  /** `'sha256-…'` sources of the inline scripts every page may carry (the build's boot scripts). */
   inlineScriptHashes: readonly string[];
   googleSignIn: boolean;
   razorpay: boolean;
+  /** Other https origins images may come from (IMAGE_HOSTS). */
+  imageHosts?: readonly string[];
 }
 
 /**
- * The page's Content-Security-Policy. Scripts run only from the shop itself, from the inline
- * scripts whose hashes are listed (the build's boot scripts, and a first screen's data), and from
- * Google's or Razorpay's script when that feature is configured; no plugins, no `<base>`
- * rewriting, and no page may frame the shop (clickjacking). Styles, images and frames are not
- * restricted: the storefront's own inline styles and the payment window's frame need them.
+ * The page's Content-Security-Policy. Everything comes from the shop itself unless named:
+ * scripts from the shop, the build's own inline boot scripts (by hash, from the build's manifest,
+ * never from the page being served) and a first screen's data script the server writes, and
+ * Google's or Razorpay's script when that feature is configured; calls (`connect-src`) only to
+ * the shop and a configured provider, so an injected script could not send a stored token
+ * elsewhere; images from the shop, `data:` and the configured https image hosts; frames only
+ * the payment and sign-in windows; no plugins, no `<base>` rewriting, and no page may frame the
+ * shop (clickjacking). Inline styles stay allowed: the storefront's components style themselves.
  */
 export class ContentSecurityPolicy {
-  private readonly fixed: string;
-  private readonly scriptSources: string;
+  private readonly before: string;
+  private readonly after: string;
   private readonly known: ReadonlySet<string>;
 
   constructor(options: ContentSecurityOptions) {
-    const external = [
-      ...(options.googleSignIn ? [GOOGLE_SIGN_IN_SCRIPT] : []),
-      ...(options.razorpay ? [RAZORPAY_CHECKOUT_ORIGIN] : []),
-    ];
+    const google = options.googleSignIn;
+    const razorpay = options.razorpay;
     this.known = new Set(options.inlineScriptHashes);
-    this.scriptSources = ["'self'", ...external, ...this.known].join(' ');
-    this.fixed = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+    const scripts = ["'self'", ...(google ? [GOOGLE_SIGN_IN_SCRIPT] : []), ...(razorpay ? [RAZORPAY_CHECKOUT_ORIGIN] : []), ...this.known];
+    const connect = ["'self'", ...(google ? [GOOGLE_SIGN_IN_ORIGIN] : []), ...(razorpay ? RAZORPAY_CONNECT : [])];
+    const frames = [...(google ? [GOOGLE_SIGN_IN_ORIGIN] : []), ...(razorpay ? RAZORPAY_ORIGINS : [])];
+    const styles = ["'self'", "'unsafe-inline'", ...(google ? [GOOGLE_SIGN_IN_ORIGIN] : [])];
+    this.before = `default-src 'self'; script-src ${scripts.join(' ')}`;
+    this.after = [
+      `style-src ${styles.join(' ')}`,
+      `img-src ${["'self'", 'data:', ...(google ? [GOOGLE_PROFILE_PICTURES] : []), ...(options.imageHosts ?? [])].join(' ')}`,
+      `connect-src ${connect.join(' ')}`,
+      `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
     this.header = this.with([]);
   }
 
   /** The policy for any response. */
   readonly header: string;
 
-  /** The policy for a page that also carries inline scripts with these hashes. */
+  /** The policy for a page that also carries the server's own inline scripts with these hashes. */
   with(extraHashes: readonly string[]): string {
-    // A page's own scripts include the boot scripts every page has: name each hash once.
     const added = [...new Set(extraHashes)].filter((hash) => !this.known.has(hash));
     const extra = added.length > 0 ? ` ${added.join(' ')}` : '';
-    return `script-src ${this.scriptSources}${extra}; ${this.fixed}`;
+    return `${this.before}${extra}; ${this.after}`;
   }
 }
 
-/**
- * The CSP source (`'sha256-…'`) of every inline `<script>` (one without `src`) in `html`. Found
- * with `indexOf`, so the work is linear in the page's length whatever it holds.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  let at = 0;
-  for (;;) {
-    const open = html.indexOf('<script', at);
-    if (open < 0) break;
-    const tagEnd = html.indexOf('>', open);
-    if (tagEnd < 0) break;
-    const close = html.indexOf('</script>', tagEnd);
-    if (close < 0) break;
-    const tag = html.slice(open, tagEnd + 1);
-    if (!/\ssrc\s*=/i.test(tag)) {
-      hashes.push(`'sha256-${createHash('sha256').update(html.slice(tagEnd + 1, close), 'utf8').digest('base64')}'`);
-    }
-    at = close + '</script>'.length;
-  }
-  return hashes;
+/** The CSP source (`'sha256-…'`) of an inline script the server writes into a page. */
+export function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
 /**
@@ -95,8 +101,15 @@ export function securityHeaders(csp: ContentSecurityPolicy) {
   };
 }
 
-/** The hashes of the built index.html's inline boot scripts, read once at start (none without a build). */
+/**
+ * The hashes of the build's inline boot scripts, from the manifest the build wrote beside
+ * index.html (read once at start). A build without one (older than the manifest) gets none: its
+ * pages' inline scripts are refused, as an injected one would be, and the build needs redoing.
+ */
 export function bootScriptHashes(distDir: string): string[] {
-  const file = resolve(distDir, 'index.html');
-  return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+  const file = resolve(distDir, CSP_MANIFEST);
+  if (!existsSync(file)) return [];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { scripts?: unknown };
+  const scripts = Array.isArray(manifest.scripts) ? manifest.scripts : [];
+  return scripts.filter((hash): hash is string => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/]+={0,2}'$/.test(hash));
 }

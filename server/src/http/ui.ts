@@ -7,7 +7,7 @@ import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { firstScreen, type FirstScreenDeps } from './first-screen.ts';
 import { isApiPath } from './api-router.ts';
-import { inlineScriptHashes, type ContentSecurityPolicy } from './security-headers.ts';
+import { scriptHash, type ContentSecurityPolicy } from './security-headers.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -16,8 +16,8 @@ const gzipAsync = promisify(gzip);
  * Serves the built storefront: files as they are (hashed assets cached for a year), and
  * `index.html` for any other GET that is not an API call, so client-side routes deep-link.
  * index.html carries the first screen of the page it opens (see first-screen.ts) when `firstScreenDeps`
- * are given and the build has one. With `csp`, the page's policy lists the hashes of exactly the
- * inline scripts the served page carries (a first screen adds one with its data).
+ * are given and the build has one. With `csp`, a page with a first screen gets a policy that also
+ * allows the data script the server wrote into it (hashed as written, never read back from the page).
  */
 export function serveUi(distDir: string, firstScreenDeps?: FirstScreenDeps, csp?: ContentSecurityPolicy) {
   const root = resolve(distDir);
@@ -46,9 +46,10 @@ export function serveUi(distDir: string, firstScreenDeps?: FirstScreenDeps, csp?
       await send(ctx, 'index.html', { root, gzip: true, brotli: true });
       return;
     }
-    const html = await withFirstScreen(ctx.path, await readFile(resolve(root, 'index.html'), 'utf8'));
+    const { html, scripts } = await withFirstScreen(ctx.path, await readFile(resolve(root, 'index.html'), 'utf8'));
     ctx.type = 'html';
-    if (csp) ctx.set('Content-Security-Policy', csp.with(inlineScriptHashes(html)));
+    // The build's boot scripts are in every page's policy; a first screen adds its own data script.
+    if (csp && scripts.length > 0) ctx.set('Content-Security-Policy', csp.with(scripts.map(scriptHash)));
     ctx.vary('Accept-Encoding');
     // Made per request, so compressed per request: brotli at a fast level, else gzip.
     const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');

@@ -6,6 +6,7 @@ import type { AccountRouteDeps } from '../deps.ts';
 import { ACCOUNTS_PROJECTION } from '../deps.ts';
 import { clientOf, invalid, replyAs } from '../reply-shapes.ts';
 import { changePasswordRequest, profileRequest } from '../requests.ts';
+import { deleteUnnamedFiles } from './upload-routes.ts';
 
 /** The path's user id, which must be the caller's own (401 without a token, 403 for anyone else's). */
 export function ownUserId(ctx: Context): string {
@@ -40,6 +41,7 @@ export function profileRoutes(router: Router, deps: AccountRouteDeps): void {
     // Avatars come back as the URLs our replies gave; the account records them as paths.
     const paths = images?.map((image) => deps.publicUrls.path(image));
     const result = await deps.accounts.updateProfile(userId, { name, phone, images: paths, email });
+    await deleteUnnamedFiles(deps, result.unused);
     ctx.body = await updatedUser(userId, result.position);
   });
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import multer from 'multer';
-import { HttpError, currentUser, requireUser, sniffImageFile, type StoredFile } from '@shop/platform';
+import { HttpError, currentUser, requireUser, sniffImageFile, type FileStore, type StoredFile } from '@shop/platform';
 import type { AccountRouteDeps } from '../deps.ts';
 import { ACCOUNTS_PROJECTION } from '../deps.ts';
 import { MSG } from '../errors.ts';
@@ -11,17 +12,24 @@ import { replyAs } from '../reply-shapes.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES_PER_UPLOAD = 10;
-/** Uploads the whole process reads at once; more are told to try again shortly. */
-export const MAX_CONCURRENT_UPLOADS = 4;
 export const INVALID_IMAGE = 'Please select a valid JPG or PNG image file.';
 const BUSY = 'Too many uploads right now. Please try again in a moment.';
 const ONE_AT_A_TIME = 'Please wait for your current upload to finish.';
+const TOO_SLOW = 'The upload took too long. Please try again on a faster connection or with a smaller image.';
+const bytesQuotaMsg = (quota: number) =>
+  `Your images use all of the ${(quota / (1024 * 1024)).toFixed(0)} MB of space you have. Please delete your uploaded images before uploading more.`;
+
+/** Where a user's avatar files live in the store: one folder per user, so its size is the user's usage. */
+export const avatarFolder = (userId: string) => `avatars/${userId}/`;
 
 export interface UploadedPart {
   /** The streamed file in the store's staging folder. */
   path: string;
   size: number;
 }
+
+/** The staging files each request's parser opened, so an upload cut off at its deadline leaves none. */
+const staged = new WeakMap<object, string[]>();
 
 /**
  * Multipart parsing straight to disk (the store's staging folder), with hard limits: at most
@@ -36,7 +44,11 @@ export function imageParser(stagingDir: string) {
         mkdir(stagingDir, { recursive: true }).then(() => done(null, stagingDir), (error: Error) => done(error, stagingDir));
       },
       // Our own name: the client's file name never reaches the disk.
-      filename: (_req, _file, done) => done(null, randomUUID()),
+      filename: (req, _file, done) => {
+        const name = randomUUID();
+        staged.set(req, [...(staged.get(req) ?? []), join(stagingDir, name)]);
+        done(null, name);
+      },
     }),
     limits: {
       fileSize: MAX_IMAGE_BYTES,
@@ -48,6 +60,34 @@ export function imageParser(stagingDir: string) {
       headerPairs: 20,
     },
   }).array('images', MAX_IMAGES_PER_UPLOAD);
+}
+
+/**
+ * `readImages` with a deadline for the whole body: a client that trickles its upload (a byte every
+ * few seconds) would hold an upload slot until Node's own request timeout, minutes later. Past
+ * `ms` it gets 408 and its connection is closed, which makes the parser drop what it staged.
+ */
+export function readImagesWithin(ctx: Context, parse: ReturnType<typeof imageParser>, ms: number): Promise<UploadedPart[]> {
+  let late = false;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      late = true;
+      ctx.set('Connection', 'close');
+      // Once the 408 is out, the connection goes, and with it the partial files.
+      ctx.res.once('finish', () => {
+        ctx.req.destroy();
+        void Promise.all((staged.get(ctx.req) ?? []).map((path) => rm(path, { force: true })));
+      });
+      reject(new HttpError(408, { error: true, msg: TOO_SLOW }));
+    }, ms);
+  });
+  const parts = readImages(ctx, parse).then((read) => {
+    // Finished just after the deadline answered: nobody takes these files.
+    if (late) void Promise.all(read.map((part) => rm(part.path, { force: true })));
+    return read;
+  });
+  return Promise.race([parts, deadline]).finally(() => clearTimeout(timer));
 }
 
 export function readImages(ctx: Context, parse: ReturnType<typeof imageParser>): Promise<UploadedPart[]> {
@@ -64,12 +104,18 @@ export function readImages(ctx: Context, parse: ReturnType<typeof imageParser>):
   });
 }
 
-/** Avatar uploads: stored through the files port, recorded on the account stream. */
+/**
+ * Avatar uploads: stored through the files port, recorded on the account stream. Each user has a
+ * count quota (the decider's) and a byte quota (the size of the user's folder), holds one upload
+ * slot at a time, and a body must arrive within the upload deadline; the whole process reads at
+ * most `UPLOAD_SLOTS` bodies at once, so a few slow clients can not take every slot.
+ */
 export function uploadRoutes(router: Router, deps: AccountRouteDeps): void {
   const signedIn = requireUser(deps.tokens);
+  const { UPLOAD_SLOTS, UPLOAD_BODY_TIMEOUT_MS, UPLOAD_QUOTA_BYTES } = deps.config;
 
   const parse = imageParser(deps.files.stagingDir);
-  /** Users with an upload in progress: one each, so the quota checked before reading holds after. */
+  /** Users with an upload in progress: one each, so the quotas checked before reading hold after. */
   const uploading = new Set<string>();
 
   router.post('/user/upload', signedIn, replyAs('error'), async (ctx) => {
@@ -77,7 +123,7 @@ export function uploadRoutes(router: Router, deps: AccountRouteDeps): void {
     if (!ctx.is('multipart/form-data')) throw new HttpError(400, { error: true, msg: INVALID_IMAGE });
     // Refused before a byte of the body is read: a busy shop, a second upload of the same user.
     if (uploading.has(userId)) throw new HttpError(429, { error: true, msg: ONE_AT_A_TIME });
-    if (uploading.size >= MAX_CONCURRENT_UPLOADS) {
+    if (uploading.size >= UPLOAD_SLOTS) {
       ctx.set('Retry-After', '5');
       throw new HttpError(503, { error: true, msg: BUSY });
     }
@@ -86,9 +132,14 @@ export function uploadRoutes(router: Router, deps: AccountRouteDeps): void {
     try {
       const left = await deps.accounts.uploadsLeft(userId);
       if (left <= 0) throw new HttpError(413, { error: true, msg: MSG.uploadQuota });
-      parts = await readImages(ctx, parse);
+      const used = await bytesStored(deps.files, userId);
+      if (used >= UPLOAD_QUOTA_BYTES) throw new HttpError(413, { error: true, msg: bytesQuotaMsg(UPLOAD_QUOTA_BYTES) });
+      parts = await readImagesWithin(ctx, parse, UPLOAD_BODY_TIMEOUT_MS);
       if (parts.length === 0) throw new HttpError(400, { error: true, msg: 'Please select an image to upload.' });
       if (parts.length > left) throw new HttpError(413, { error: true, msg: MSG.uploadQuota });
+      if (used + parts.reduce((sum, part) => sum + part.size, 0) > UPLOAD_QUOTA_BYTES) {
+        throw new HttpError(413, { error: true, msg: bytesQuotaMsg(UPLOAD_QUOTA_BYTES) });
+      }
       // Judge every file by its bytes before storing any, so a bad file stores nothing.
       const sniffed = await Promise.all(parts.map((part) => sniffImageFile(part.path)));
       if (sniffed.some((type) => type === null)) throw new HttpError(400, { error: true, msg: INVALID_IMAGE });
@@ -96,7 +147,7 @@ export function uploadRoutes(router: Router, deps: AccountRouteDeps): void {
       const stored: StoredFile[] = [];
       for (const [index, part] of parts.entries()) {
         const type = sniffed[index]!;
-        stored.push(await deps.files.putFile(`avatars/${userId}/${randomUUID()}.${type.ext}`, part.path, type.mime));
+        stored.push(await deps.files.putFile(`${avatarFolder(userId)}${randomUUID()}.${type.ext}`, part.path, type.mime));
       }
       const urls = stored.map((file) => file.url);
       const result = await deps.accounts.recordUpload(userId, urls).catch(async (error: unknown) => {
@@ -117,12 +168,25 @@ export function uploadRoutes(router: Router, deps: AccountRouteDeps): void {
   router.delete('/imageUpload/deleteAllImages', signedIn, replyAs('error'), async (ctx) => {
     const { userId } = currentUser(ctx);
     const result = await deps.accounts.clearUploads(userId);
-    for (const url of result.unused) {
-      const key = deps.files.keyOf(url);
-      // Best effort: a file left behind is only wasted space, never a wrong answer.
-      if (key) await deps.files.delete(key).catch((error: unknown) => deps.logger.warn({ err: error, key }, 'upload not deleted'));
-    }
+    await deleteUnnamedFiles(deps, result.unused);
     await deps.awaitProjections(result.position, ACCOUNTS_PROJECTION);
     ctx.body = { success: true, message: 'Images deleted' };
   });
+}
+
+/** Bytes of the files in a user's avatar folder: what the byte quota counts. */
+async function bytesStored(files: FileStore, userId: string): Promise<number> {
+  return (await files.list(avatarFolder(userId))).reduce((sum, file) => sum + file.bytes, 0);
+}
+
+/**
+ * Deletes the files of images no record names any more, once the event that dropped them is on
+ * disk. Best effort: a file left behind is only wasted space (the start-up sweep takes it), never
+ * a wrong answer.
+ */
+export async function deleteUnnamedFiles(deps: Pick<AccountRouteDeps, 'files' | 'logger'>, urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    const key = deps.files.keyOf(url);
+    if (key) await deps.files.delete(key).catch((error: unknown) => deps.logger.warn({ err: error, key }, 'upload not deleted'));
+  }
 }
