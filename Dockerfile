@@ -41,8 +41,12 @@ FROM toolchain AS runtime-deps
 # The server workspace and the workspaces it depends on, production dependencies only. The same
 # lockfile lays node_modules out as in the build stage (a workspace's own copy of a package, such
 # as platform's uuid, stays in <workspace>/node_modules, where the compiled server imports it).
+# better-sqlite3 keeps only its compiled binding (not the SQLite sources and object files a
+# build from source leaves behind).
 RUN npm ci --omit=dev --workspace server --no-audit --no-fund \
-  && rm -rf node_modules/@shop
+  && rm -rf node_modules/@shop \
+  && cd node_modules/better-sqlite3 \
+  && rm -rf deps src build/deps build/Release/obj build/Release/obj.target build/Release/.deps build/Release/test_extension.node
 
 FROM node:20-bookworm-slim
 WORKDIR /app
