@@ -13,7 +13,7 @@
 // Type checking is `npm run typecheck`'s job; this only transpiles, so it takes a few seconds.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -22,11 +22,26 @@ export const OUT_DIR = join(ROOT, 'dist', 'server');
 const CLI_DIR = join(ROOT, 'server', 'src', 'cli');
 
 /**
- * Files a worker thread loads by path (`new URL('./file.js', import.meta.url)`), copied next to
- * the bundle. Every output file sits in OUT_DIR itself (entries and shared chunks alike), so
- * `import.meta.url` resolves the same folder whichever file the reference ends up in.
+ * Files a worker thread loads by path, `new URL('./file.js', import.meta.url)` (the event log's
+ * writer thread), found in the bundled sources and copied next to the bundle. Every output file
+ * sits in OUT_DIR itself (entries and shared chunks alike), so `import.meta.url` resolves the
+ * same folder whichever file the reference ends up in.
  */
-const WORKER_FILES = ['platform/src/event-store/sqlite-writer-thread.js'];
+const LOADED_BY_PATH = /new URL\(\s*'(\.\/[\w./-]+\.js)'\s*,\s*import\.meta\.url\s*\)/g;
+
+function filesLoadedByPath(found) {
+  return {
+    name: 'files-loaded-by-path',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (!args.path.includes(`${sep}node_modules${sep}`)) {
+          for (const [, file] of readFileSync(args.path, 'utf8').matchAll(LOADED_BY_PATH)) found.add(join(dirname(args.path), file));
+        }
+        return undefined;
+      });
+    },
+  };
+}
 
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
@@ -82,6 +97,7 @@ export async function buildServer() {
 
   rmSync(OUT_DIR, { recursive: true, force: true });
   const missing = new Set();
+  const loadedByPath = new Set();
   await build({
     entryPoints,
     outdir: OUT_DIR,
@@ -98,7 +114,7 @@ export async function buildServer() {
     keepNames: true,
     sourcemap: 'linked',
     sourcesContent: false,
-    plugins: [externalPackages(missing)],
+    plugins: [externalPackages(missing), filesLoadedByPath(loadedByPath)],
     // Node's own resolution: the "main" field only (not "module"), the import/require conditions.
     mainFields: ['main'],
     conditions: [],
@@ -108,13 +124,15 @@ export async function buildServer() {
     throw new Error(`Imported at run time but not in that workspace's "dependencies" (the image installs only those):\n  ${[...missing].sort().join('\n  ')}`);
   }
   mkdirSync(OUT_DIR, { recursive: true });
-  for (const file of WORKER_FILES) copyFileSync(join(ROOT, file), join(OUT_DIR, basename(file)));
+  const copies = new Map([...loadedByPath].map((file) => [basename(file), file]));
+  if (copies.size < loadedByPath.size) throw new Error(`Two files loaded by path share a name: ${[...loadedByPath].join(', ')}`);
+  for (const [name, file] of copies) copyFileSync(file, join(OUT_DIR, name));
   // The output is ES modules wherever it is copied to.
   writeFileSync(join(OUT_DIR, 'package.json'), '{ "type": "module" }\n');
-  return { ms: performance.now() - started, entries: names };
+  return { ms: performance.now() - started, entries: names, copied: [...loadedByPath].map((f) => relative(ROOT, f)) };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { ms, entries } = await buildServer();
-  console.log(`Built ${relative(ROOT, OUT_DIR)}/{${entries.join(',')}}.js in ${(ms / 1000).toFixed(1)} s`);
+  const { ms, entries, copied } = await buildServer();
+  console.log(`Built ${relative(ROOT, OUT_DIR)}/{${entries.join(',')}}.js in ${(ms / 1000).toFixed(1)} s (copied beside it: ${copied.join(', ')})`);
 }
