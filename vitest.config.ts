@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** The back-end packages' sources, where their unit and integration tests sit beside the code. */
@@ -13,10 +12,6 @@ const BACKEND_SRC = '{contracts,platform,command-api,projections,read-api,server
 export default defineConfig({
   test: {
     reporters: ['default', './test-support/summary-reporter.ts'],
-    // Files side by side for every project (e2e sets its own): vitest's default, one fewer than the
-    // cores, is a single worker on a two-core machine, and most test files spend their time waiting
-    // on a disk sync, a socket or a child process rather than computing.
-    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         // Pure tests (*.unit.test.ts): deciders given-when-then, engines, reply builders, adapters
