@@ -9,13 +9,19 @@
 # and X-Forwarded-For is not believed unless TRUST_PROXY names the proxies in front (1 behind one
 # load balancer): otherwise any client could choose its own address for the per-address limits.
 
-FROM node:20-bookworm-slim AS build
+# Three stages: `build` installs everything and compiles (the server with esbuild into
+# dist/server, the storefront with Vite into ui/dist); `runtime-deps` installs the production
+# dependencies of the server's workspaces only (no TypeScript loader, no test or build tools, not
+# the storefront's libraries: its server render is built self-contained into ui/dist/ssr); the
+# final image holds those node_modules and the compiled output, and runs it with Node alone.
+
+FROM node:20-bookworm-slim AS toolchain
 WORKDIR /app
 # better-sqlite3 and other native modules build from source when no prebuilt binary fits.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-# The manifests first, so the dependency layer is cached until one of them changes.
+# The manifests first, so the dependency layers are cached until one of them changes.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY platform/package.json platform/
@@ -25,10 +31,22 @@ COPY read-api/package.json read-api/
 COPY server/package.json server/
 COPY ui/package.json ui/
 COPY bench/package.json bench/
+
+FROM toolchain AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The storefront (Vite) into ui/dist, which the API serves.
 RUN npm run build
+
+FROM toolchain AS runtime-deps
+# The server workspace and the workspaces it depends on, production dependencies only. The same
+# lockfile lays node_modules out as in the build stage (a workspace's own copy of a package, such
+# as platform's uuid, stays in <workspace>/node_modules, where the compiled server imports it).
+# better-sqlite3 keeps only its compiled binding (not the SQLite sources and object files a
+# build from source leaves behind).
+RUN npm ci --omit=dev --workspace server --no-audit --no-fund \
+  && rm -rf node_modules/@shop \
+  && cd node_modules/better-sqlite3 \
+  && rm -rf deps src build/deps build/Release/obj build/Release/obj.target build/Release/.deps build/Release/test_extension.node
 
 FROM node:20-bookworm-slim
 WORKDIR /app
@@ -38,12 +56,16 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     TRUST_PROXY=0 \
     UI_DIST=/app/ui/dist
-# TypeScript runs through tsx (as `npm start` does), so the sources and node_modules come along.
-COPY --from=build /app /app
+# node_modules, and each workspace's own (the manifests beside them are a few hundred bytes).
+COPY --from=runtime-deps /app ./
+COPY --from=build /app/dist dist
+COPY --from=build /app/ui/dist ui/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+# The other programs of dist/server run the same way, e.g. `docker run ... node dist/server/rebuild.js`
+# (server/src/cli: rebuild, verify, seed, import-catalog, audit, grant-admin, relay, projector-worker).
+CMD ["node", "dist/server/main.js"]

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { callShop, verifiedShopper } from './journey-support.ts';
 import { api, DESKTOP, disconnect, PHONE, scrollThrough, waitForCards, withTab, type ApiCategory, type ApiProduct } from './support.ts';
 
@@ -51,7 +51,7 @@ interface Screen {
 let category: ApiCategory;
 let product: ApiProduct;
 let other: ApiProduct;
-let shopper: { storage: Record<string, string> } | undefined;
+let shopper: Promise<{ storage: Record<string, string> }> | undefined;
 
 const comparing = () => ({ compare: JSON.stringify([product, other].map((p) => ({ id: p.id, name: p.name, image: p.images[0] }))) });
 
@@ -85,33 +85,39 @@ beforeAll(async () => {
   other = plain[0]!;
 });
 
-/** The signed-in shopper, made on first need (reading the code e-mail polls, inside a test). */
-async function signedInShopper(): Promise<{ storage: Record<string, string> }> {
-  if (shopper) return shopper;
-  const account = await verifiedShopper(`axe.${stamp}@example.in`, 'Kavya Axe', PASSWORD);
-  // Something in the cart and on My List, so their tables are checked too.
-  await callShop('/api/cart/add', { method: 'POST', token: account.token, body: { productId: other.id, quantity: 1 } });
-  await callShop('/api/my-list/add/', { method: 'POST', token: account.token, body: { productId: other.id, userId: account.userId } });
-  shopper = account;
+/**
+ * The signed-in shopper, made on first need (reading the code e-mail polls, inside a test); the
+ * tests that run at the same time share the one being made.
+ */
+function signedInShopper(): Promise<{ storage: Record<string, string> }> {
+  shopper ??= (async () => {
+    const account = await verifiedShopper(`axe.${stamp}@example.in`, 'Kavya Axe', PASSWORD);
+    // Something in the cart and on My List, so their tables are checked too.
+    await callShop('/api/cart/add', { method: 'POST', token: account.token, body: { productId: other.id, quantity: 1 } });
+    await callShop('/api/my-list/add/', { method: 'POST', token: account.token, body: { productId: other.id, userId: account.userId } });
+    return account;
+  })();
   return shopper;
 }
 
-/** Waits until the screen has its heading and its cards are past their skeleton. */
-async function settle(page: Page, screen: Screen): Promise<void> {
+/** Waits until the screen has its heading and its cards are past their skeleton (`expect`: the running test's). */
+async function settle(page: Page, screen: Screen, expect: ExpectStatic): Promise<void> {
   await page.locator('main h1').first().waitFor({ state: 'attached' });
   if (screen.scroll) await scrollThrough(page);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect.poll(() => page.locator('[data-testid="card-loading"], [aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
 }
 
-describe('Accessibility (axe-core, serious and critical violations) at 1366 and 390 px', () => {
+// Each screen and panel is checked in a tab of its own (its own context and storage), so several
+// run at once (the project's maxConcurrency): most of a check is waiting for the page to settle.
+describe.concurrent('Accessibility (axe-core, serious and critical violations) at 1366 and 390 px', () => {
   for (const screen of SCREENS) {
-    it(screen.name, async () => {
+    it(screen.name, async ({ expect }) => {
       for (const viewport of [DESKTOP, PHONE]) {
         const storage = { ...(screen.signedIn ? (await signedInShopper()).storage : {}), ...(screen.storage?.() ?? {}) };
         await withTab(`a11y-${screen.name.replace(/\W+/g, '-')}-${viewport.width}`, viewport, async ({ page }) => {
           await page.goto(screen.path());
-          await settle(page, screen);
+          await settle(page, screen, expect);
           if (screen.storage?.().compare && screen.name !== 'compare') await page.getByTestId('compare-tray').waitFor();
           const title = typeof screen.title === 'function' ? screen.title() : screen.title;
           expect(await page.title(), `title of ${screen.name}`).toMatch(title);
@@ -199,9 +205,9 @@ const PANELS: Panel[] = [
   },
 ];
 
-describe('Accessibility of opened panels and dialogs', () => {
+describe.concurrent('Accessibility of opened panels and dialogs', () => {
   for (const panel of PANELS) {
-    it(`${panel.name} at ${panel.viewport.width} px`, async () => {
+    it(`${panel.name} at ${panel.viewport.width} px`, async ({ expect }) => {
       const storage = panel.signedIn ? (await signedInShopper()).storage : {};
       await withTab(`a11y-${panel.name.replace(/\W+/g, '-')}`, panel.viewport, async ({ page }) => {
         await page.goto(panel.path());

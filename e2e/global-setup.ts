@@ -2,30 +2,32 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser-options.ts';
 import { prepareUiDist, startShop, type RunningShop } from './shop-process.ts';
+import { E2E_WORKERS } from './workers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /**
+     * One shop per worker (index = VITEST_POOL_ID - 1): the files a worker runs share its shop one
+     * after another, as they all once shared one, and never a shop another file is using meanwhile.
+     */
+    shops: { baseURL: string; dataDir: string }[];
     wsEndpoint: string;
-    /** The server's DATA_DIR: its mail outbox (`outbox/*.eml`) holds the e-mailed codes. */
-    dataDir: string;
   }
 }
 
-/** One build, one server, one browser for every e2e file. */
+/** One storefront build and one browser for every e2e file; one server per worker, all serving that build. */
 export default async function setup(project: TestProject) {
   const dist = prepareUiDist();
-  const [shop, browser]: [RunningShop, BrowserServer] = await Promise.all([
-    startShop(dist.dir),
+  const [browser, ...shops]: [BrowserServer, ...RunningShop[]] = await Promise.all([
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+    ...Array.from({ length: E2E_WORKERS }, () => startShop(dist.dir)),
   ]);
-  project.provide('baseURL', shop.url);
+  project.provide('shops', shops.map((shop) => ({ baseURL: shop.url, dataDir: shop.dataDir })));
   project.provide('wsEndpoint', browser.wsEndpoint());
-  project.provide('dataDir', shop.dataDir);
-  console.log(`[e2e] shop at ${shop.url}`);
+  console.log(`[e2e] ${shops.length} shops at ${shops.map((shop) => shop.url).join(', ')}`);
   return async () => {
     await browser.close();
-    await shop.stop();
+    await Promise.all(shops.map((shop) => shop.stop()));
     dist.remove();
   };
 }

@@ -3,11 +3,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { ROOT } from './shop-process.ts';
+import { shop } from './support.ts';
 
 /** The server's data folder (global setup); its mail outbox holds the e-mailed codes. */
-export const outbox = () => join(inject('dataDir'), 'outbox');
+export const outbox = () => join(shop.dataDir, 'outbox');
 
 interface Mail {
   file: string;
@@ -133,7 +134,7 @@ export function makePng(width = 32, height = 32): Buffer {
 
 /** JSON over HTTP to the running shop as `token`'s user, failing loudly on an error status. */
 export async function callShop<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(inject('baseURL') + path, {
+  const response = await fetch(shop.baseURL + path, {
     method: init.method ?? 'GET',
     headers: { ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -161,7 +162,7 @@ export function grantAdmin(...args: string[]): Promise<{ code: number | null; ou
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-admin.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: shop.dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,14 +1,13 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ROOT, spawnShopProcess } from '../test-support/shop-process.ts';
 
 // Building the storefront and running the real server, for the e2e setup and bench:ui.
 
 export { ROOT };
 export const UI = join(ROOT, 'ui');
-const DIST_INDEX = join(UI, 'dist', 'index.html');
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -30,21 +29,47 @@ export interface UiDist {
   remove(): void;
 }
 
+/** Where a test run keeps the storefront it built, for the next run to reuse while still current. */
+const CACHED_DIST = join(ROOT, 'node_modules', '.cache', 'shop-e2e-ui-dist');
+
+/** The newest change to the storefront's sources (contracts too: the storefront imports them). */
+function newestUiSource(): number {
+  const sources = [...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(UI, p)), join(ROOT, 'contracts', 'src'), join(ROOT, 'package-lock.json')];
+  return Math.max(...sources.filter(existsSync).map(newestMtime));
+}
+
+const builtAt = (dir: string) => (existsSync(join(dir, 'index.html')) ? statSync(join(dir, 'index.html')).mtimeMs : 0);
+
 /**
- * The built storefront to serve: ui/dist when it is newer than every source file, otherwise a
- * fresh build in a temp folder. Never writes ui/dist, so runs in parallel (or a server someone is
- * using) are not disturbed by a rebuild.
+ * The built storefront to serve: ui/dist when it is newer than every source file, else the copy
+ * an earlier test run built when that is, else a fresh build, kept for the next run. Never
+ * writes ui/dist, so a server someone is using is not disturbed by a rebuild; builds into a temp
+ * folder first, so runs side by side never serve a half-written copy. `force` (and E2E_REBUILD=1)
+ * builds a fresh copy in a temp folder, removed afterwards.
  */
 export function prepareUiDist(force = false): UiDist {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(UI, p)).filter(existsSync);
-  const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
-  if (!force && built > Math.max(...sources.map(newestMtime)) && process.env.E2E_REBUILD !== '1') {
-    return { dir: join(UI, 'dist'), remove: () => undefined };
+  const keep = { remove: () => undefined };
+  const fresh = force || process.env.E2E_REBUILD === '1';
+  if (!fresh) {
+    const newest = newestUiSource();
+    if (builtAt(join(UI, 'dist')) > newest) return { dir: join(UI, 'dist'), ...keep };
+    if (builtAt(CACHED_DIST) > newest) return { dir: CACHED_DIST, ...keep };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'shop-ui-dist-'));
+  if (!fresh) mkdirSync(dirname(CACHED_DIST), { recursive: true });
+  // Beside the cached copy (one disk, so it can be renamed into place), or a temp folder.
+  const dir = mkdtempSync(fresh ? join(tmpdir(), 'shop-ui-dist-') : `${CACHED_DIST}-build-`);
+  const removeBuild = () => rmSync(dir, { recursive: true, force: true });
   console.log(`[e2e] building the UI into ${dir}…`);
   buildUi(dir);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  if (fresh) return { dir, remove: removeBuild };
+  rmSync(CACHED_DIST, { recursive: true, force: true });
+  try {
+    renameSync(dir, CACHED_DIST);
+  } catch {
+    // Another run put its copy there in the meantime: serve ours, then remove it.
+    return { dir, remove: removeBuild };
+  }
+  return { dir: CACHED_DIST, ...keep };
 }
 
 export interface RunningShop {

@@ -3,7 +3,15 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const baseURL = inject('baseURL');
+/** This worker's shop (global setup): its address, and its data folder, whose outbox holds the e-mailed codes. */
+export const shop = (() => {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const shops = inject('shops');
+  const mine = shops[worker - 1];
+  if (!mine) throw new Error(`e2e worker ${worker} has no shop: the global setup started ${shops.length} (E2E_WORKERS)`);
+  return mine;
+})();
+export const baseURL = shop.baseURL;
 export const SCREENSHOTS = resolve(import.meta.dirname, '..', 'screenshots');
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
@@ -17,6 +18,9 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
-    console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+    const line = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+    console.log(`\n${line}`);
+    // `npm test` (scripts/test.ts) prints it again last, after the type checks' and lint's outcome.
+    if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, line);
   }
 }
