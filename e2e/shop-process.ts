@@ -34,11 +34,13 @@ const CACHED_DIST = join(ROOT, 'node_modules', '.cache', 'shop-e2e-ui-dist');
 
 /** The newest change to the storefront's sources (contracts too: the storefront imports them). */
 function newestUiSource(): number {
-  const sources = [...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(UI, p)), join(ROOT, 'contracts', 'src'), join(ROOT, 'package-lock.json')];
+  const sources = [...['src', 'public', 'index.html', 'vite.config.ts', 'csp-hashes.ts', 'package.json'].map((p) => join(UI, p)), join(ROOT, 'contracts', 'src'), join(ROOT, 'package-lock.json')];
   return Math.max(...sources.filter(existsSync).map(newestMtime));
 }
 
-const builtAt = (dir: string) => (existsSync(join(dir, 'index.html')) ? statSync(join(dir, 'index.html')).mtimeMs : 0);
+/** When `dir` was built; a build without the boot scripts' hash manifest is treated as never built. */
+const builtAt = (dir: string) =>
+  existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'csp-hashes.json')) ? statSync(join(dir, 'index.html')).mtimeMs : 0;
 
 /**
  * The built storefront to serve: ui/dist when it is newer than every source file, else the copy

@@ -21,8 +21,10 @@ const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : -1);
 const sourcesOf = (...paths) => Math.max(...paths.map((p) => newest(join(ROOT, p))));
 
 // The storefront imports contracts too; package-lock.json changes when a dependency does.
-const UI_SOURCES = ['ui/src', 'ui/public', 'ui/index.html', 'ui/vite.config.ts', 'ui/package.json', 'contracts/src', 'package-lock.json'];
-if (builtAt(join(ROOT, 'ui', 'dist', 'index.html')) < sourcesOf(...UI_SOURCES)) {
+const UI_SOURCES = ['ui/src', 'ui/public', 'ui/index.html', 'ui/vite.config.ts', 'ui/csp-hashes.ts', 'ui/package.json', 'contracts/src', 'package-lock.json'];
+// A build without the boot scripts' hash manifest (made before the CSP read it) counts as missing.
+const uiBuiltAt = Math.min(builtAt(join(ROOT, 'ui', 'dist', 'index.html')), builtAt(join(ROOT, 'ui', 'dist', 'csp-hashes.json')));
+if (uiBuiltAt < sourcesOf(...UI_SOURCES)) {
   console.log('Building the storefront (ui/dist)…');
   execSync('npm run build -w ui', { stdio: 'inherit', cwd: ROOT });
 }
