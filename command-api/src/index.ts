@@ -24,5 +24,6 @@ export { accountRouter } from './account/routes.ts';
 export type { AccountRouteDeps } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';
 export { memoryLimiters, mongoLimiters, type LimiterFactory } from './account/identity/limits.ts';
-export { orderDecider } from './ordering/order/decider.ts';
+export { orderDecider, orderStream } from './ordering/order/decider.ts';
+export * from './shared/stream-type.ts';
 export { OrderMailDesk, ORDER_MAIL_CHECKPOINT } from './ordering/mail/mail-desk.ts';

@@ -1,5 +1,6 @@
-import { CART_MESSAGES, type CartEventMap, type CartLineSnapshot } from '@shop/contracts';
+import { CART_MESSAGES, type CartEventMap, type CartLineSnapshot, cartStreams, cartEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
+import { streamType } from '../shared/stream-type.ts';
 
 type Ev<K extends keyof CartEventMap> = DomainEvent<K, CartEventMap[K]>;
 export type CartEvent = Ev<'CartItemAdded'> | Ev<'CartItemQuantityChanged'> | Ev<'CartItemRemoved'> | Ev<'CartCheckedOut'>;
@@ -92,3 +93,6 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
     }
   },
 };
+
+/** A shopper's cart (`cart-<userId>`). */
+export const cartStream = streamType({ kind: 'cart', decider: cartDecider, streamId: cartStreams.cart, schemas: cartEventSchemas });

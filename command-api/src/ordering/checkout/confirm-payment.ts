@@ -1,7 +1,7 @@
-import { billingSchema, paymentStreams, type Billing } from '@shop/contracts';
+import { billingSchema, type Billing } from '@shop/contracts';
 import { HttpError, PaymentProviderError, validate, type PaymentProvider } from '@shop/platform';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
-import { paymentDecider } from '../payment/decider.ts';
+import { paymentStream } from '../payment/decider.ts';
 import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
 
 const refused = (msg: string, status = 400) => new HttpError(status, { error: true, msg });
@@ -24,7 +24,7 @@ export async function confirmCheckout(
   const signature = text(body.razorpay_signature ?? body.signature);
   if (!orderId || !paymentId || !signature) throw refused('Payment could not be verified');
 
-  const payment = await deps.streams.load(paymentStreams.payment(orderId), paymentDecider);
+  const payment = await deps.streams.load(paymentStream.at(orderId));
   // Someone else's payment looks exactly like a missing one.
   if (!payment.opened || payment.opened.userId !== userId) throw refused('Payment not found', 404);
   const opened = payment.opened;

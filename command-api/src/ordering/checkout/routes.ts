@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { billingSchema, paymentStreams } from '@shop/contracts';
+import { billingSchema } from '@shop/contracts';
 import {
   HttpError,
   PaymentProviderError,
@@ -14,7 +14,7 @@ import { READ_MODELS, bodyOf, type CommandDeps } from '../../shared/http.ts';
 import { answerRefusals, refusalReply } from '../../shared/refusals.ts';
 import { confirmCheckout } from './confirm-payment.ts';
 import { openCheckoutPayment } from './start-checkout.ts';
-import { paymentDecider } from '../payment/decider.ts';
+import { paymentStream } from '../payment/decider.ts';
 import type { CheckoutProcess } from './process.ts';
 import type { CartCommands } from '../../cart/commands.ts';
 import { handleRazorpayWebhook } from '../payment/webhook.ts';
@@ -68,7 +68,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     if (!provider.pay) throw new HttpError(404, { error: true, msg: 'Not found' });
     const { userId } = currentUser(ctx);
     const { providerOrderId, card } = validate(testPayBody, bodyOf(ctx));
-    const payment = await deps.streams.load(paymentStreams.payment(providerOrderId), paymentDecider);
+    const payment = await deps.streams.load(paymentStream.at(providerOrderId));
     if (!payment.opened || payment.opened.userId !== userId) throw new HttpError(404, { error: true, msg: 'Payment not found' });
     if (payment.paymentId) throw new HttpError(409, { error: true, msg: 'This payment was already completed' });
     try {

@@ -2,11 +2,8 @@ import {
   CART_MESSAGES,
   CURRENCY,
   ORDERS,
-  discountStreams,
   firstOrderDiscountFor,
   newId,
-  paymentEventSchemas,
-  paymentStreams,
   type Billing,
   type OrderDiscount,
   type PricedLine,
@@ -16,13 +13,8 @@ import type { CartCommands } from '../../cart/commands.ts';
 import { catalogProduct } from '../../shared/http.ts';
 import type { CatalogProducts } from '../../shared/catalog-products.ts';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
-import type { DomainEvent } from '../../shared/decider.ts';
-import { firstOrderDiscountDecider } from '../discount/decider.ts';
-import { paymentDecider } from '../payment/decider.ts';
-
-const check = (event: DomainEvent) => {
-  paymentEventSchemas.PaymentOpened.parse(event.data);
-};
+import { firstOrderDiscountStream } from '../discount/decider.ts';
+import { paymentStream } from '../payment/decider.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
 
@@ -101,7 +93,7 @@ export async function openCheckoutPayment(
     billing,
     ...(discount ? { discount } : {}),
   } as const;
-  const result = await deps.streams.handle(paymentStreams.payment(opened.providerOrderId), paymentDecider, command, { userId }, { check });
+  const result = await deps.streams.handle(paymentStream.at(opened.providerOrderId), command, { userId });
   const reply: CheckoutReply = {
     provider: opened.provider,
     keyId: opened.keyId,
@@ -127,7 +119,7 @@ export async function openCheckoutPayment(
  * payments opened at once cannot both keep it.
  */
 export async function hasFirstOrderDiscount(deps: { streams: StreamCommands; docs: DocumentStore }, userId: string): Promise<boolean> {
-  const claim = await deps.streams.load(discountStreams.firstOrder(userId), firstOrderDiscountDecider);
+  const claim = await deps.streams.load(firstOrderDiscountStream.at(userId));
   if (claim.claimedBy) return false;
   return (await deps.docs.count(ORDERS.orders, { userid: userId })) === 0;
 }

@@ -1,17 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { isId, orderDocFrom, orderEventSchemas, orderStatus, orderStreams } from '@shop/contracts';
+import { isId, orderDocFrom, orderStatus } from '@shop/contracts';
 import { HttpError, requireAdmin, requireUser, validate } from '@shop/platform';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../../shared/http.ts';
 import { REFUSAL_STATUS, answerRefusals, type RefusalReply } from '../../shared/refusals.ts';
 import { releaseAndRefund } from '../give-back.ts';
-import type { DomainEvent } from '../../shared/decider.ts';
-import { TransitionRefused, orderDecider } from './decider.ts';
+import { TransitionRefused, orderStream } from './decider.ts';
 
-const schemas: Record<string, { parse(data: unknown): unknown }> = orderEventSchemas;
-const check = (event: DomainEvent) => {
-  schemas[event.type]?.parse(event.data);
-};
 const statusBody = z.object({ status: orderStatus, trackingNumber: z.string().trim().min(1).max(64).optional() });
 /**
  * Order refusals (order/decider.ts) as the spec's replies: `error: true` + `msg`; a refused
@@ -39,7 +34,7 @@ export function orderCommandRoutes(deps: CommandDeps): Router {
       () => new HttpError(400, { error: true, msg: `status must be one of ${orderStatus.options.join(', ')}; trackingNumber at most 64 characters` }),
     );
     const command = { type: 'ChangeStatus', orderId, status, changedBy: admin.userId, ...(trackingNumber ? { trackingNumber } : {}) } as const;
-    const result = await streams.handle(orderStreams.order(orderId), orderDecider, command, { userId: admin.userId }, { check });
+    const result = await streams.handle(orderStream.at(orderId), command, { userId: admin.userId });
     let position = result.position;
     if (result.state.status === 'cancelled') {
       // A cancelled order gives its stock back and asks for the refund. Both are idempotent, so
