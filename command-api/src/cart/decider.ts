@@ -1,4 +1,4 @@
-import { CART_MESSAGES, type CartEventMap, type CartLineSnapshot, cartStreams, cartEventSchemas } from '@shop/contracts';
+import { CART_MESSAGES, cartQuantityFits, type CartEventMap, type CartLineSnapshot, cartStreams, cartEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
 import { streamType } from '../shared/stream-type.ts';
 
@@ -24,7 +24,7 @@ export type CartCommand =
 
 function checkQuantity(quantity: number, stock: number): void {
   if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid', 'Quantity must be at least 1');
-  if (quantity > stock) throw new DomainError('invalid', CART_MESSAGES.overStock);
+  if (!cartQuantityFits(quantity, stock)) throw new DomainError('invalid', CART_MESSAGES.overStock);
 }
 
 /** Same product with the same options: adding it again raises this line instead of making another. */

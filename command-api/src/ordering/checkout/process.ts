@@ -11,7 +11,7 @@ import type { CartCommands } from '../../cart/commands.ts';
 import { derivedEventId, type CommandContext, type StreamCommands } from '../../shared/stream-commands.ts';
 import { orderStream, type OrderState } from '../order/decider.ts';
 import { paymentStream } from '../payment/decider.ts';
-import { firstOrderDiscountStream } from '../discount/decider.ts';
+import { claimFirstOrderDiscount } from '../discount/first-order-discount.ts';
 import { checkoutStream, type CheckoutStarted } from './decider.ts';
 import { stockStream } from '../stock/decider.ts';
 import { releaseAndRefund } from '../give-back.ts';
@@ -92,7 +92,11 @@ export class CheckoutProcess {
       }
       // Claimed only once the stock is there, so a checkout that fails for stock never takes it.
       // A claim refused (another order of the shopper's got it first) is compensated like stock.
-      if (started.discount) position = max(position, await this.claimFirstOrderDiscount(started, ctx));
+      if (started.discount) {
+        const { userId, orderId, discount } = started;
+        const claim = { userId, paymentId, orderId, amount: discount.amount };
+        position = max(position, await claimFirstOrderDiscount(this.streams, claim, ctx, onceFor(paymentId)));
+      }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
       return { ok: false, msg: error.message, position: max(position, await this.compensate(started, error.message, ctx)) };
@@ -120,19 +124,6 @@ export class CheckoutProcess {
       initialStock,
     } as const;
     return (await this.streams.handle(stream, command, ctx, { maxAttempts: 20 })).position;
-  }
-
-  /** One order per shopper gets the first-order discount: the claim stream takes one claim, ever. */
-  private async claimFirstOrderDiscount(started: CheckoutStarted, ctx: CommandContext): Promise<bigint> {
-    const claim = {
-      type: 'ClaimFirstOrderDiscount',
-      userId: started.userId,
-      paymentId: started.paymentId,
-      orderId: started.orderId,
-      amount: started.discount!.amount,
-    } as const;
-    const stream = firstOrderDiscountStream.at(started.userId);
-    return (await this.streams.handle(stream, claim, ctx, onceFor(started.paymentId))).position;
   }
 
   /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { billingSchema } from '@shop/contracts';
 import {
@@ -12,7 +13,7 @@ import {
 } from '@shop/platform';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../../shared/http.ts';
 import { answerRefusals, refusalReply } from '../../shared/refusals.ts';
-import { confirmCheckout } from './confirm-payment.ts';
+import { confirmPayment } from './confirm-payment.ts';
 import { openCheckoutPayment } from './start-checkout.ts';
 import { paymentStream } from '../payment/decider.ts';
 import type { CheckoutProcess } from './process.ts';
@@ -32,6 +33,24 @@ const AFTER_ORDER = [READ_MODELS.cart, READ_MODELS.orders, READ_MODELS.catalog, 
 /** Checkout's refusals (a payment's, a process's) as the spec's replies: `error: true` + `msg`. */
 export const checkoutRefusal = refusalReply((msg) => ({ error: true, msg }));
 
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/**
+ * Refusals of the checkout's use cases, and the payment provider's (its status and its message,
+ * which is safe to show), as replies.
+ */
+function answerCheckoutRefusals(): Middleware {
+  const refusals = answerRefusals(checkoutRefusal);
+  return async (ctx, next) => {
+    try {
+      await refusals(ctx, next);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(error.status, { error: true, msg: error.message });
+      throw error;
+    }
+  };
+}
+
 const testPayBody = z.object({
   providerOrderId: z.string({ error: 'providerOrderId is required' }).min(1, 'providerOrderId is required'),
   card: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number'),
@@ -43,7 +62,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const auth = requireUser(deps.tokens);
   const process = deps.checkout;
 
-  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+  router.post('/orders/checkout', auth, answerCheckoutRefusals(), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingSchema, body);
@@ -52,10 +71,18 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     ctx.body = deps.publicUrls.withLineImages(reply);
   });
 
-  router.post('/orders/create', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+  router.post('/orders/create', auth, answerCheckoutRefusals(), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userid ?? body.userId);
-    const outcome = await confirmCheckout(deps, process, userId, body);
+    // The provider's confirmation under Razorpay checkout's names or the test provider's.
+    const confirmation = {
+      orderId: text(body.razorpay_order_id ?? body.order_id ?? body.providerOrderId),
+      paymentId: text(body.razorpay_payment_id ?? body.payment_id ?? body.paymentId),
+      signature: text(body.razorpay_signature ?? body.signature),
+      amount: body.amount,
+    };
+    const billing = () => (body.fullName !== undefined ? validate(billingSchema, body) : undefined);
+    const outcome = await confirmPayment(deps, process, userId, confirmation, billing);
     await deps.awaitProjections(outcome.ok && outcome.replayed ? await deps.events.headPosition() : outcome.position, AFTER_ORDER);
     if (!outcome.ok) throw new HttpError(409, { error: true, msg: outcome.msg });
     ctx.status = outcome.replayed ? 200 : 201;

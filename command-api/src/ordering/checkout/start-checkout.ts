@@ -1,19 +1,18 @@
 import {
   CART_MESSAGES,
   CURRENCY,
-  ORDERS,
-  firstOrderDiscountFor,
+  cartQuantityFits,
   newId,
   type Billing,
   type OrderDiscount,
   type PricedLine,
 } from '@shop/contracts';
-import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
+import { TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
 import type { CartCommands } from '../../cart/commands.ts';
-import { catalogProduct } from '../../shared/http.ts';
 import type { CatalogProducts } from '../../shared/catalog-products.ts';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
-import { firstOrderDiscountStream } from '../discount/decider.ts';
+import { DomainError } from '../../shared/decider.ts';
+import { priceFirstOrderDiscount } from '../discount/first-order-discount.ts';
 import { paymentStream } from '../payment/decider.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
@@ -51,13 +50,12 @@ export async function openCheckoutPayment(
   billing: Billing,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
-  if (cart.lines.size === 0) throw new HttpError(400, { error: true, msg: 'Your cart is empty' });
+  if (cart.lines.size === 0) throw new DomainError('invalid', 'Your cart is empty');
   const lines: PricedLine[] = [];
   for (const line of cart.lines.values()) {
-    const product = await catalogProduct(deps.products, line.productId, { error: true, msg: `${line.productTitle} is no longer available` });
-    if (line.quantity > product.countInStock) {
-      throw new HttpError(409, { error: true, msg: `${product.name}: ${CART_MESSAGES.overStock}` });
-    }
+    const product = await deps.products.get(line.productId);
+    if (!product) throw new DomainError('not-found', `${line.productTitle} is no longer available`);
+    if (!cartQuantityFits(line.quantity, product.countInStock)) throw new DomainError('conflict', `${product.name}: ${CART_MESSAGES.overStock}`);
     const price = product.price;
     lines.push({
       lineId: line.lineId,
@@ -70,16 +68,11 @@ export async function openCheckoutPayment(
     });
   }
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
-  const discount = firstOrderDiscountFor(subtotal, await hasFirstOrderDiscount(deps, userId));
+  const discount = await priceFirstOrderDiscount(deps, userId, subtotal);
   const amount = subtotal - (discount?.amount ?? 0);
   const receipt = newId();
-  let opened;
-  try {
-    opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
-  } catch (error) {
-    if (error instanceof PaymentProviderError) throw new HttpError(error.status, { error: true, msg: error.message });
-    throw error;
-  }
+  // A provider's refusal (PaymentProviderError) goes up as it is: the route answers it.
+  const opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
   const command = {
     type: 'OpenPayment',
     providerOrderId: opened.providerOrderId,
@@ -110,16 +103,4 @@ export async function openCheckoutPayment(
     ...(opened.provider === 'test' ? { testCards: TEST_CARDS } : {}),
   };
   return { reply, position: result.position };
-}
-
-/**
- * Whether the shopper's next order still gets the first-order discount: no order has claimed it
- * and they have no order (orders placed before the discount existed count too). This only
- * prices the payment; the claim when the paid order is placed decides (process.ts), so two
- * payments opened at once cannot both keep it.
- */
-export async function hasFirstOrderDiscount(deps: { streams: StreamCommands; docs: DocumentStore }, userId: string): Promise<boolean> {
-  const claim = await deps.streams.load(firstOrderDiscountStream.at(userId));
-  if (claim.claimedBy) return false;
-  return (await deps.docs.count(ORDERS.orders, { userid: userId })) === 0;
 }
