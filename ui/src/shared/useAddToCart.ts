@@ -1,14 +1,11 @@
+import { CART_MESSAGES, cartQuantityFits } from '@shop/contracts/order-rules';
 import { failedBody, replyMessage, useAddToCartMutation } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
 import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 
-export const CART_MESSAGES = {
-  loginRequired: 'Please login first',
-  tooMany: 'The quantity is greater than product count in stock',
-  added: 'Item is added in the cart',
-} as const;
+export { CART_MESSAGES };
 
 /** Add to cart with the spec's alerts; the cart line is built as in spec §3. */
 export function useAddToCart() {
@@ -22,8 +19,8 @@ export function useAddToCart() {
       dispatch(notifyError(CART_MESSAGES.loginRequired));
       return false;
     }
-    if (quantity > product.countInStock) {
-      dispatch(notifyError(CART_MESSAGES.tooMany));
+    if (!cartQuantityFits(quantity, product.countInStock)) {
+      dispatch(notifyError(CART_MESSAGES.overStock));
       return false;
     }
     const price = Math.trunc(Number(product.price) || 0);
