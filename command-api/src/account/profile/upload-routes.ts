@@ -1,68 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type Router from '@koa/router';
-import type { Context } from 'koa';
-import multer from 'multer';
 import { HttpError, currentUser, requireUser, sniffImageFile, type StoredFile } from '@shop/platform';
 import type { AccountRouteDeps } from '../deps.ts';
 import { ACCOUNTS_PROJECTION } from '../deps.ts';
+import { INVALID_IMAGE, imageParser, readImages, type UploadedPart } from '../../shared/image-upload.ts';
 import { MSG } from '../errors.ts';
 import { replyAs } from '../reply-shapes.ts';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_IMAGES_PER_UPLOAD = 10;
 /** Uploads the whole process reads at once; more are told to try again shortly. */
 export const MAX_CONCURRENT_UPLOADS = 4;
-export const INVALID_IMAGE = 'Please select a valid JPG or PNG image file.';
 const BUSY = 'Too many uploads right now. Please try again in a moment.';
 const ONE_AT_A_TIME = 'Please wait for your current upload to finish.';
-
-export interface UploadedPart {
-  /** The streamed file in the store's staging folder. */
-  path: string;
-  size: number;
-}
-
-/**
- * Multipart parsing straight to disk (the store's staging folder), with hard limits: at most
- * 10 files of 5 MB, and small text fields (the form has none the shop reads), so a request holds
- * a few kilobytes of memory whatever it sends. (multer directly, wrapped like @koa/multer does:
- * @koa/multer ships no types.)
- */
-export function imageParser(stagingDir: string) {
-  return multer({
-    storage: multer.diskStorage({
-      destination: (_req, _file, done) => {
-        mkdir(stagingDir, { recursive: true }).then(() => done(null, stagingDir), (error: Error) => done(error, stagingDir));
-      },
-      // Our own name: the client's file name never reaches the disk.
-      filename: (_req, _file, done) => done(null, randomUUID()),
-    }),
-    limits: {
-      fileSize: MAX_IMAGE_BYTES,
-      files: MAX_IMAGES_PER_UPLOAD,
-      fields: 10,
-      fieldSize: 1024,
-      fieldNameSize: 100,
-      parts: MAX_IMAGES_PER_UPLOAD + 10,
-      headerPairs: 20,
-    },
-  }).array('images', MAX_IMAGES_PER_UPLOAD);
-}
-
-export function readImages(ctx: Context, parse: ReturnType<typeof imageParser>): Promise<UploadedPart[]> {
-  return new Promise((resolve, reject) => {
-    // On an error multer has already removed the files it wrote.
-    parse(ctx.req as never, ctx.res as never, (error?: unknown) => {
-      if (error instanceof multer.MulterError) {
-        const msg = error.code === 'LIMIT_FILE_COUNT' ? `Please select at most ${MAX_IMAGES_PER_UPLOAD} images.` : INVALID_IMAGE;
-        return reject(new HttpError(400, { error: true, msg }));
-      }
-      if (error) return reject(new HttpError(400, { error: true, msg: INVALID_IMAGE }));
-      resolve((ctx.req as unknown as { files?: UploadedPart[] }).files ?? []);
-    });
-  });
-}
 
 /** Avatar uploads: stored through the files port, recorded on the account stream. */
 export function uploadRoutes(router: Router, deps: AccountRouteDeps): void {
