@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bannerKind, locationSchema, type Location } from './catalog-events.ts';
 import type { CartLineDoc } from './cart-read-models.ts';
 import type { AdminOrderDoc } from './order-read-models.ts';
-import type { OrderStatus } from './order-events.ts';
+import type { OrderStatus } from './order-rules.ts';
 import type { ReviewDoc } from './review-read-models.ts';
 import type { BannerDoc } from './catalog-read-models.ts';
 import { idSchema } from './ids.ts';

@@ -49,9 +49,3 @@ export type CartEventMap = { [K in keyof typeof cartEventSchemas]: z.infer<(type
 
 export const cartStreams = { cart: (userId: string) => `cart-${userId}` } as const;
 
-export const CART_MESSAGES = {
-  duplicate: 'Product already added in the cart',
-  overStock: 'The quantity is greater than product count in stock',
-  notFound: 'Cart item not found',
-  removed: 'item removed from cart!',
-} as const;

@@ -4,7 +4,7 @@
  */
 export const CURRENCY = 'INR';
 export const FREE_DELIVERY_OVER = 299;
-export const FIRST_ORDER_DISCOUNT = 20;
+export { FIRST_ORDER_DISCOUNT } from './order-rules.ts';
 export const SALE_UP_TO_PERCENT = 50;
 
 export const PRICE_FILTER = { min: 100, max: 60000, step: 5 } as const;

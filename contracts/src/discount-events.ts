@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { FIRST_ORDER_DISCOUNT } from './constants.ts';
 import { idSchema } from './ids.ts';
-
-export const FIRST_ORDER_DISCOUNT_LABEL = 'First order discount';
 
 /**
  * A discount taken off an order's lines, kept as a line of its own on the payment, the checkout
@@ -32,12 +29,3 @@ export const discountEventSchemas = { FirstOrderDiscountClaimed: firstOrderDisco
 export type DiscountEventMap = { [K in keyof typeof discountEventSchemas]: z.infer<(typeof discountEventSchemas)[K]> };
 
 export const discountStreams = { firstOrder: (userId: string) => `first-order-discount-${userId}` } as const;
-
-/**
- * The first-order discount on a cart of `subtotal` rupees for a shopper who has it: Rs 20 off,
- * as long as something (at least Rs 1) is left to pay.
- */
-export function firstOrderDiscountFor(subtotal: number, eligible: boolean): OrderDiscount | null {
-  if (!eligible || subtotal <= FIRST_ORDER_DISCOUNT) return null;
-  return { kind: 'first-order', label: FIRST_ORDER_DISCOUNT_LABEL, amount: FIRST_ORDER_DISCOUNT };
-}

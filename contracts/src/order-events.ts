@@ -5,17 +5,9 @@ import { billingSchema } from './order-billing.ts';
 import { idSchema } from './ids.ts';
 import { pricedLine } from './payment-events.ts';
 
-export const orderStatus = z.enum(['pending', 'confirmed', 'shipped', 'delivered', 'cancelled']);
-export type OrderStatus = z.infer<typeof orderStatus>;
+import { ORDER_STATUSES } from './order-rules.ts';
 
-/** Where an order may go next; delivered and cancelled are final. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
+export const orderStatus = z.enum(ORDER_STATUSES);
 
 /** The order as placed: everything the orders screen and an auditor need, amount from the server. */
 export const orderPlaced = z.object({

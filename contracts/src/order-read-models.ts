@@ -2,7 +2,8 @@ import type { Identified } from './catalog-read-models.ts';
 import type { OrderDiscount } from './discount-events.ts';
 import type { Billing } from './order-billing.ts';
 import type { PricedLine } from './payment-events.ts';
-import type { OrderEventMap, OrderStatus } from './order-events.ts';
+import type { OrderEventMap } from './order-events.ts';
+import type { OrderStatus } from './order-rules.ts';
 
 /**
  * An order as `GET /api/orders` and `/api/orders/:id` serve it: the original's fields, plus the

@@ -6,12 +6,12 @@ import {
   CatalogProducts,
   CheckoutProcess,
   StreamCommands,
-  cartDecider,
+  cartStream,
   deriveCodeKey,
   memoryLimiters,
   mongoLimiters,
   type LimiterFactory,
-  orderDecider,
+  orderStream,
   OrderMailDesk,
   WriteThrottle,
   recoverCheckouts,
@@ -203,7 +203,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       layout: checkpoints,
       logger,
     }),
-    audits: new AuditRegistry([cartAudit(cartDecider), orderAudit(orderDecider)]),
+    audits: new AuditRegistry([cartAudit(cartStream), orderAudit(orderStream)]),
     async close() {
       await refunds.stop();
       await orderMail.stop();

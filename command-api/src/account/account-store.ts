@@ -1,13 +1,7 @@
-import { accountEmailReserved, accountEventSchemas, accountStreams, newId, type AccountEventType } from '@shop/contracts';
-import type { DomainEvent } from '../shared/decider.ts';
+import { accountEmailReserved, newId } from '@shop/contracts';
 import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
-import { accountDecider, type AccountCommand, type AccountState } from './decider.ts';
+import { accountStream, emailReservationStream, type AccountCommand, type AccountState } from './decider.ts';
 import { emailDigest } from './emails.ts';
-
-/** Every account event is checked against its contract schema before it is written. */
-const check = (event: DomainEvent) => {
-  accountEventSchemas[event.type as AccountEventType].parse(event.data);
-};
 
 /**
  * The account streams on the write side: the per-user stream (decided by `accountDecider`) and
@@ -19,12 +13,12 @@ export class AccountStore {
 
   /** Read fresh, never from the cache: a password or code changed by another process must count. */
   load(userId: string): Promise<AccountState> {
-    return this.streams.load(accountStreams.account(userId), accountDecider, { fresh: true });
+    return this.streams.load(accountStream.at(userId), { fresh: true });
   }
 
   /** The user id the e-mail is reserved for, or null when nobody ever reserved it. */
   async reservedFor(email: string): Promise<string | null> {
-    const first = await this.streams.first(accountStreams.emailReservation(emailDigest(email)));
+    const first = await this.streams.first(emailReservationStream.streamId(emailDigest(email)));
     return first ? accountEmailReserved.parse(first.data).userId : null;
   }
 
@@ -45,18 +39,18 @@ export class AccountStore {
    * exactly one of them register.
    */
   async reserveEmail(email: string, now: Date): Promise<string> {
-    const stream = accountStreams.emailReservation(emailDigest(email));
+    const stream = emailReservationStream.at(emailDigest(email));
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await this.reservedFor(email);
       if (existing) return existing;
       const userId = newId(now.getTime());
       const data = { userId, email, reservedAt: now.toISOString() };
-      if ((await this.streams.claim(stream, { type: 'AccountEmailReserved', data }, {}, { check })).claimed) return userId;
+      if ((await this.streams.claim(stream, { type: 'AccountEmailReserved', data })).claimed) return userId;
     }
     throw new Error('Could not reserve the e-mail address');
   }
 
   run(userId: string, command: AccountCommand, context: CommandContext = {}) {
-    return this.streams.handle(accountStreams.account(userId), accountDecider, command, context, { check });
+    return this.streams.handle(accountStream.at(userId), command, context);
   }
 }

@@ -1,5 +1,6 @@
-import type { AccountEventMap } from '@shop/contracts';
+import { type AccountEventMap, accountStreams, accountEventSchemas } from '@shop/contracts';
 import type { Decider, DomainEvent } from '../shared/decider.ts';
+import { claimStreamType, streamType } from '../shared/stream-type.ts';
 import { MAX_WRONG_CODES_ANY_CLIENT, RESET_GRANT_TTL_MS, sameDigest, type IssuedCode } from './codes.ts';
 import { AccountError, MSG } from './errors.ts';
 
@@ -327,3 +328,12 @@ export function storedUploadCount(state: Pick<AccountState, 'uploads'>): number 
   for (const images of state.uploads.values()) count += images.length;
   return count;
 }
+
+/** A user's account (`account-<userId>`). */
+export const accountStream = streamType({ kind: 'account', decider: accountDecider, streamId: accountStreams.account, schemas: accountEventSchemas });
+
+/** An e-mail's one reservation for a user id (`account-email-<digest of the e-mail>`). */
+export const emailReservationStream = claimStreamType({ kind: 'account-email', streamId: accountStreams.emailReservation, schemas: accountEventSchemas });
+
+/** An e-mail's one newsletter subscription (`newsletter-<digest of the e-mail>`). */
+export const newsletterStream = claimStreamType({ kind: 'newsletter', streamId: accountStreams.newsletter, schemas: accountEventSchemas });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { given as givenEvents, givenState } from '../shared/given-when-then.ts';
 import { newId } from '@shop/contracts';
-import { fold } from '../shared/decider.ts';
 import { CodeHasher, MAX_WRONG_CODES_ANY_CLIENT, type IssuedCode } from './codes.ts';
-import { accountDecider, type AccountEvent, type AccountState } from './decider.ts';
+import { accountDecider, accountStream, type AccountCommand, type AccountEvent, type AccountState } from './decider.ts';
 
 const userId = newId();
 const email = 'asha@example.in';
@@ -19,8 +19,8 @@ function issue(purpose: 'verify' | 'reset', minutes = 0): { code: string; issued
   return hasher.issue(purpose, new Date(at(minutes)));
 }
 
-const given = (...events: AccountEvent[]): AccountState => fold(accountDecider, events);
-const when = accountDecider.decide;
+const given = (...events: AccountEvent[]): AccountState => givenEvents(accountStream, events).state;
+const when = (command: AccountCommand, state: AccountState) => givenState(accountStream, state).when(command);
 const verifyWith = (code: string, minutes: number) => ({ type: 'VerifyCode' as const, hashFor: (id: string) => hasher.hash(id, code), at: at(minutes), resetSecretHash: SECRET_HASH });
 
 const first = issue('verify');

@@ -1,12 +1,8 @@
-import { cartEventSchemas, cartLineReply, cartStreams, CART_MESSAGES, newId, storedCartLine, type CartEventMap, type CartLineDoc, type ProductDoc } from '@shop/contracts';
-import { DomainError, type DomainEvent } from '../shared/decider.ts';
+import { cartLineReply, CART_MESSAGES, newId, storedCartLine, type CartLineDoc, type ProductDoc } from '@shop/contracts';
+import { DomainError } from '../shared/decider.ts';
 import type { CatalogProducts } from '../shared/catalog-products.ts';
-import { cartDecider, type CartLine, type CartState } from './decider.ts';
+import { cartStream, type CartLine, type CartState } from './decider.ts';
 import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
-
-const check = (event: DomainEvent) => {
-  cartEventSchemas[event.type as keyof CartEventMap].parse(event.data);
-};
 
 /** The product as the catalog read model has it now: prices and titles come from here only. */
 async function catalogProduct(products: CatalogProducts, productId: string): Promise<Readonly<ProductDoc>> {
@@ -44,7 +40,7 @@ export class CartCommands {
   ) {}
 
   state(userId: string): Promise<CartState> {
-    return this.streams.load(cartStreams.cart(userId), cartDecider);
+    return this.streams.load(cartStream.at(userId));
   }
 
   async add(userId: string, input: { productId: string; quantity: number } & CartChoice, ctx: CommandContext = {}) {
@@ -62,7 +58,7 @@ export class CartCommands {
       dateCreated: new Date().toISOString(),
     };
     const command = { type: 'AddItem', userId, line, quantity: input.quantity, stock: product.countInStock } as const;
-    const result = await this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
+    const result = await this.streams.handle(cartStream.at(userId), command, { ...ctx, userId });
     // A new line, or the line with the same options that this add raised.
     const event = result.events[0];
     const lineId = event?.type === 'CartItemQuantityChanged' ? event.data.lineId : line.lineId;
@@ -73,20 +69,20 @@ export class CartCommands {
   async changeQuantity(userId: string, lineId: string, quantity: number, ctx: CommandContext = {}) {
     const product = await this.productOfLine(userId, lineId);
     const command = { type: 'ChangeQuantity', userId, lineId, quantity, stock: product.countInStock } as const;
-    const result = await this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
+    const result = await this.streams.handle(cartStream.at(userId), command, { ...ctx, userId });
     const line = result.state.lines.get(lineId)!;
     return { line: lineReply(userId, line, product.countInStock), position: result.position };
   }
 
   async remove(userId: string, lineId: string, ctx: CommandContext = {}) {
     const command = { type: 'RemoveItem', userId, lineId } as const;
-    return this.streams.handle(cartStreams.cart(userId), cartDecider, command, { ...ctx, userId }, { check });
+    return this.streams.handle(cartStream.at(userId), command, { ...ctx, userId });
   }
 
   /** Takes the paid lines out of the cart once their order is placed (idempotent per order). */
   async checkOut(userId: string, orderId: string, lineIds: string[], ctx: CommandContext = {}) {
     const command = { type: 'CheckOut', userId, orderId, lineIds } as const;
-    return this.streams.handle(cartStreams.cart(userId), cartDecider, command, ctx, { check });
+    return this.streams.handle(cartStream.at(userId), command, ctx);
   }
 
   private async productOfLine(userId: string, lineId: string): Promise<ProductDoc> {

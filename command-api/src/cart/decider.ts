@@ -1,5 +1,6 @@
-import { CART_MESSAGES, type CartEventMap, type CartLineSnapshot } from '@shop/contracts';
+import { CART_MESSAGES, cartQuantityFits, type CartEventMap, type CartLineSnapshot, cartStreams, cartEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
+import { streamType } from '../shared/stream-type.ts';
 
 type Ev<K extends keyof CartEventMap> = DomainEvent<K, CartEventMap[K]>;
 export type CartEvent = Ev<'CartItemAdded'> | Ev<'CartItemQuantityChanged'> | Ev<'CartItemRemoved'> | Ev<'CartCheckedOut'>;
@@ -25,7 +26,7 @@ export type CartCommand =
 
 function checkQuantity(quantity: number, stock: number): void {
   if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid', 'Quantity must be at least 1');
-  if (quantity > stock) throw new DomainError('invalid', CART_MESSAGES.overStock);
+  if (!cartQuantityFits(quantity, stock)) throw new DomainError('invalid', CART_MESSAGES.overStock);
 }
 
 /** Same product with the same options: adding it again raises this line instead of making another. */
@@ -94,3 +95,6 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
     }
   },
 };
+
+/** A shopper's cart (`cart-<userId>`). */
+export const cartStream = streamType({ kind: 'cart', decider: cartDecider, streamId: cartStreams.cart, schemas: cartEventSchemas });

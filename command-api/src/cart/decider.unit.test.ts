@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { given } from '../shared/given-when-then.ts';
 import { CART_MESSAGES, newId, type CartLineSnapshot } from '@shop/contracts';
-import { DomainError, fold } from '../shared/decider.ts';
-import { cartDecider, type CartCommand, type CartEvent } from './decider.ts';
+import { cartStream, type CartCommand, type CartEvent } from './decider.ts';
 import { cartRefusal } from './routes.ts';
 
 const userId = 'u1';
@@ -19,17 +19,11 @@ const snapshot = (overrides: Partial<CartLineSnapshot> = {}): CartLineSnapshot =
 });
 
 /** given events, when command, then events (or the refusal, as the cart's routes reply it). */
-function when(given: CartEvent[], command: CartCommand): CartEvent[] {
-  return cartDecider.decide(command, fold(cartDecider, given));
+function when(events: CartEvent[], command: CartCommand): CartEvent[] {
+  return given(cartStream, events).when(command);
 }
-function refusal(given: CartEvent[], command: CartCommand) {
-  try {
-    when(given, command);
-  } catch (error) {
-    if (error instanceof DomainError) return cartRefusal(error);
-    throw error;
-  }
-  throw new Error('expected a refusal');
+function refusal(events: CartEvent[], command: CartCommand) {
+  return cartRefusal(given(cartStream, events).refusal(command));
 }
 
 const line = snapshot();
@@ -96,7 +90,7 @@ describe('cart decider', () => {
     const orderId = newId();
     const events = when([added, addedOther], { type: 'CheckOut', userId, orderId, lineIds: [line.lineId, newId()] });
     expect(events).toEqual([{ type: 'CartCheckedOut', data: { userId, orderId, lineIds: [line.lineId] } }]);
-    const state = fold(cartDecider, [added, addedOther, ...events]);
+    const state = given(cartStream, [added, addedOther, ...events]).state;
     expect([...state.lines.keys()]).toEqual([other.lineId]);
     expect(when([added, addedOther, ...events], { type: 'CheckOut', userId, orderId, lineIds: [line.lineId] })).toEqual([]);
   });

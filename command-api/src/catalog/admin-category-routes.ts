@@ -11,8 +11,7 @@ import {
 import { HttpError, requireAdmin, requireUser } from '@shop/platform';
 import { READ_MODELS } from '../shared/http.ts';
 import { answerRefusals } from '../shared/refusals.ts';
-import { adminRefusal, idParam, imageRefs, parseBody } from './admin-http.ts';
-import type { AdminCatalogDeps } from './admin-routes.ts';
+import { adminRefusal, idParam, imageRefs, parseBody, type AdminCatalogDeps } from './admin-http.ts';
 
 const CATEGORY_NOT_FOUND = 'Category not found';
 const BANNER_NOT_FOUND = 'Banner not found';

@@ -1,9 +1,16 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { isId } from '@shop/contracts';
-import { HttpError } from '@shop/platform';
+import { HttpError, type FileStore } from '@shop/platform';
 import { bodyOf, type CommandDeps } from '../shared/http.ts';
 import { refusalReply } from '../shared/refusals.ts';
+import type { CatalogCommands } from './commands.ts';
+
+/** What the back office's catalog routes need from the composition root. */
+export interface AdminCatalogDeps extends CommandDeps {
+  catalog: CatalogCommands;
+  files: FileStore;
+}
 
 /** The back office's refusals: the usual status, `{ error: true, msg }`. */
 export const adminRefusal = refusalReply((msg) => ({ error: true, msg }));

@@ -3,19 +3,13 @@ import { rm } from 'node:fs/promises';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { adminProductInput, type AdminProductInput, type AdminPublishReply, type AdminUploadReply } from '@shop/contracts';
-import { HttpError, requireAdmin, requireUser, sniffImageFile, type FileStore, type StoredFile } from '@shop/platform';
-import { INVALID_IMAGE, imageParser, readImages, type UploadedPart } from '../account/profile/upload-routes.ts';
+import { HttpError, requireAdmin, requireUser, sniffImageFile, type StoredFile } from '@shop/platform';
+import { INVALID_IMAGE, imageParser, readImages, type UploadedPart } from '../shared/image-upload.ts';
 import { READ_MODELS, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals } from '../shared/refusals.ts';
-import { adminRefusal, idParam, imageRefs, parseBody } from './admin-http.ts';
+import { adminRefusal, idParam, imageRefs, parseBody, type AdminCatalogDeps } from './admin-http.ts';
 import { adminCategoryRoutes } from './admin-category-routes.ts';
-import type { CatalogCommands } from './commands.ts';
 import { createProduct, editProduct } from './admin-products.ts';
-
-export interface AdminCatalogDeps extends CommandDeps {
-  catalog: CatalogCommands;
-  files: FileStore;
-}
 
 /** What a catalog change's reply waits for: the storefront's catalog and its search. */
 const CATALOG_READS = [READ_MODELS.catalog, READ_MODELS.search];

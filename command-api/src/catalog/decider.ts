@@ -1,5 +1,6 @@
-import type { CatalogEventMap, ProductDetails } from '@shop/contracts';
+import { type CatalogEventMap, type ProductDetails, catalogStreams, catalogEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
+import { claimStreamType, streamType } from '../shared/stream-type.ts';
 
 type Ev<K extends keyof CatalogEventMap> = DomainEvent<K, CatalogEventMap[K]>;
 
@@ -203,3 +204,18 @@ export const bannerDecider: Decider<BannerState, BannerCommand, BannerEvent> = {
     }
   },
 };
+
+/** A category (`category-<id>`). */
+export const categoryStream = streamType({ kind: 'category', decider: categoryDecider, streamId: catalogStreams.category, schemas: catalogEventSchemas });
+
+/** The storefront's one category order (`category-order`). */
+export const categoryOrderStream = streamType({ kind: 'category-order', decider: categoryOrderDecider, streamId: () => catalogStreams.categoryOrder, schemas: catalogEventSchemas });
+
+/** A product's listing (`product-<id>`). */
+export const productStream = streamType({ kind: 'product', decider: productDecider, streamId: catalogStreams.product, schemas: catalogEventSchemas });
+
+/** A home-page banner (`banner-<id>`). */
+export const bannerStream = streamType({ kind: 'banner', decider: bannerDecider, streamId: catalogStreams.banner, schemas: catalogEventSchemas });
+
+/** Written once, when the demo catalog is seeded (`catalog-seed`). */
+export const catalogSeedStream = claimStreamType({ kind: 'catalog-seed', streamId: () => catalogStreams.seed, schemas: catalogEventSchemas });

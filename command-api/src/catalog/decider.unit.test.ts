@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { given, givenState } from '../shared/given-when-then.ts';
 import { newId, type ProductDetails } from '@shop/contracts';
-import { DomainError, fold } from '../shared/decider.ts';
-import { bannerDecider, categoryDecider, categoryOrderDecider, productDecider } from './decider.ts';
+import { DomainError } from '../shared/decider.ts';
+import { bannerStream, categoryStream, categoryOrderStream, productStream } from './decider.ts';
 
 const catId = newId();
 const subId = newId();
@@ -28,51 +29,51 @@ describe('category decider', () => {
   const created = { type: 'CategoryCreated' as const, data: { categoryId: catId, name: 'Gifts', color: '#fff', images: [] } };
 
   it('given nothing, when created, then CategoryCreated', () => {
-    const events = categoryDecider.decide({ type: 'CreateCategory', categoryId: catId, name: 'Gifts', color: '#fff', images: [] }, categoryDecider.initialState);
+    const events = given(categoryStream).when({ type: 'CreateCategory', categoryId: catId, name: 'Gifts', color: '#fff', images: [] });
     expect(events).toEqual([created]);
   });
 
   it('given a category, when created again, then refused', () => {
-    const state = fold(categoryDecider, [created]);
-    expect(() => categoryDecider.decide({ type: 'CreateCategory', categoryId: catId, name: 'Gifts', color: '#fff', images: [] }, state)).toThrow(DomainError);
+    const state = given(categoryStream, [created]).state;
+    expect(() => givenState(categoryStream, state).when({ type: 'CreateCategory', categoryId: catId, name: 'Gifts', color: '#fff', images: [] })).toThrow(DomainError);
   });
 
   it('given a subcategory, when the same id is added again, then nothing happens; a new id with the same name is refused', () => {
     const added = { type: 'SubcategoryAdded' as const, data: { categoryId: catId, subcategoryId: subId, name: 'Lamps' } };
-    const state = fold(categoryDecider, [created, added]);
-    expect(categoryDecider.decide({ type: 'AddSubcategory', categoryId: catId, subcategoryId: subId, name: 'Lamps' }, state)).toEqual([]);
-    expect(() => categoryDecider.decide({ type: 'AddSubcategory', categoryId: catId, subcategoryId: newId(), name: 'lamps' }, state)).toThrow(/already exists/);
+    const state = given(categoryStream, [created, added]).state;
+    expect(givenState(categoryStream, state).when({ type: 'AddSubcategory', categoryId: catId, subcategoryId: subId, name: 'Lamps' })).toEqual([]);
+    expect(() => givenState(categoryStream, state).when({ type: 'AddSubcategory', categoryId: catId, subcategoryId: newId(), name: 'lamps' })).toThrow(/already exists/);
   });
 
   it('given a category, when revised in part, then CategoryRevised holds the whole category; the same values are a no-op', () => {
-    const state = fold(categoryDecider, [created]);
-    expect(categoryDecider.decide({ type: 'ReviseCategory', categoryId: catId, color: '#000' }, state)).toEqual([
+    const state = given(categoryStream, [created]).state;
+    expect(givenState(categoryStream, state).when({ type: 'ReviseCategory', categoryId: catId, color: '#000' })).toEqual([
       { type: 'CategoryRevised', data: { categoryId: catId, name: 'Gifts', color: '#000', images: [] } },
     ]);
-    expect(categoryDecider.decide({ type: 'ReviseCategory', categoryId: catId, name: 'Gifts', images: [] }, state)).toEqual([]);
-    expect(() => categoryDecider.decide({ type: 'ReviseCategory', categoryId: catId, name: 'X' }, categoryDecider.initialState)).toThrow(/not found/);
+    expect(givenState(categoryStream, state).when({ type: 'ReviseCategory', categoryId: catId, name: 'Gifts', images: [] })).toEqual([]);
+    expect(() => given(categoryStream).when({ type: 'ReviseCategory', categoryId: catId, name: 'X' })).toThrow(/not found/);
   });
 
   it('given subcategories, when one is renamed, then SubcategoryRenamed; a sibling\'s name is refused, its own name is a no-op', () => {
     const other = newId();
-    const state = fold(categoryDecider, [
+    const state = given(categoryStream, [
       created,
       { type: 'SubcategoryAdded' as const, data: { categoryId: catId, subcategoryId: subId, name: 'Lamps' } },
       { type: 'SubcategoryAdded' as const, data: { categoryId: catId, subcategoryId: other, name: 'Bells' } },
-    ]);
-    expect(categoryDecider.decide({ type: 'RenameSubcategory', categoryId: catId, subcategoryId: subId, name: 'Diyas' }, state)).toEqual([
+    ]).state;
+    expect(givenState(categoryStream, state).when({ type: 'RenameSubcategory', categoryId: catId, subcategoryId: subId, name: 'Diyas' })).toEqual([
       { type: 'SubcategoryRenamed', data: { categoryId: catId, subcategoryId: subId, name: 'Diyas' } },
     ]);
-    expect(() => categoryDecider.decide({ type: 'RenameSubcategory', categoryId: catId, subcategoryId: subId, name: 'bells' }, state)).toThrow(/already exists/);
-    expect(categoryDecider.decide({ type: 'RenameSubcategory', categoryId: catId, subcategoryId: subId, name: 'Lamps' }, state)).toEqual([]);
-    expect(() => categoryDecider.decide({ type: 'RenameSubcategory', categoryId: catId, subcategoryId: newId(), name: 'New' }, state)).toThrow(/not found/);
+    expect(() => givenState(categoryStream, state).when({ type: 'RenameSubcategory', categoryId: catId, subcategoryId: subId, name: 'bells' })).toThrow(/already exists/);
+    expect(givenState(categoryStream, state).when({ type: 'RenameSubcategory', categoryId: catId, subcategoryId: subId, name: 'Lamps' })).toEqual([]);
+    expect(() => givenState(categoryStream, state).when({ type: 'RenameSubcategory', categoryId: catId, subcategoryId: newId(), name: 'New' })).toThrow(/not found/);
     // After a rename the old name is free again.
-    const renamed = fold(categoryDecider, [created, { type: 'SubcategoryAdded' as const, data: { categoryId: catId, subcategoryId: subId, name: 'Lamps' } }, { type: 'SubcategoryRenamed' as const, data: { categoryId: catId, subcategoryId: subId, name: 'Diyas' } }]);
-    expect(categoryDecider.decide({ type: 'AddSubcategory', categoryId: catId, subcategoryId: newId(), name: 'Lamps' }, renamed)).toHaveLength(1);
+    const renamed = given(categoryStream, [created, { type: 'SubcategoryAdded' as const, data: { categoryId: catId, subcategoryId: subId, name: 'Lamps' } }, { type: 'SubcategoryRenamed' as const, data: { categoryId: catId, subcategoryId: subId, name: 'Diyas' } }]).state;
+    expect(givenState(categoryStream, renamed).when({ type: 'AddSubcategory', categoryId: catId, subcategoryId: newId(), name: 'Lamps' })).toHaveLength(1);
   });
 
   it('given no category, when a subcategory is added, then not found', () => {
-    expect(() => categoryDecider.decide({ type: 'AddSubcategory', categoryId: catId, subcategoryId: subId, name: 'Lamps' }, categoryDecider.initialState)).toThrow(/not found/);
+    expect(() => given(categoryStream).when({ type: 'AddSubcategory', categoryId: catId, subcategoryId: subId, name: 'Lamps' })).toThrow(/not found/);
   });
 });
 
@@ -82,15 +83,15 @@ describe('product decider', () => {
 
   it('lists a new product once', () => {
     const command = { type: 'ListProduct' as const, productId, details, listedAt: '2025-05-01T00:00:00.000Z' };
-    expect(productDecider.decide(command, productDecider.initialState)).toEqual([listed]);
-    expect(() => productDecider.decide(command, fold(productDecider, [listed]))).toThrow(/already listed/);
+    expect(given(productStream).when(command)).toEqual([listed]);
+    expect(() => given(productStream, [listed]).when(command)).toThrow(/already listed/);
   });
 
   it('revises only when something changed', () => {
-    const state = fold(productDecider, [listed]);
-    expect(productDecider.decide({ type: 'ReviseProduct', productId, details }, state)).toEqual([]);
+    const state = given(productStream, [listed]).state;
+    expect(givenState(productStream, state).when({ type: 'ReviseProduct', productId, details })).toEqual([]);
     const cheaper = { ...details, price: 799 };
-    expect(productDecider.decide({ type: 'ReviseProduct', productId, details: cheaper }, state)).toEqual([
+    expect(givenState(productStream, state).when({ type: 'ReviseProduct', productId, details: cheaper })).toEqual([
       { type: 'ProductRevised', data: { productId, ...cheaper } },
     ]);
   });
@@ -99,35 +100,35 @@ describe('product decider', () => {
   const published = { type: 'ProductPublished' as const, data: { productId } };
 
   it('given a listed product, when unpublished, then ProductUnpublished; unpublishing again is a no-op', () => {
-    const state = fold(productDecider, [listed]);
-    expect(productDecider.decide({ type: 'UnpublishProduct', productId }, state)).toEqual([unpublished]);
-    expect(productDecider.decide({ type: 'UnpublishProduct', productId }, fold(productDecider, [listed, unpublished]))).toEqual([]);
+    const state = given(productStream, [listed]).state;
+    expect(givenState(productStream, state).when({ type: 'UnpublishProduct', productId })).toEqual([unpublished]);
+    expect(given(productStream, [listed, unpublished]).when({ type: 'UnpublishProduct', productId })).toEqual([]);
   });
 
   it('given an unpublished product, when published, then ProductPublished; a product on sale publishes to nothing', () => {
-    expect(productDecider.decide({ type: 'PublishProduct', productId }, fold(productDecider, [listed, unpublished]))).toEqual([published]);
-    expect(productDecider.decide({ type: 'PublishProduct', productId }, fold(productDecider, [listed]))).toEqual([]);
-    expect(productDecider.decide({ type: 'PublishProduct', productId }, fold(productDecider, [listed, unpublished, published]))).toEqual([]);
+    expect(given(productStream, [listed, unpublished]).when({ type: 'PublishProduct', productId })).toEqual([published]);
+    expect(given(productStream, [listed]).when({ type: 'PublishProduct', productId })).toEqual([]);
+    expect(given(productStream, [listed, unpublished, published]).when({ type: 'PublishProduct', productId })).toEqual([]);
   });
 
   it('given an unpublished product, when revised, then it stays unpublished', () => {
     const cheaper = { ...details, price: 799 };
-    const state = fold(productDecider, [listed, unpublished, { type: 'ProductRevised' as const, data: { productId, ...cheaper } }]);
+    const state = given(productStream, [listed, unpublished, { type: 'ProductRevised' as const, data: { productId, ...cheaper } }]).state;
     expect(state).toMatchObject({ published: false, details: cheaper });
   });
 
   it('given nothing, when unpublished or published, then not found', () => {
-    expect(() => productDecider.decide({ type: 'UnpublishProduct', productId }, productDecider.initialState)).toThrow(/not found/);
-    expect(() => productDecider.decide({ type: 'PublishProduct', productId }, productDecider.initialState)).toThrow(/not found/);
+    expect(() => given(productStream).when({ type: 'UnpublishProduct', productId })).toThrow(/not found/);
+    expect(() => given(productStream).when({ type: 'PublishProduct', productId })).toThrow(/not found/);
   });
 });
 
 describe('banner decider', () => {
   it('publishes once; publishing again is a no-op', () => {
     const command = { type: 'PublishBanner' as const, bannerId: newId(), kind: 'home' as const, images: ['/b.svg'], catId, subCatId: null };
-    const events = bannerDecider.decide(command, bannerDecider.initialState);
+    const events = given(bannerStream).when(command);
     expect(events).toHaveLength(1);
-    expect(bannerDecider.decide(command, fold(bannerDecider, events))).toEqual([]);
+    expect(given(bannerStream, events).when(command)).toEqual([]);
   });
 });
 
@@ -136,14 +137,14 @@ describe('category order decider', () => {
   const b = newId();
 
   it('given no order, when reordered, then CategoriesReordered; the same order again is a no-op', () => {
-    const events = categoryOrderDecider.decide({ type: 'ReorderCategories', ids: [b, a] }, categoryOrderDecider.initialState);
+    const events = given(categoryOrderStream).when({ type: 'ReorderCategories', ids: [b, a] });
     expect(events).toEqual([{ type: 'CategoriesReordered', data: { ids: [b, a] } }]);
-    expect(categoryOrderDecider.decide({ type: 'ReorderCategories', ids: [b, a] }, fold(categoryOrderDecider, events))).toEqual([]);
-    expect(categoryOrderDecider.decide({ type: 'ReorderCategories', ids: [a, b] }, fold(categoryOrderDecider, events))).toHaveLength(1);
+    expect(given(categoryOrderStream, events).when({ type: 'ReorderCategories', ids: [b, a] })).toEqual([]);
+    expect(given(categoryOrderStream, events).when({ type: 'ReorderCategories', ids: [a, b] })).toHaveLength(1);
   });
 
   it('refuses an order naming a category twice', () => {
-    expect(() => categoryOrderDecider.decide({ type: 'ReorderCategories', ids: [a, b, a] }, categoryOrderDecider.initialState)).toThrow(/once/);
+    expect(() => given(categoryOrderStream).when({ type: 'ReorderCategories', ids: [a, b, a] })).toThrow(/once/);
   });
 });
 
@@ -152,17 +153,17 @@ describe('banner revisions and withdrawal', () => {
   const published = { type: 'BannerPublished' as const, data: { bannerId, kind: 'home' as const, images: ['/b.svg'], catId, subCatId: null } };
 
   it('given a banner, when revised, then BannerRevised; the same fields are a no-op', () => {
-    const state = fold(bannerDecider, [published]);
+    const state = given(bannerStream, [published]).state;
     const revise = { type: 'ReviseBanner' as const, bannerId, kind: 'side' as const, images: ['/b.svg'], catId, subCatId: subId };
-    expect(bannerDecider.decide(revise, state)).toEqual([{ type: 'BannerRevised', data: { bannerId, kind: 'side', images: ['/b.svg'], catId, subCatId: subId } }]);
-    expect(bannerDecider.decide({ ...revise, kind: 'home', subCatId: null }, state)).toEqual([]);
+    expect(givenState(bannerStream, state).when(revise)).toEqual([{ type: 'BannerRevised', data: { bannerId, kind: 'side', images: ['/b.svg'], catId, subCatId: subId } }]);
+    expect(givenState(bannerStream, state).when({ ...revise, kind: 'home', subCatId: null })).toEqual([]);
   });
 
   it('given a banner, when withdrawn, then BannerWithdrawn once; a withdrawn banner cannot be revised', () => {
-    const withdrawn = fold(bannerDecider, [published, { type: 'BannerWithdrawn' as const, data: { bannerId } }]);
-    expect(bannerDecider.decide({ type: 'WithdrawBanner', bannerId }, fold(bannerDecider, [published]))).toEqual([{ type: 'BannerWithdrawn', data: { bannerId } }]);
-    expect(bannerDecider.decide({ type: 'WithdrawBanner', bannerId }, withdrawn)).toEqual([]);
-    expect(() => bannerDecider.decide({ type: 'ReviseBanner', bannerId, kind: 'home', images: ['/c.svg'], catId: null, subCatId: null }, withdrawn)).toThrow(/not found/);
-    expect(() => bannerDecider.decide({ type: 'WithdrawBanner', bannerId }, bannerDecider.initialState)).toThrow(/not found/);
+    const withdrawn = given(bannerStream, [published, { type: 'BannerWithdrawn' as const, data: { bannerId } }]).state;
+    expect(given(bannerStream, [published]).when({ type: 'WithdrawBanner', bannerId })).toEqual([{ type: 'BannerWithdrawn', data: { bannerId } }]);
+    expect(givenState(bannerStream, withdrawn).when({ type: 'WithdrawBanner', bannerId })).toEqual([]);
+    expect(() => givenState(bannerStream, withdrawn).when({ type: 'ReviseBanner', bannerId, kind: 'home', images: ['/c.svg'], catId: null, subCatId: null })).toThrow(/not found/);
+    expect(() => given(bannerStream).when({ type: 'WithdrawBanner', bannerId })).toThrow(/not found/);
   });
 });

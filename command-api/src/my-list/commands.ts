@@ -1,12 +1,8 @@
-import { myListEventSchemas, myListStreams, newId, type MyListDoc, type MyListEventMap } from '@shop/contracts';
+import { newId, type MyListDoc } from '@shop/contracts';
 import type { CatalogProducts } from '../shared/catalog-products.ts';
-import { DomainError, type DomainEvent } from '../shared/decider.ts';
+import { DomainError } from '../shared/decider.ts';
 import type { StreamCommands } from '../shared/stream-commands.ts';
-import { myListDecider } from './decider.ts';
-
-const check = (event: DomainEvent) => {
-  myListEventSchemas[event.type as keyof MyListEventMap].parse(event.data);
-};
+import { myListStream } from './decider.ts';
 
 /**
  * My List's write side. An entry's title, image, rating and price are copied from the catalog
@@ -30,13 +26,13 @@ export class MyListCommands {
       rating: product.rating,
       price: product.price,
     };
-    const result = await this.streams.handle(myListStreams.list(userId), myListDecider, { type: 'AddToList', userId, entry }, { userId }, { check });
+    const result = await this.streams.handle(myListStream.at(userId), { type: 'AddToList', userId, entry }, { userId });
     const { entryId, ...rest } = entry;
     return { entry: { _id: entryId, id: entryId, userId, ...rest, dateCreated: new Date().toISOString() }, position: result.position };
   }
 
   async remove(userId: string, entryId: string): Promise<{ position: bigint }> {
-    const result = await this.streams.handle(myListStreams.list(userId), myListDecider, { type: 'RemoveFromList', userId, entryId }, { userId }, { check });
+    const result = await this.streams.handle(myListStream.at(userId), { type: 'RemoveFromList', userId, entryId }, { userId });
     return { position: result.position };
   }
 }

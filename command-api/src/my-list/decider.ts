@@ -1,5 +1,6 @@
-import { MY_LIST_MESSAGES, type MyListEventMap } from '@shop/contracts';
+import { MY_LIST_MESSAGES, type MyListEventMap, myListStreams, myListEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
+import { streamType } from '../shared/stream-type.ts';
 
 type Ev<K extends keyof MyListEventMap> = DomainEvent<K, MyListEventMap[K]>;
 export type MyListEvent = Ev<'MyListItemAdded'> | Ev<'MyListItemRemoved'>;
@@ -43,3 +44,6 @@ export const myListDecider: Decider<MyListState, MyListCommand, MyListEvent> = {
     }
   },
 };
+
+/** A shopper's My List (`mylist-<userId>`). */
+export const myListStream = streamType({ kind: 'my-list', decider: myListDecider, streamId: myListStreams.list, schemas: myListEventSchemas });

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { given } from '../shared/given-when-then.ts';
 import { MY_LIST_MESSAGES, newId } from '@shop/contracts';
-import { DomainError, fold } from '../shared/decider.ts';
-import { myListDecider, type MyListCommand, type MyListEvent } from './decider.ts';
+import { myListStream, type MyListCommand, type MyListEvent } from './decider.ts';
 import { myListRefusal } from './routes.ts';
 
 const userId = 'u1';
 const entry = { entryId: newId(), productId: newId(), productTitle: 'Kurta', image: '/k.svg', rating: 4.5, price: 899 };
 const added: MyListEvent = { type: 'MyListItemAdded', data: { ...entry, userId } };
-const when = (given: MyListEvent[], command: MyListCommand) => myListDecider.decide(command, fold(myListDecider, given));
-const refusal = (given: MyListEvent[], command: MyListCommand) => {
-  try {
-    when(given, command);
-  } catch (error) {
-    if (error instanceof DomainError) return myListRefusal(error);
-  }
-  throw new Error('expected a refusal');
-};
+const when = (events: MyListEvent[], command: MyListCommand) => given(myListStream, events).when(command);
+const refusal = (events: MyListEvent[], command: MyListCommand) => myListRefusal(given(myListStream, events).refusal(command));
 
 describe('My List decider', () => {
   it('lists a product', () => {

@@ -1,13 +1,6 @@
-import { paymentEventSchemas, paymentStreams, stockEventSchemas, stockStreams } from '@shop/contracts';
-import type { DomainEvent } from '../shared/decider.ts';
 import type { CommandContext, HandleOptions, StreamCommands } from '../shared/stream-commands.ts';
-import { paymentDecider } from './payment/decider.ts';
-import { stockDecider } from './stock/decider.ts';
-
-const schemas: Record<string, { parse(data: unknown): unknown }> = { ...stockEventSchemas, ...paymentEventSchemas };
-const check = (event: DomainEvent) => {
-  schemas[event.type]?.parse(event.data);
-};
+import { paymentStream } from './payment/decider.ts';
+import { stockStream } from './stock/decider.ts';
 
 /** What was paid for, as far as giving it back goes: the payment and the reserved lines. */
 export interface PaidFor {
@@ -33,11 +26,11 @@ export async function releaseAndRefund(
   let position = 0n;
   for (const line of paid.lines) {
     const release = { type: 'ReleaseStock', productId: line.productId, reservationId: paid.paymentId, reason } as const;
-    const released = await streams.handle(stockStreams.product(line.productId), stockDecider, release, ctx, { check, maxAttempts: 20 });
+    const released = await streams.handle(stockStream.at(line.productId), release, ctx, { maxAttempts: 20 });
     if (released.position > position) position = released.position;
   }
   const refund = { type: 'RequestRefund', providerOrderId: paid.providerOrderId, paymentId: paid.paymentId, reason } as const;
-  const options: HandleOptions = refundEventIds ? { check, eventIds: refundEventIds } : { check };
-  const refunded = await streams.handle(paymentStreams.payment(paid.providerOrderId), paymentDecider, refund, ctx, options);
+  const options: HandleOptions = refundEventIds ? { eventIds: refundEventIds } : {};
+  const refunded = await streams.handle(paymentStream.at(paid.providerOrderId), refund, ctx, options);
   return refunded.position > position ? refunded.position : position;
 }

@@ -1,13 +1,9 @@
-import { ACCOUNT_COLLECTIONS, newId, reviewEventSchemas, reviewStreams, type ReviewDoc, type UserDoc } from '@shop/contracts';
+import { ACCOUNT_COLLECTIONS, newId, type ReviewDoc, type UserDoc } from '@shop/contracts';
 import type { DocumentStore } from '@shop/platform';
 import type { CatalogProducts } from '../shared/catalog-products.ts';
-import { DomainError, type DomainEvent } from '../shared/decider.ts';
+import { DomainError } from '../shared/decider.ts';
 import type { StreamCommands } from '../shared/stream-commands.ts';
-import { reviewDecider } from './decider.ts';
-
-const check = (event: DomainEvent) => {
-  reviewEventSchemas[event.type as keyof typeof reviewEventSchemas].parse(event.data);
-};
+import { reviewStream } from './decider.ts';
 
 export interface ReviewInput {
   productId: string;
@@ -40,7 +36,7 @@ export class ReviewCommands {
       customerRating: input.customerRating,
       dateCreated: new Date().toISOString(),
     } as const;
-    const result = await this.streams.handle(reviewStreams.product(input.productId), reviewDecider, command, { userId: customer.userId }, { check });
+    const result = await this.streams.handle(reviewStream.at(input.productId), command, { userId: customer.userId });
     const stored = result.events[0]?.data ?? { ...result.state.byCustomer.get(customer.userId)!, productId: input.productId, customerId: customer.userId };
     const { reviewId, productId, customerId, customerName, review, customerRating, dateCreated } = stored;
     return {

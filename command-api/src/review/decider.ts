@@ -1,5 +1,6 @@
-import type { ReviewEventMap } from '@shop/contracts';
+import { type ReviewEventMap, reviewStreams, reviewEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider.ts';
+import { streamType } from '../shared/stream-type.ts';
 
 export type ReviewEvent =
   | DomainEvent<'ProductReviewed', ReviewEventMap['ProductReviewed']>
@@ -99,3 +100,6 @@ export const reviewDecider: Decider<ReviewState, AddReview, ReviewEvent> = {
     ];
   },
 };
+
+/** A product's reviews (`review-<productId>`). */
+export const reviewStream = streamType({ kind: 'review', decider: reviewDecider, streamId: reviewStreams.product, schemas: reviewEventSchemas });

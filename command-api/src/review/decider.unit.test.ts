@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { given } from '../shared/given-when-then.ts';
 import { newId } from '@shop/contracts';
-import { DomainError, fold } from '../shared/decider.ts';
-import { reviewDecider, type AddReview, type ReviewEvent } from './decider.ts';
+import { DomainError } from '../shared/decider.ts';
+import { reviewStream, type AddReview, type ReviewEvent } from './decider.ts';
 
 const productId = newId();
 const review = (rating: number, text = 'Lovely', customerId = 'u1', customerName = 'Asha'): AddReview => ({
@@ -14,7 +15,7 @@ const review = (rating: number, text = 'Lovely', customerId = 'u1', customerName
   customerRating: rating,
   dateCreated: '2026-01-01T00:00:00.000Z',
 });
-const when = (given: ReviewEvent[], command: AddReview) => reviewDecider.decide(command, fold(reviewDecider, given));
+const when = (events: ReviewEvent[], command: AddReview) => given(reviewStream, events).when(command);
 
 describe('review decider', () => {
   it('records a review with the product\'s new totals', () => {
@@ -57,7 +58,7 @@ describe('review decider', () => {
         },
       },
     ]);
-    const state = fold(reviewDecider, [...first, ...other, ...edit]);
+    const state = given(reviewStream, [...first, ...other, ...edit]).state;
     expect(state).toMatchObject({ numReviews: 2, ratingSum: 7 });
     expect(state.byCustomer.get('u1')).toMatchObject({ reviewId: first[0]!.data.reviewId, review: 'Even better after a month', customerRating: 5 });
   });

@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
-import type { ProductDoc } from '@shop/contracts';
-import { HttpError, type DocumentStore, type EventStore, type Logger, type PublicUrls, type TokenService } from '@shop/platform';
+import type { DocumentStore, EventStore, Logger, PublicUrls, TokenService } from '@shop/platform';
 import type { CatalogProducts } from './catalog-products.ts';
 import type { StreamCommands } from './stream-commands.ts';
 import type { WriteThrottle } from './write-throttle.ts';
@@ -26,12 +25,6 @@ export interface CommandDeps {
 /** The projection each read model a command's reply waits for belongs to (named in @shop/contracts). */
 export { READ_MODELS } from '@shop/contracts';
 
-/** The product as the catalog read model has it now, or the feature's 404 reply. */
-export async function catalogProduct(products: CatalogProducts, productId: string, notFound: Record<string, unknown>): Promise<Readonly<ProductDoc>> {
-  const product = await products.get(productId);
-  if (!product) throw new HttpError(404, notFound);
-  return product;
-}
 
 /** The body as an object (a JSON array or scalar body is treated as empty). */
 export function bodyOf(ctx: Context): Record<string, unknown> {

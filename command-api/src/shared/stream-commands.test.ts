@@ -4,6 +4,7 @@ import { SqliteEventStore } from '@shop/platform/adapters';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { StreamCommands } from './stream-commands.ts';
 import { DomainError, type Decider, type DomainEvent } from './decider.ts';
+import { claimStreamType, streamType } from './stream-type.ts';
 
 type Added = DomainEvent<'Added', { amount: number }>;
 /** A counter that may never exceed 10: enough to show retries keep a rule under concurrency. */
@@ -15,6 +16,9 @@ const bounded: Decider<number, { amount: number }, Added> = {
     return [{ type: 'Added', data: { amount } }];
   },
 };
+const counters = streamType({ kind: 'counter', decider: bounded, streamId: (id: string) => id, schemas: { Added: { parse: (data) => data } } });
+const c = (id: string) => counters.at(id);
+const uniques = claimStreamType({ kind: 'unique', streamId: (id: string) => id, schemas: { Claimed: { parse: (data) => data } } });
 
 describe('the command pipeline (StreamCommands)', () => {
   let dir: ReturnType<typeof tempDir>;
@@ -33,7 +37,7 @@ describe('the command pipeline (StreamCommands)', () => {
   });
 
   it('appends the decided events with metadata and returns the new state and position', async () => {
-    const result = await handle('c-1', bounded, { amount: 3 }, { userId: 'u1', correlationId: 'corr' });
+    const result = await handle(c('c-1'), { amount: 3 }, { userId: 'u1', correlationId: 'corr' });
     expect(result.state).toBe(3);
     const [event] = await store.readStream('c-1');
     expect(event).toMatchObject({ type: 'Added', data: { amount: 3 }, position: result.position });
@@ -44,7 +48,7 @@ describe('the command pipeline (StreamCommands)', () => {
     // Three pipelines on one store stand for three processes: each one's cache goes stale under the others.
     const processes = [streams, new StreamCommands(store), new StreamCommands(store)];
     const results = await Promise.allSettled(
-      Array.from({ length: 15 }, (_, i) => processes[i % 3]!.handle('c-2', bounded, { amount: 1 }, {}, { maxAttempts: 50 })),
+      Array.from({ length: 15 }, (_, i) => processes[i % 3]!.handle(c('c-2'), { amount: 1 }, {}, { maxAttempts: 50 })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -53,14 +57,14 @@ describe('the command pipeline (StreamCommands)', () => {
   });
 
   it('writes nothing when the decider refuses', async () => {
-    await expect(handle('c-3', bounded, { amount: 11 })).rejects.toThrow(DomainError);
+    await expect(handle(c('c-3'), { amount: 11 })).rejects.toThrow(DomainError);
     expect(await store.readStream('c-3')).toEqual([]);
   });
 
   it('is idempotent when event ids are derived from the command', async () => {
     const ids = { eventIds: () => '6f1c1c0e-0000-4000-8000-000000000001' };
-    const first = await handle('c-4', bounded, { amount: 2 }, {}, ids);
-    const again = await handle('c-4', bounded, { amount: 2 }, {}, ids);
+    const first = await handle(c('c-4'), { amount: 2 }, {}, ids);
+    const again = await handle(c('c-4'), { amount: 2 }, {}, ids);
     expect(await store.readStream('c-4')).toHaveLength(1);
     expect(again.position).toBe(first.position);
   });
@@ -68,7 +72,7 @@ describe('the command pipeline (StreamCommands)', () => {
   it('claims a uniqueness stream once: racing and later claims write nothing', async () => {
     const other = new StreamCommands(store);
     const claims = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => (i % 2 ? other : streams).claim('unique-1', { type: 'Claimed', data: { by: i } })),
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? other : streams).claim(uniques.at('unique-1'), { type: 'Claimed', data: { by: i } })),
     );
     expect(claims.filter((c) => c.claimed)).toHaveLength(1);
     expect(claims.filter((c) => !c.claimed).map((c) => c.position)).toEqual(Array(5).fill(0n));
@@ -83,14 +87,14 @@ describe('the command pipeline (StreamCommands)', () => {
     const check = () => {
       throw new Error('bad data');
     };
-    await expect(streams.claim('unique-3', { type: 'Claimed', data: {} }, {}, { check })).rejects.toThrow('bad data');
+    await expect(streams.claim({ id: 'unique-3', check }, { type: 'Claimed', data: {} })).rejects.toThrow('bad data');
     expect(await store.readStream('unique-3')).toEqual([]);
   });
 
   it('loads fresh state on request, seeing what another process wrote', async () => {
-    await handle('c-5', bounded, { amount: 2 });
-    await new StreamCommands(store).handle('c-5', bounded, { amount: 3 });
-    expect(await streams.load('c-5', bounded)).toBe(2); // its own cache
-    expect(await streams.load('c-5', bounded, { fresh: true })).toBe(5);
+    await handle(c('c-5'), { amount: 2 });
+    await new StreamCommands(store).handle(c('c-5'), { amount: 3 });
+    expect(await streams.load(c('c-5'))).toBe(2); // its own cache
+    expect(await streams.load(c('c-5'), { fresh: true })).toBe(5);
   });
 });

@@ -7,6 +7,7 @@ import {
   type RecordedEvent,
 } from '@shop/platform';
 import { fold, type Decider, type DomainEvent } from './decider.ts';
+import type { ClaimStream, Stream } from './stream-type.ts';
 
 export interface CommandContext {
   /** Acting user from the verified token, if any. */
@@ -25,8 +26,6 @@ export interface CommandResult<Event extends DomainEvent, State> {
 export interface HandleOptions {
   /** Event ids to use, for commands that must be idempotent across retries (derived ids). */
   eventIds?: (event: DomainEvent, index: number) => string;
-  /** Validates each event's data before it is written (the zod schema of its type). */
-  check?: (event: DomainEvent) => void;
   maxAttempts?: number;
 }
 
@@ -101,13 +100,12 @@ export class StreamCommands {
    * from the store when `fresh` (secrets, recovery: what another process wrote must count).
    */
   async load<State, Event extends DomainEvent>(
-    streamId: string,
-    decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+    stream: { id: string; decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'> },
     { fresh = false }: { fresh?: boolean } = {},
   ): Promise<State> {
-    const cached = fresh ? null : this.cached<State>(streamId, decider);
+    const cached = fresh ? null : this.cached<State>(stream.id, stream.decider);
     if (cached) return cached.state;
-    return (await this.fresh(streamId, decider)).state;
+    return (await this.fresh(stream.id, stream.decider)).state;
   }
 
   /** The first event of a stream (a claim's), or null when the stream does not exist. */
@@ -123,15 +121,12 @@ export class StreamCommands {
   /**
    * Writes the one event of a uniqueness stream (an e-mail's reservation, a webhook delivery):
    * the append expects "no stream", so of racing claims exactly one is `claimed`; the others
-   * (and any later one) get `claimed: false` and write nothing.
+   * (and any later one) get `claimed: false` and write nothing. The event is checked against its
+   * schema first.
    */
-  async claim(
-    streamId: string,
-    event: DomainEvent,
-    context: CommandContext = {},
-    options: Pick<HandleOptions, 'check'> = {},
-  ): Promise<{ claimed: boolean; position: bigint }> {
-    options.check?.(event);
+  async claim(stream: ClaimStream, event: DomainEvent, context: CommandContext = {}): Promise<{ claimed: boolean; position: bigint }> {
+    stream.check(event);
+    const streamId = stream.id;
     try {
       const { position } = await this.store.append(
         streamId,
@@ -145,23 +140,23 @@ export class StreamCommands {
     }
   }
 
+  /** Decides `command` on the stream and appends what it decided (each event checked against its schema first). */
   handle<State, Command, Event extends DomainEvent>(
-    streamId: string,
-    decider: Decider<State, Command, Event>,
+    stream: Stream<State, Command, Event>,
     command: Command,
     context: CommandContext = {},
     options: HandleOptions = {},
   ): Promise<CommandResult<Event, State>> {
-    return this.lock.run(streamId, () => this.decideAndAppend(streamId, decider, command, context, options));
+    return this.lock.run(stream.id, () => this.decideAndAppend(stream, command, context, options));
   }
 
   private async decideAndAppend<State, Command, Event extends DomainEvent>(
-    streamId: string,
-    decider: Decider<State, Command, Event>,
+    stream: Stream<State, Command, Event>,
     command: Command,
     context: CommandContext,
     options: HandleOptions,
   ): Promise<CommandResult<Event, State>> {
+    const { id: streamId, decider } = stream;
     const maxAttempts = options.maxAttempts ?? 5;
     for (let attempt = 1; ; attempt++) {
       const cached = this.cached<State>(streamId, decider);
@@ -183,7 +178,7 @@ export class StreamCommands {
         }
         return { events, state, position: 0n };
       }
-      for (const event of events) options.check?.(event);
+      for (const event of events) stream.check(event);
       const metadata = metadataFor(context);
       try {
         const result = await this.store.append(

@@ -7,6 +7,16 @@ export interface AuditDecider<State> {
 }
 
 /**
+ * A write-side stream type as an audit takes it (command-api's `StreamType`): its name, its
+ * stream ids and its decider, bound once there so an audit folds exactly what commands decide on.
+ */
+export interface AuditedStreamType<State> {
+  kind: string;
+  streamId(id: string): string;
+  decider: AuditDecider<State>;
+}
+
+/**
  * One kind of thing an auditor can look at (a cart, an order): where its events are, how its
  * write side folds them, and what of each event is worth a line in the timeline.
  */

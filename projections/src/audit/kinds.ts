@@ -1,10 +1,11 @@
-import { cartStreams, orderStreams, type CartEventMap, type OrderEventMap, type OrderStatus } from '@shop/contracts';
+import { type CartEventMap, type OrderEventMap, type OrderStatus } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
-import type { AuditDecider, AuditKind } from './engine.ts';
+import type { AuditKind, AuditedStreamType } from './engine.ts';
 
 /**
- * The cart and order audits. The deciders are passed in by the composition root (they live in
- * command-api, which this package does not depend on); only their fold is used. The state types
+ * The cart and order audits. The stream types (decider and stream ids) are passed in by the
+ * composition root (they live in command-api, which this package does not depend on); only their
+ * fold is used. The state types
  * below are the parts of the deciders' states an audit presents.
  */
 
@@ -22,11 +23,11 @@ export interface CartStateShape {
   lines: ReadonlyMap<string, CartLineState>;
 }
 
-export function cartAudit<S extends CartStateShape>(decider: AuditDecider<S>): AuditKind<S> {
+export function cartAudit<S extends CartStateShape>(carts: AuditedStreamType<S>): AuditKind<S> {
   return {
-    kind: 'cart',
-    streamOf: (userId) => cartStreams.cart(userId),
-    decider,
+    kind: carts.kind,
+    streamOf: carts.streamId,
+    decider: carts.decider,
     summarise(event: RecordedEvent) {
       switch (event.type) {
         case 'CartItemAdded': {
@@ -72,11 +73,11 @@ export interface OrderStateShape {
   status: OrderStatus | null;
 }
 
-export function orderAudit<S extends OrderStateShape>(decider: AuditDecider<S>): AuditKind<S> {
+export function orderAudit<S extends OrderStateShape>(orders: AuditedStreamType<S>): AuditKind<S> {
   return {
-    kind: 'order',
-    streamOf: (orderId) => orderStreams.order(orderId),
-    decider,
+    kind: orders.kind,
+    streamOf: orders.streamId,
+    decider: orders.decider,
     summarise(event: RecordedEvent) {
       switch (event.type) {
         case 'OrderPlaced': {

@@ -3,7 +3,7 @@ import type { Projection } from '../projection.ts';
 
 /**
  * Checkout processes and where they stand; the startup recovery reads the ones still `started`
- * (command-api/src/ordering/recovery.ts).
+ * (command-api/src/ordering/checkout/recovery.ts).
  */
 export const checkoutProjection: Projection = {
   name: 'checkouts',

@@ -2,7 +2,7 @@ import { REFUNDS, paymentEventSchemas, type RefundDoc } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
 
 /**
- * Refunds owed and made, per provider order. The refund desk (command-api/src/ordering/refunds.ts)
+ * Refunds owed and made, per provider order. The refund desk (command-api/src/ordering/payment/refunds.ts)
  * works through the ones still `requested`.
  */
 export const refundProjection: Projection = {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { ACCOUNT_COLLECTIONS, FIRST_ORDER_DISCOUNT, ORDERS, isId, type Billing, type OrderDoc, type UserDoc } from '@shop/contracts';
+import { ACCOUNT_COLLECTIONS, FIRST_ORDER_DISCOUNT, ORDERS, firstOrderDiscountEligible, isId, type Billing, type OrderDoc, type UserDoc } from '@shop/contracts';
 import { HttpError, assertSelf, currentUser, requireUser, type DocumentStore, type PublicUrls, type TokenService } from '@shop/platform';
 
 const notFound = () => new HttpError(404, { error: true, msg: 'Order not found' });
@@ -33,7 +33,11 @@ export function orderQueryRouter(deps: { docs: DocumentStore; tokens: TokenServi
       ...(user?.email ? { email: user.email } : {}),
       ...(user?.phone ? { phoneNumber: user.phone } : {}),
     };
-    ctx.body = { billing, firstOrderDiscount: order ? 0 : FIRST_ORDER_DISCOUNT };
+    // The write side's own eligibility rule. Its claim stream is not in the read models, but a
+    // claim is only ever made by the checkout that then places its order (nothing in between can
+    // fail; the startup recovery finishes a crash), so "no order placed" is what the claim says too.
+    const eligible = firstOrderDiscountEligible({ claimed: false, ordersPlaced: order ? 1 : 0 });
+    ctx.body = { billing, firstOrderDiscount: eligible ? FIRST_ORDER_DISCOUNT : 0 };
   });
 
   router.get('/orders/:id', auth, async (ctx) => {

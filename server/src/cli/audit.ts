@@ -7,7 +7,7 @@
  * event log only, so it is safe against a running shop. Exit code 1 when there is nothing to audit.
  */
 import { parseArgs } from 'node:util';
-import { cartDecider, orderDecider } from '@shop/command-api';
+import { cartStream, orderStream } from '@shop/command-api';
 import { loadConfig } from '@shop/platform';
 import { AuditRegistry, auditStream, cartAudit, orderAudit, type AuditReport } from '@shop/projections';
 import { openEventStore } from '../compose.ts';
@@ -18,7 +18,7 @@ const { values, positionals } = parseArgs({
 });
 
 async function main(): Promise<number> {
-  const audits = new AuditRegistry([cartAudit(cartDecider), orderAudit(orderDecider)]);
+  const audits = new AuditRegistry([cartAudit(cartStream), orderAudit(orderStream)]);
   const [kindName, id] = positionals;
   const kind = kindName ? audits.get(kindName) : undefined;
   if (!kind || !id) {

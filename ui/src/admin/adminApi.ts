@@ -4,20 +4,12 @@ import { shopApi } from '../api/shopApi.ts';
 // Type-only imports from @shop/contracts: its values would pull zod into the bundle.
 export type { AdminAuditLookup, AdminCustomerList, AdminCustomerReply, AdminCustomerRow, AdminOrderList, AdminOrderReply, OrderStatus } from '@shop/contracts';
 
-/** The statuses in the order an order lives them (contracts/src/order-events.ts `orderStatus`). */
-export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'];
-
 /**
- * Where an order may go next, as the order decider allows (contracts `ORDER_TRANSITIONS`). Only
- * decides which buttons the order page offers; the server decides, and its 409 names the truth.
+ * The statuses in the order an order lives them, and where an order may go next: the order
+ * decider's own rules (zod-free, so they cost the bundle nothing). NEXT_STATUSES only decides
+ * which buttons the order page offers; the server decides, and its 409 names the truth.
  */
-export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
+export { ORDER_STATUSES, ORDER_TRANSITIONS as NEXT_STATUSES } from '@shop/contracts/order-rules';
 
 /** `GET /api/admin/dashboard` (read-api/src/admin/back-office-routes.ts). */
 export type DashboardReply = AdminDashboardReply;

@@ -161,7 +161,7 @@ function CartView({ user }: { user: SessionUser }) {
                           label={line.productTitle}
                           disabled={busy}
                           onChange={(quantity) => void changeQuantity(line, quantity)}
-                          onTooMany={() => dispatch(notifyError(CART_MESSAGES.tooMany))}
+                          onTooMany={() => dispatch(notifyError(CART_MESSAGES.overStock))}
                         />
                       </td>
                       <td data-label="Subtotal" data-testid="line-subtotal">

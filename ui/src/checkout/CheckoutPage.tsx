@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { firstOrderDiscountFor } from '@shop/contracts/order-rules';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from './checkoutApi.ts';
@@ -59,7 +60,7 @@ function CheckoutView({ user }: { user: SessionUser }) {
   const lines = cart.data ?? [];
   const { total } = cartSummary(lines);
   // Shown before paying; the payment's own pricing (the server's) is what is charged.
-  const discount = defaults.data && defaults.data.firstOrderDiscount > 0 && total > defaults.data.firstOrderDiscount ? defaults.data.firstOrderDiscount : 0;
+  const discount = firstOrderDiscountFor(total, (defaults.data?.firstOrderDiscount ?? 0) > 0)?.amount ?? 0;
 
   const placeOrder = async (opened: CheckoutSession, confirmation: PaymentConfirmation) => {
     setStage('placing');

@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { FIRST_ORDER_DISCOUNT_LABEL } from '@shop/contracts/order-rules';
 import type { ReactNode } from 'react';
 import type { CartItem } from '../api/types.ts';
 import { Panel } from '../shared/common.tsx';
 import { brand } from '../shared/theme.ts';
 import { CARD_NAME_LENGTH } from '../shared/constants.ts';
 import { inr, truncate } from '../shared/format.ts';
-
-export const FIRST_ORDER_DISCOUNT_LABEL = 'First order discount';
 
 /**
  * Your Order: each line's title cut to 20 + "...", × quantity, its subtotal; the subtotal, the

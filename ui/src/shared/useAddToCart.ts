@@ -1,3 +1,4 @@
+import { CART_MESSAGES, cartQuantityFits } from '@shop/contracts/order-rules';
 import { useAddToCartMutation } from '../api/cartApi.ts';
 import { failedBody, replyMessage } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
@@ -5,11 +6,7 @@ import { useSession } from '../session/hooks.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 
-export const CART_MESSAGES = {
-  loginRequired: 'Please login first',
-  tooMany: 'The quantity is greater than product count in stock',
-  added: 'Item is added in the cart',
-} as const;
+export { CART_MESSAGES };
 
 /**
  * Add to cart: "Please login first" for a visitor, the stock message past countInStock, "Item is
@@ -28,8 +25,8 @@ export function useAddToCart() {
       dispatch(notifyError(CART_MESSAGES.loginRequired));
       return false;
     }
-    if (quantity > product.countInStock) {
-      dispatch(notifyError(CART_MESSAGES.tooMany));
+    if (!cartQuantityFits(quantity, product.countInStock)) {
+      dispatch(notifyError(CART_MESSAGES.overStock));
       return false;
     }
     const price = Math.trunc(Number(product.price) || 0);

@@ -1,9 +1,8 @@
-import { accountEventSchemas, accountStreams, type AccountEventType } from '@shop/contracts';
+import { accountStreams } from '@shop/contracts';
 import type { EventStore } from '@shop/platform';
-import type { DomainEvent } from '../../shared/decider.ts';
 import { StreamCommands, type CommandContext } from '../../shared/stream-commands.ts';
 import { AccountStore } from '../account-store.ts';
-import { adminRosterDecider } from './admin-roster.ts';
+import { adminRosterStream } from './admin-roster.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { AccountState } from '../decider.ts';
 import { normaliseEmail } from '../emails.ts';
@@ -26,10 +25,6 @@ export interface RoleActor {
   by: string;
   context?: CommandContext;
 }
-
-const check = (event: DomainEvent) => {
-  accountEventSchemas[event.type as AccountEventType].parse(event.data);
-};
 
 /**
  * Grants and revokes admin rights: `AdminRoleGranted` / `AdminRoleRevoked` on the account stream
@@ -84,13 +79,7 @@ export class AdminRoles {
       const { userId } = account;
       const at = this.clock.now().toISOString();
       const roster = () =>
-        this.streams.handle(
-          accountStreams.adminRoster,
-          adminRosterDecider,
-          { type: admin ? 'JoinRoster' : 'LeaveRoster', userId, by, at },
-          context,
-          { check },
-        );
+        this.streams.handle(adminRosterStream.at(), { type: admin ? 'JoinRoster' : 'LeaveRoster', userId, by, at }, context);
       const onAccount = () => this.store.run(userId, { type: admin ? 'GrantAdminRole' : 'RevokeAdminRole', by, at }, context);
       let written: { events: unknown[]; position: bigint }[];
       let isAdmin: boolean;
@@ -100,7 +89,7 @@ export class AdminRoles {
         isAdmin = granted.state.isAdmin;
       } else {
         const fresh = await this.store.load(userId);
-        const listed = (await this.streams.load(accountStreams.adminRoster, adminRosterDecider, { fresh: true })).admins.has(userId);
+        const listed = (await this.streams.load(adminRosterStream.at(), { fresh: true })).admins.has(userId);
         // Not an admin anywhere: nothing to decide (and no roster to ask).
         if (!fresh.isAdmin && !listed) return this.reply(fresh, false, []);
         const left = await roster();

@@ -1,5 +1,6 @@
-import type { AccountEventMap } from '@shop/contracts';
+import { type AccountEventMap, accountStreams, accountEventSchemas } from '@shop/contracts';
 import type { Decider, DomainEvent } from '../../shared/decider.ts';
+import { streamType } from '../../shared/stream-type.ts';
 import { AccountError } from '../errors.ts';
 
 type Ev<K extends keyof AccountEventMap> = DomainEvent<K, AccountEventMap[K]>;
@@ -47,3 +48,6 @@ export const adminRosterDecider: Decider<AdminRosterState, AdminRosterCommand, A
     return [{ type: 'AdminRosterLeft', data: { userId, by, leftAt: at } }];
   },
 };
+
+/** The one roster of admins (`admin-roster`). */
+export const adminRosterStream = streamType({ kind: 'admin-roster', decider: adminRosterDecider, streamId: () => accountStreams.adminRoster, schemas: accountEventSchemas });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { given as givenEvents, givenState } from '../../shared/given-when-then.ts';
 import { newId } from '@shop/contracts';
-import { fold } from '../../shared/decider.ts';
-import { LAST_ADMIN_MSG, adminRosterDecider, type AdminRosterEvent, type AdminRosterState } from './admin-roster.ts';
+import { LAST_ADMIN_MSG, adminRosterStream, type AdminRosterCommand, type AdminRosterEvent, type AdminRosterState } from './admin-roster.ts';
 
 const [asha, ravi, meera] = [newId(), newId(), newId()];
 const at = '2025-06-01T10:00:00.000Z';
 const by = asha;
 
-const given = (...events: AdminRosterEvent[]): AdminRosterState => fold(adminRosterDecider, events);
-const when = adminRosterDecider.decide;
+const given = (...events: AdminRosterEvent[]): AdminRosterState => givenEvents(adminRosterStream, events).state;
+const when = (command: AdminRosterCommand, state: AdminRosterState) => givenState(adminRosterStream, state).when(command);
 const joined = (userId: string): AdminRosterEvent => ({ type: 'AdminRosterJoined', data: { userId, by, joinedAt: at } });
 const left = (userId: string): AdminRosterEvent => ({ type: 'AdminRosterLeft', data: { userId, by, leftAt: at } });
 const join = (userId: string) => ({ type: 'JoinRoster', userId, by, at }) as const;

@@ -1,7 +1,8 @@
-import { accountStreams, newsletterSubscribed } from '@shop/contracts';
+import { newsletterSubscribed } from '@shop/contracts';
 import type { Logger, Mailer } from '@shop/platform';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
 import type { Clock } from '../clock.ts';
+import { newsletterStream } from '../decider.ts';
 import { emailDigest } from '../emails.ts';
 import type { AccountThrottle } from '../identity/limits.ts';
 import { newsletterMail } from '../mail-templates.ts';
@@ -22,8 +23,8 @@ export class NewsletterCommands {
 
   /** Returns whether this call created the subscription (false: it already existed). */
   async subscribe(email: string, address: string): Promise<{ created: boolean; position: bigint }> {
-    const stream = accountStreams.newsletter(emailDigest(email));
-    if (await this.streams.exists(stream)) return { created: false, position: 0n };
+    const stream = newsletterStream.at(emailDigest(email));
+    if (await this.streams.exists(stream.id)) return { created: false, position: 0n };
     await this.throttle.takeMail(address);
     const data = newsletterSubscribed.parse({ email, subscribedAt: this.clock.now().toISOString() });
     const { claimed, position } = await this.streams.claim(stream, { type: 'NewsletterSubscribed', data });

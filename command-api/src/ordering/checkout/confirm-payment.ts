@@ -1,45 +1,44 @@
-import { billingForm, paymentStreams, type Billing } from '@shop/contracts';
-import { HttpError, PaymentProviderError, validate, type PaymentProvider } from '@shop/platform';
+import type { Billing } from '@shop/contracts';
+import type { PaymentProvider } from '@shop/platform';
+import { DomainError } from '../../shared/decider.ts';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
-import { paymentDecider } from '../payment/decider.ts';
+import { paymentStream } from '../payment/decider.ts';
 import type { CheckoutOutcome, CheckoutProcess } from './process.ts';
 
-const refused = (msg: string, status = 400) => new HttpError(status, { error: true, msg });
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+/** The provider's confirmation of a payment, as the browser passes it on (any field may be missing). */
+export interface PaymentConfirmation {
+  orderId: string | null;
+  paymentId: string | null;
+  signature: string | null;
+  /** The total the client believes it paid: only compared, never used. */
+  amount?: unknown;
+}
 
 /**
- * `POST /api/orders/create`: the body carries the provider's confirmation (Razorpay's
- * `razorpay_*` names or the test provider's `order_id`/`payment_id`/`signature`). The payment
- * must be the caller's, signed by the provider, and for the amount the server opened; an
- * `amount` sent by the client is only compared, never used.
+ * Confirms a payment into an order: the payment must be the caller's, signed by the provider, and
+ * for the amount the server opened. Then the checkout process places the order. `billing` is read
+ * only once the payment is verified (the route's parser, which may refuse it). Refusals are
+ * DomainErrors; a provider failure is its PaymentProviderError.
  */
-export async function confirmCheckout(
+export async function confirmPayment(
   deps: { streams: StreamCommands; payments: PaymentProvider },
   process: CheckoutProcess,
   userId: string,
-  body: Record<string, unknown>,
+  confirmation: PaymentConfirmation,
+  billing: () => Billing | undefined,
 ): Promise<CheckoutOutcome> {
-  const orderId = text(body.razorpay_order_id ?? body.order_id ?? body.providerOrderId);
-  const paymentId = text(body.razorpay_payment_id ?? body.payment_id ?? body.paymentId);
-  const signature = text(body.razorpay_signature ?? body.signature);
-  if (!orderId || !paymentId || !signature) throw refused('Payment could not be verified');
+  const { orderId, paymentId, signature, amount } = confirmation;
+  if (!orderId || !paymentId || !signature) throw new DomainError('invalid', 'Payment could not be verified');
 
-  const payment = await deps.streams.load(paymentStreams.payment(orderId), paymentDecider);
+  const payment = await deps.streams.load(paymentStream.at(orderId));
   // Someone else's payment looks exactly like a missing one.
-  if (!payment.opened || payment.opened.userId !== userId) throw refused('Payment not found', 404);
+  if (!payment.opened || payment.opened.userId !== userId) throw new DomainError('not-found', 'Payment not found');
   const opened = payment.opened;
-  if (body.amount !== undefined && body.amount !== null && Number(body.amount) !== opened.amount) {
-    throw refused('Payment amount does not match the order total');
+  if (amount !== undefined && amount !== null && Number(amount) !== opened.amount) {
+    throw new DomainError('invalid', 'Payment amount does not match the order total');
   }
-  let verified;
-  try {
-    verified = await deps.payments.verifyPayment({ orderId, paymentId, signature }, { amountPaise: opened.amountPaise, currency: opened.currency });
-  } catch (error) {
-    if (error instanceof PaymentProviderError) throw refused(error.message, error.status);
-    throw error;
-  }
-  if (!verified.ok) throw refused(`Payment could not be verified: ${verified.reason}`);
+  const verified = await deps.payments.verifyPayment({ orderId, paymentId, signature }, { amountPaise: opened.amountPaise, currency: opened.currency });
+  if (!verified.ok) throw new DomainError('invalid', `Payment could not be verified: ${verified.reason}`);
 
-  const billing: Billing | undefined = body.fullName !== undefined ? validate(billingForm, body) : undefined;
-  return process.run({ providerOrderId: orderId, paymentId }, billing);
+  return process.run({ providerOrderId: orderId, paymentId }, billing());
 }

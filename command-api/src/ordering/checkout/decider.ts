@@ -1,5 +1,6 @@
-import type { CheckoutEventMap } from '@shop/contracts';
+import { type CheckoutEventMap, checkoutStreams, checkoutEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
+import { streamType } from '../../shared/stream-type.ts';
 
 type Ev<K extends keyof CheckoutEventMap> = DomainEvent<K, CheckoutEventMap[K]>;
 export type CheckoutEvent = Ev<'CheckoutStarted'> | Ev<'CheckoutCompleted'> | Ev<'CheckoutFailed'>;
@@ -49,3 +50,6 @@ export const checkoutDecider: Decider<CheckoutState, CheckoutCommand, CheckoutEv
     }
   },
 };
+
+/** A checkout process, one per confirmed payment (`checkout-<paymentId>`). */
+export const checkoutStream = streamType({ kind: 'checkout', decider: checkoutDecider, streamId: checkoutStreams.process, schemas: checkoutEventSchemas });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { given } from '../../shared/given-when-then.ts';
 import { newId, orderIdForPayment, type Billing } from '@shop/contracts';
-import { DomainError, fold } from '../../shared/decider.ts';
-import { FIRST_ORDER_DISCOUNT_TAKEN, firstOrderDiscountDecider, type DiscountEvent } from '../discount/decider.ts';
-import { paymentDecider, type PaymentCommand, type PaymentEvent } from '../payment/decider.ts';
-import { checkoutDecider, type CheckoutCommand, type CheckoutEvent } from './decider.ts';
-import { StockUnavailable, stockDecider, type StockCommand, type StockEvent } from '../stock/decider.ts';
+import { DomainError } from '../../shared/decider.ts';
+import { FIRST_ORDER_DISCOUNT_TAKEN, firstOrderDiscountStream, type DiscountEvent } from '../discount/decider.ts';
+import { paymentStream, type PaymentCommand, type PaymentEvent } from '../payment/decider.ts';
+import { checkoutStream, type CheckoutCommand, type CheckoutEvent } from './decider.ts';
+import { StockUnavailable, stockStream, type StockCommand, type StockEvent } from '../stock/decider.ts';
 
 const productId = newId();
 const reserve = (reservationId: string, quantity: number, initialStock = 5): StockCommand => ({
@@ -16,7 +17,7 @@ const reserve = (reservationId: string, quantity: number, initialStock = 5): Sto
   initialStock,
 });
 const release = (reservationId: string): StockCommand => ({ type: 'ReleaseStock', productId, reservationId, reason: 'failed' });
-const stock = (given: StockEvent[], command: StockCommand) => stockDecider.decide(command, fold(stockDecider, given));
+const stock = (events: StockEvent[], command: StockCommand) => given(stockStream, events).when(command);
 
 describe('stock decider', () => {
   it('starts from the catalog stock and reserves down to zero, never below', () => {
@@ -71,7 +72,7 @@ const opened: PaymentEvent = {
   type: 'PaymentOpened',
   data: { providerOrderId: 'order_1', provider: 'test', userId: 'u1', amount: 200, amountPaise: 20000, currency: 'INR', receipt: 'r1', lines: [line], billing, paymentMethod: 'card' },
 };
-const payment = (given: PaymentEvent[], command: PaymentCommand) => paymentDecider.decide(command, fold(paymentDecider, given));
+const payment = (events: PaymentEvent[], command: PaymentCommand) => given(paymentStream, events).when(command);
 
 describe('payment decider', () => {
   it('opens once', () => {
@@ -111,7 +112,7 @@ const started: CheckoutEvent = {
   type: 'CheckoutStarted',
   data: { paymentId: 'pay_1', providerOrderId: 'order_1', provider: 'test', orderId: orderIdForPayment('pay_1'), userId: 'u1', amount: 200, lines: [line], billing },
 };
-const checkout = (given: CheckoutEvent[], command: CheckoutCommand) => checkoutDecider.decide(command, fold(checkoutDecider, given));
+const checkout = (events: CheckoutEvent[], command: CheckoutCommand) => given(checkoutStream, events).when(command);
 
 describe('checkout process decider', () => {
   it('starts once; a second confirmation joins the first', () => {
@@ -124,7 +125,7 @@ describe('checkout process decider', () => {
     expect(completed).toEqual([{ type: 'CheckoutCompleted', data: { paymentId: 'pay_1', orderId: started.data.orderId } }]);
     expect(checkout([started, ...completed], { type: 'FailCheckout', paymentId: 'pay_1', reason: 'late' })).toEqual([]);
     const failed = checkout([started], { type: 'FailCheckout', paymentId: 'pay_1', reason: 'out of stock' });
-    expect(fold(checkoutDecider, [started, ...failed]).outcome).toEqual({ status: 'failed', reason: 'out of stock' });
+    expect(given(checkoutStream, [started, ...failed]).state.outcome).toEqual({ status: 'failed', reason: 'out of stock' });
     expect(() => checkout([], { type: 'CompleteCheckout', paymentId: 'pay_1' })).toThrow(DomainError);
   });
 
@@ -138,7 +139,7 @@ describe('checkout process decider', () => {
 describe('first-order discount claim decider', () => {
   const claim = (paymentId: string) =>
     ({ type: 'ClaimFirstOrderDiscount', userId: 'u1', paymentId, orderId: orderIdForPayment(paymentId), amount: 20 }) as const;
-  const decide = (given: DiscountEvent[], paymentId: string) => firstOrderDiscountDecider.decide(claim(paymentId), fold(firstOrderDiscountDecider, given));
+  const decide = (events: DiscountEvent[], paymentId: string) => given(firstOrderDiscountStream, events).when(claim(paymentId));
 
   it('gives the discount to the first order that claims it, again to the same one, never to another', () => {
     const first = decide([], 'pay_a');

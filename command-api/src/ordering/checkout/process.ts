@@ -1,45 +1,23 @@
 import {
-  catalogStreams,
-  checkoutEventSchemas,
-  checkoutStreams,
-  discountEventSchemas,
-  discountStreams,
   orderDocFrom,
-  orderEventSchemas,
   orderIdForPayment,
-  orderStreams,
-  paymentEventSchemas,
-  paymentStreams,
-  stockEventSchemas,
-  stockStreams,
   type Billing,
   type OrderDoc,
   type OrderEventMap,
 } from '@shop/contracts';
-import { productDecider } from '../../catalog/decider.ts';
+import { productStream } from '../../catalog/decider.ts';
 import { DomainError, type DomainEvent } from '../../shared/decider.ts';
 import type { CartCommands } from '../../cart/commands.ts';
 import { derivedEventId, type CommandContext, type StreamCommands } from '../../shared/stream-commands.ts';
-import { orderDecider, type OrderState } from '../order/decider.ts';
-import { paymentDecider } from '../payment/decider.ts';
-import { firstOrderDiscountDecider } from '../discount/decider.ts';
-import { checkoutDecider, type CheckoutStarted } from './decider.ts';
-import { stockDecider } from '../stock/decider.ts';
+import { orderStream, type OrderState } from '../order/decider.ts';
+import { paymentStream } from '../payment/decider.ts';
+import { claimFirstOrderDiscount } from '../discount/first-order-discount.ts';
+import { checkoutStream, type CheckoutStarted } from './decider.ts';
+import { stockStream } from '../stock/decider.ts';
 import { releaseAndRefund } from '../give-back.ts';
 
-const schemas: Record<string, { parse(data: unknown): unknown }> = {
-  ...checkoutEventSchemas,
-  ...discountEventSchemas,
-  ...orderEventSchemas,
-  ...paymentEventSchemas,
-  ...stockEventSchemas,
-};
-const check = (event: DomainEvent) => {
-  schemas[event.type]?.parse(event.data);
-};
 /** Events written once per payment whatever happens: a retry re-appends the same ids (a no-op). */
 const onceFor = (paymentId: string) => ({
-  check,
   eventIds: (event: DomainEvent) => derivedEventId('checkout', paymentId, event.type),
 });
 
@@ -65,12 +43,12 @@ export class CheckoutProcess {
   run(confirmed: { providerOrderId: string; paymentId: string }, billing?: Billing): Promise<CheckoutOutcome> {
     const { providerOrderId, paymentId } = confirmed;
     return this.streams.exclusive(`checkout:${paymentId}`, async () => {
-      const paymentStream = paymentStreams.payment(providerOrderId);
-      const payment = await this.streams.load(paymentStream, paymentDecider);
+      const payment$ = paymentStream.at(providerOrderId);
+      const payment = await this.streams.load(payment$);
       if (!payment.opened) throw new DomainError('not-found', 'Payment not found');
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
-      const confirmedAt = await this.streams.handle(paymentStream, paymentDecider, confirm, ctx, onceFor(paymentId));
+      const confirmedAt = await this.streams.handle(payment$, confirm, ctx, onceFor(paymentId));
       const { userId, amount, lines, provider, discount } = payment.opened;
       const start = {
         type: 'StartCheckout',
@@ -84,7 +62,7 @@ export class CheckoutProcess {
         billing: billing ?? payment.opened.billing,
         ...(discount ? { discount } : {}),
       } as const;
-      const started = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, start, ctx, onceFor(paymentId));
+      const started = await this.streams.handle(checkoutStream.at(paymentId), start, ctx, onceFor(paymentId));
       const outcome = await this.proceed(paymentId);
       return { ...outcome, position: max(outcome.position, started.position, confirmedAt.position) };
     });
@@ -97,12 +75,12 @@ export class CheckoutProcess {
 
   private async proceed(paymentId: string): Promise<CheckoutOutcome> {
     // Read fresh: the process stream is short, and recovery must not trust a cache.
-    const state = await this.streams.load(checkoutStreams.process(paymentId), checkoutDecider, { fresh: true });
+    const state = await this.streams.load(checkoutStream.at(paymentId), { fresh: true });
     const started = state.started;
     if (!started) throw new DomainError('not-found', 'Checkout not started');
     if (state.outcome?.status === 'failed') return { ok: false, msg: state.outcome.reason, position: 0n };
     if (state.outcome?.status === 'completed') {
-      const order = await this.streams.load(orderStreams.order(started.orderId), orderDecider, { fresh: true });
+      const order = await this.streams.load(orderStream.at(started.orderId), { fresh: true });
       return placedOrder(started, order, true, 0n);
     }
 
@@ -114,24 +92,28 @@ export class CheckoutProcess {
       }
       // Claimed only once the stock is there, so a checkout that fails for stock never takes it.
       // A claim refused (another order of the shopper's got it first) is compensated like stock.
-      if (started.discount) position = max(position, await this.claimFirstOrderDiscount(started, ctx));
+      if (started.discount) {
+        const { userId, orderId, discount } = started;
+        const claim = { userId, paymentId, orderId, amount: discount.amount };
+        position = max(position, await claimFirstOrderDiscount(this.streams, claim, ctx, onceFor(paymentId)));
+      }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
       return { ok: false, msg: error.message, position: max(position, await this.compensate(started, error.message, ctx)) };
     }
     const place = { type: 'PlaceOrder', ...orderPlacedData(started) } as const;
-    const placed = await this.streams.handle(orderStreams.order(started.orderId), orderDecider, place, ctx, onceFor(paymentId));
+    const placed = await this.streams.handle(orderStream.at(started.orderId), place, ctx, onceFor(paymentId));
     const lineIds = started.lines.map((line) => line.lineId);
     const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);
     const complete = { type: 'CompleteCheckout', paymentId } as const;
-    const done = await this.streams.handle(checkoutStreams.process(paymentId), checkoutDecider, complete, ctx, onceFor(paymentId));
+    const done = await this.streams.handle(checkoutStream.at(paymentId), complete, ctx, onceFor(paymentId));
     // The order as placed (or as found, when a retry placed it before): no need to read it back.
     return placedOrder(started, placed.state, false, max(position, placed.position, cleared.position, done.position));
   }
 
   private async reserve(started: CheckoutStarted, line: CheckoutStarted['lines'][number], ctx: CommandContext): Promise<bigint> {
-    const stream = stockStreams.product(line.productId);
-    const stock = await this.streams.load(stream, stockDecider);
+    const stream = stockStream.at(line.productId);
+    const stock = await this.streams.load(stream);
     const initialStock = stock.available ?? (await this.catalogStock(line.productId, line.productTitle));
     const command = {
       type: 'ReserveStock',
@@ -141,25 +123,12 @@ export class CheckoutProcess {
       quantity: line.quantity,
       initialStock,
     } as const;
-    return (await this.streams.handle(stream, stockDecider, command, ctx, { check, maxAttempts: 20 })).position;
-  }
-
-  /** One order per shopper gets the first-order discount: the claim stream takes one claim, ever. */
-  private async claimFirstOrderDiscount(started: CheckoutStarted, ctx: CommandContext): Promise<bigint> {
-    const claim = {
-      type: 'ClaimFirstOrderDiscount',
-      userId: started.userId,
-      paymentId: started.paymentId,
-      orderId: started.orderId,
-      amount: started.discount!.amount,
-    } as const;
-    const stream = discountStreams.firstOrder(started.userId);
-    return (await this.streams.handle(stream, firstOrderDiscountDecider, claim, ctx, onceFor(started.paymentId))).position;
+    return (await this.streams.handle(stream, command, ctx, { maxAttempts: 20 })).position;
   }
 
   /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */
   private async catalogStock(productId: string, title: string): Promise<number> {
-    const product = await this.streams.load(catalogStreams.product(productId), productDecider, { fresh: true });
+    const product = await this.streams.load(productStream.at(productId), { fresh: true });
     if (!product.details) throw new DomainError('conflict', `Sorry, ${title} is no longer available`);
     return product.details.countInStock;
   }
@@ -168,7 +137,7 @@ export class CheckoutProcess {
   private async compensate(started: CheckoutStarted, reason: string, ctx: CommandContext): Promise<bigint> {
     const given = await releaseAndRefund(this.streams, started, reason, ctx, onceFor(started.paymentId).eventIds);
     const fail = { type: 'FailCheckout', paymentId: started.paymentId, reason } as const;
-    const failed = await this.streams.handle(checkoutStreams.process(started.paymentId), checkoutDecider, fail, ctx, onceFor(started.paymentId));
+    const failed = await this.streams.handle(checkoutStream.at(started.paymentId), fail, ctx, onceFor(started.paymentId));
     return max(given, failed.position);
   }
 }

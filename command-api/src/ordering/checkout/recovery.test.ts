@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkoutStreams, orderIdForPayment, paymentStreams, stockStreams, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
+import { orderIdForPayment, paymentStreams, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
 import { tempDir } from '../../../../test-support/temp-dir.ts';
 import { fold } from '../../shared/decider.ts';
 import { asDomainEvent } from '../../shared/stream-commands.ts';
 import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../../test-support/shop-fixtures.ts';
-import { paymentDecider, type PaymentEvent } from '../payment/decider.ts';
-import { checkoutDecider } from './decider.ts';
-import { stockDecider } from '../stock/decider.ts';
+import { paymentDecider, paymentStream, type PaymentEvent } from '../payment/decider.ts';
+import { checkoutStream } from './decider.ts';
+import { stockStream } from '../stock/decider.ts';
 
 const dir = tempDir('shop-recovery-');
 afterAll(() => dir.remove());
@@ -17,13 +17,13 @@ async function crashPartWay(t: TestShop, paid: { order_id: string; payment_id: s
   const opened = fold(paymentDecider, events.map(asDomainEvent<PaymentEvent>)).opened!;
   const { streams } = t.shop;
   const ids = { providerOrderId: paid.order_id, paymentId: paid.payment_id };
-  await streams.handle(paymentStreams.payment(paid.order_id), paymentDecider, { type: 'ConfirmPayment', ...ids });
+  await streams.handle(paymentStream.at(paid.order_id), { type: 'ConfirmPayment', ...ids });
   const start = { type: 'StartCheckout', ...ids, provider: 'test', orderId: orderIdForPayment(paid.payment_id), userId: opened.userId, amount: opened.amount, lines: opened.lines, billing: opened.billing, discount: opened.discount } as const;
-  await streams.handle(checkoutStreams.process(paid.payment_id), checkoutDecider, start);
+  await streams.handle(checkoutStream.at(paid.payment_id), start);
   if (reserveFirstLine) {
     const line = opened.lines[0]!;
     const reserve = { type: 'ReserveStock', productId: line.productId, productTitle: line.productTitle, reservationId: paid.payment_id, quantity: line.quantity, initialStock: 10 } as const;
-    await streams.handle(stockStreams.product(line.productId), stockDecider, reserve);
+    await streams.handle(stockStream.at(line.productId), reserve);
   }
 }
 
@@ -71,10 +71,10 @@ describe('checkout recovery at startup', () => {
       await second.shop.runner.catchUp();
       await second.shop.refunds.sweep();
       expect((await bobPayment()).slice(-2)).toEqual(['PaymentRefundRequested', 'PaymentRefunded']);
-      expect((await second.shop.events.readStream(checkoutStreams.process(bobPaid.payment_id))).at(-1)?.type).toBe('CheckoutFailed');
+      expect((await second.shop.events.readStream(checkoutStream.streamId(bobPaid.payment_id))).at(-1)?.type).toBe('CheckoutFailed');
       expect(await stockOf(vase)).toBe(7);
       expect(await stockOf(lastOne)).toBe(0);
-      const reservations = (await second.shop.events.readStream(stockStreams.product(vase))).filter((e) => e.type === 'StockReserved');
+      const reservations = (await second.shop.events.readStream(stockStream.streamId(vase))).filter((e) => e.type === 'StockReserved');
       expect(reservations).toHaveLength(2); // Alice's was not taken twice
     } finally {
       await second.close();

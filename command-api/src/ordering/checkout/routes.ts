@@ -1,6 +1,7 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { billingForm, checkoutPaymentChoice, paymentStreams } from '@shop/contracts';
+import { billingForm, checkoutPaymentChoice } from '@shop/contracts';
 import {
   HttpError,
   PaymentProviderError,
@@ -12,9 +13,9 @@ import {
 } from '@shop/platform';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../../shared/http.ts';
 import { answerRefusals, refusalReply } from '../../shared/refusals.ts';
-import { confirmCheckout } from './confirm-payment.ts';
+import { confirmPayment } from './confirm-payment.ts';
 import { RecentCheckouts, openCheckoutPayment } from './start-checkout.ts';
-import { paymentDecider } from '../payment/decider.ts';
+import { paymentStream } from '../payment/decider.ts';
 import type { CheckoutProcess } from './process.ts';
 import type { CartCommands } from '../../cart/commands.ts';
 import { handleRazorpayWebhook } from '../payment/webhook.ts';
@@ -35,6 +36,24 @@ const AFTER_ORDER = [READ_MODELS.cart, READ_MODELS.orders, READ_MODELS.catalog, 
  */
 export const checkoutRefusal = refusalReply((msg) => ({ error: true, msg }));
 
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/**
+ * Refusals of the checkout's use cases, and the payment provider's (its status and its message,
+ * which is safe to show), as replies.
+ */
+function answerCheckoutRefusals(): Middleware {
+  const refusals = answerRefusals(checkoutRefusal);
+  return async (ctx, next) => {
+    try {
+      await refusals(ctx, next);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(error.status, { error: true, msg: error.message });
+      throw error;
+    }
+  };
+}
+
 const testPayBody = z.object({
   providerOrderId: z.string({ error: 'providerOrderId is required' }).min(1, 'providerOrderId is required'),
   card: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number'),
@@ -47,7 +66,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const process = deps.checkout;
   const recentCheckouts = new RecentCheckouts();
 
-  router.post('/orders/checkout', auth, answerRefusals(checkoutRefusal), deps.writes.guard('checkout'), async (ctx) => {
+  router.post('/orders/checkout', auth, answerCheckoutRefusals(), deps.writes.guard('checkout'), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingForm, body);
@@ -57,10 +76,18 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     ctx.body = deps.publicUrls.withLineImages(reply);
   });
 
-  router.post('/orders/create', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+  router.post('/orders/create', auth, answerCheckoutRefusals(), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userid ?? body.userId);
-    const outcome = await confirmCheckout(deps, process, userId, body);
+    // The provider's confirmation under Razorpay checkout's names or the test provider's.
+    const confirmation = {
+      orderId: text(body.razorpay_order_id ?? body.order_id ?? body.providerOrderId),
+      paymentId: text(body.razorpay_payment_id ?? body.payment_id ?? body.paymentId),
+      signature: text(body.razorpay_signature ?? body.signature),
+      amount: body.amount,
+    };
+    const billing = () => (body.fullName !== undefined ? validate(billingForm, body) : undefined);
+    const outcome = await confirmPayment(deps, process, userId, confirmation, billing);
     await deps.awaitProjections(outcome.ok && outcome.replayed ? await deps.events.headPosition() : outcome.position, AFTER_ORDER);
     if (!outcome.ok) throw new HttpError(409, { error: true, msg: outcome.msg });
     ctx.status = outcome.replayed ? 200 : 201;
@@ -73,7 +100,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     if (!provider.pay) throw new HttpError(404, { error: true, msg: 'Not found' });
     const { userId } = currentUser(ctx);
     const { providerOrderId, card } = validate(testPayBody, bodyOf(ctx));
-    const payment = await deps.streams.load(paymentStreams.payment(providerOrderId), paymentDecider);
+    const payment = await deps.streams.load(paymentStream.at(providerOrderId));
     if (!payment.opened || payment.opened.userId !== userId) throw new HttpError(404, { error: true, msg: 'Payment not found' });
     if (payment.paymentId) throw new HttpError(409, { error: true, msg: 'This payment was already completed' });
     try {

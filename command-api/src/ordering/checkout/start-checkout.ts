@@ -1,30 +1,21 @@
 import {
   CART_MESSAGES,
   CURRENCY,
-  ORDERS,
-  discountStreams,
-  firstOrderDiscountFor,
+  cartQuantityFits,
   newId,
-  paymentEventSchemas,
-  paymentStreams,
   type Billing,
   type OrderDiscount,
   type PaymentMethod,
   type PricedLine,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
-import { HttpError, PaymentProviderError, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
+import { TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
 import type { CartCommands } from '../../cart/commands.ts';
-import { catalogProduct } from '../../shared/http.ts';
 import type { CatalogProducts } from '../../shared/catalog-products.ts';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
-import type { DomainEvent } from '../../shared/decider.ts';
-import { firstOrderDiscountDecider } from '../discount/decider.ts';
-import { paymentDecider } from '../payment/decider.ts';
-
-const check = (event: DomainEvent) => {
-  paymentEventSchemas.PaymentOpened.parse(event.data);
-};
+import { DomainError } from '../../shared/decider.ts';
+import { priceFirstOrderDiscount } from '../discount/first-order-discount.ts';
+import { paymentStream } from '../payment/decider.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
 
@@ -104,13 +95,12 @@ async function openPayment(
   recent?: RecentCheckouts,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
-  if (cart.lines.size === 0) throw new HttpError(400, { error: true, msg: 'Your cart is empty' });
+  if (cart.lines.size === 0) throw new DomainError('invalid', 'Your cart is empty');
   const lines: PricedLine[] = [];
   for (const line of cart.lines.values()) {
-    const product = await catalogProduct(deps.products, line.productId, { error: true, msg: `${line.productTitle} is no longer available` });
-    if (line.quantity > product.countInStock) {
-      throw new HttpError(409, { error: true, msg: `${product.name}: ${CART_MESSAGES.overStock}` });
-    }
+    const product = await deps.products.get(line.productId);
+    if (!product) throw new DomainError('not-found', `${line.productTitle} is no longer available`);
+    if (!cartQuantityFits(line.quantity, product.countInStock)) throw new DomainError('conflict', `${product.name}: ${CART_MESSAGES.overStock}`);
     const price = product.price;
     lines.push({
       lineId: line.lineId,
@@ -123,22 +113,17 @@ async function openPayment(
     });
   }
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
-  const discount = firstOrderDiscountFor(subtotal, await hasFirstOrderDiscount(deps, userId));
+  const discount = await priceFirstOrderDiscount(deps, userId, subtotal);
   const amount = subtotal - (discount?.amount ?? 0);
   const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
-    const payment = await deps.streams.load(paymentStreams.payment(earlier.orderId), paymentDecider, { fresh: true });
+    const payment = await deps.streams.load(paymentStream.at(earlier.orderId), { fresh: true });
     if (payment.opened && !payment.paymentId && !payment.refundRequested) return { reply: earlier, position: 0n };
   }
   const receipt = newId();
-  let opened;
-  try {
-    opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
-  } catch (error) {
-    if (error instanceof PaymentProviderError) throw new HttpError(error.status, { error: true, msg: error.message });
-    throw error;
-  }
+  // A provider's refusal (PaymentProviderError) goes up as it is: the route answers it.
+  const opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
   const command = {
     type: 'OpenPayment',
     providerOrderId: opened.providerOrderId,
@@ -153,7 +138,7 @@ async function openPayment(
     ...(discount ? { discount } : {}),
     paymentMethod,
   } as const;
-  const result = await deps.streams.handle(paymentStreams.payment(opened.providerOrderId), paymentDecider, command, { userId }, { check });
+  const result = await deps.streams.handle(paymentStream.at(opened.providerOrderId), command, { userId });
   const reply: CheckoutReply = {
     provider: opened.provider,
     keyId: opened.keyId,
@@ -172,16 +157,4 @@ async function openPayment(
   };
   recent?.opened(userId, checkout, reply);
   return { reply, position: result.position };
-}
-
-/**
- * Whether the shopper's next order still gets the first-order discount: no order has claimed it
- * and they have no order (orders placed before the discount existed count too). This only
- * prices the payment; the claim when the paid order is placed decides (process.ts), so two
- * payments opened at once cannot both keep it.
- */
-export async function hasFirstOrderDiscount(deps: { streams: StreamCommands; docs: DocumentStore }, userId: string): Promise<boolean> {
-  const claim = await deps.streams.load(discountStreams.firstOrder(userId), firstOrderDiscountDecider);
-  if (claim.claimedBy) return false;
-  return (await deps.docs.count(ORDERS.orders, { userid: userId })) === 0;
 }

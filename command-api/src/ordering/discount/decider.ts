@@ -1,5 +1,6 @@
-import type { DiscountEventMap } from '@shop/contracts';
+import { type DiscountEventMap, discountStreams, discountEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
+import { streamType } from '../../shared/stream-type.ts';
 
 export type DiscountEvent = DomainEvent<'FirstOrderDiscountClaimed', DiscountEventMap['FirstOrderDiscountClaimed']>;
 
@@ -23,3 +24,6 @@ export const firstOrderDiscountDecider: Decider<FirstOrderDiscountState, Discoun
     return [{ type: 'FirstOrderDiscountClaimed', data }];
   },
 };
+
+/** A shopper's first-order discount claim (`first-order-discount-<userId>`). */
+export const firstOrderDiscountStream = streamType({ kind: 'first-order-discount', decider: firstOrderDiscountDecider, streamId: discountStreams.firstOrder, schemas: discountEventSchemas });

@@ -2,7 +2,7 @@ import { orderEventSchemas, orderStreams, type OrderEventMap } from '@shop/contr
 import { mailFailureOf, type DocumentStore, type EventStore, type Logger, type Mailer, type MailMessage, type RecordedEvent, type Write } from '@shop/platform';
 import { asDomainEvent, derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { fold } from '../../shared/decider.ts';
-import { orderDecider, type OrderEvent } from '../order/decider.ts';
+import { orderDecider, orderStream, type OrderEvent } from '../order/decider.ts';
 import { orderPlacedMail, orderStatusMail } from './mail-templates.ts';
 import { afterFailure, backoffMs, defaultMailRetrySchedule, type DeferredMail, type MailRetrySchedule } from './mail-retry.ts';
 
@@ -202,8 +202,7 @@ export class OrderMailDesk {
     const { eventId, orderId, mail, status } = owed;
     this.logger.warn({ orderId, eventId, reason }, 'order e-mail refused by the mail server; recorded on the order and passed');
     const command = { type: 'RecordMailRefused', orderId, mail, ...(status ? { status } : {}), eventId, reason, refusedAt: new Date(this.now()).toISOString() } as const;
-    await this.streams.handle(orderStreams.order(orderId), orderDecider, command, { correlationId: eventId, causationId: eventId }, {
-      check: (event) => void orderEventSchemas.OrderMailRefused.parse(event.data),
+    await this.streams.handle(orderStream.at(orderId), command, { correlationId: eventId, causationId: eventId }, {
       eventIds: (event) => derivedEventId('order-mail', eventId, event.type),
     });
   }

@@ -1,5 +1,6 @@
-import { ORDER_TRANSITIONS, type OrderEventMap, type OrderStatus } from '@shop/contracts';
+import { ORDER_TRANSITIONS, type OrderEventMap, type OrderStatus, orderStreams, orderEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
+import { streamType } from '../../shared/stream-type.ts';
 
 type Ev<K extends keyof OrderEventMap> = DomainEvent<K, OrderEventMap[K]>;
 export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'> | Ev<'OrderMailRefused'>;
@@ -70,3 +71,6 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     }
   },
 };
+
+/** An order (`order-<orderId>`). */
+export const orderStream = streamType({ kind: 'order', decider: orderDecider, streamId: orderStreams.order, schemas: orderEventSchemas });

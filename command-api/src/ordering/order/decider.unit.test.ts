@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { given } from '../../shared/given-when-then.ts';
 import { orderIdForPayment, type OrderEventMap } from '@shop/contracts';
-import { DomainError, fold } from '../../shared/decider.ts';
-import { TransitionRefused, orderDecider, type OrderCommand, type OrderEvent } from './decider.ts';
+import { DomainError } from '../../shared/decider.ts';
+import { TransitionRefused, orderStream, type OrderCommand, type OrderEvent } from './decider.ts';
 
 const orderId = orderIdForPayment('pay_1');
 const placedData: OrderEventMap['OrderPlaced'] = {
@@ -22,7 +23,7 @@ const placedData: OrderEventMap['OrderPlaced'] = {
   date: '2026-01-01T00:00:00.000Z',
 };
 const placed: OrderEvent = { type: 'OrderPlaced', data: placedData };
-const when = (given: OrderEvent[], command: OrderCommand) => orderDecider.decide(command, fold(orderDecider, given));
+const when = (events: OrderEvent[], command: OrderCommand) => given(orderStream, events).when(command);
 const move = (status: OrderEventMap['OrderStatusChanged']['to'], trackingNumber?: string): OrderCommand => ({
   type: 'ChangeStatus',
   orderId,
@@ -35,7 +36,7 @@ describe('order decider', () => {
   it('places an order once; placing it again changes nothing', () => {
     expect(when([], { type: 'PlaceOrder', ...placedData })).toEqual([placed]);
     expect(when([placed], { type: 'PlaceOrder', ...placedData })).toEqual([]);
-    expect(fold(orderDecider, [placed]).status).toBe('pending');
+    expect(given(orderStream, [placed]).state.status).toBe('pending');
   });
 
   it('moves pending → confirmed → shipped → delivered', () => {
@@ -72,9 +73,9 @@ describe('order decider', () => {
     const confirmed = when([placed], move('confirmed'));
     const shipped = when([placed, ...confirmed], move('shipped', 'BLR123'));
     expect(shipped).toEqual([{ type: 'OrderStatusChanged', data: { orderId, from: 'confirmed', to: 'shipped', changedBy: 'admin', trackingNumber: 'BLR123' } }]);
-    expect(fold(orderDecider, [placed, ...confirmed, ...shipped]).trackingNumber).toBe('BLR123');
+    expect(given(orderStream, [placed, ...confirmed, ...shipped]).state.trackingNumber).toBe('BLR123');
     const delivered = when([placed, ...confirmed, ...shipped], move('delivered'));
-    expect(fold(orderDecider, [placed, ...confirmed, ...shipped, ...delivered]).trackingNumber).toBe('BLR123');
+    expect(given(orderStream, [placed, ...confirmed, ...shipped, ...delivered]).state.trackingNumber).toBe('BLR123');
     expect(() => when([placed], move('confirmed', 'BLR123'))).toThrow('A tracking number is given only when shipping');
   });
 });

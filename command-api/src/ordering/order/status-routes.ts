@@ -1,17 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { isId, orderDocFrom, orderEventSchemas, orderStatus, orderStreams } from '@shop/contracts';
+import { isId, orderDocFrom, orderStatus } from '@shop/contracts';
 import { HttpError, requireAdmin, requireUser, validate } from '@shop/platform';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../../shared/http.ts';
 import { REFUSAL_STATUS, answerRefusals, type RefusalReply } from '../../shared/refusals.ts';
-import { releaseAndRefund } from '../give-back.ts';
-import type { DomainEvent } from '../../shared/decider.ts';
-import { TransitionRefused, orderDecider } from './decider.ts';
+import { changeOrderStatus } from './change-status.ts';
+import { TransitionRefused } from './decider.ts';
 
-const schemas: Record<string, { parse(data: unknown): unknown }> = orderEventSchemas;
-const check = (event: DomainEvent) => {
-  schemas[event.type]?.parse(event.data);
-};
 const statusBody = z.object({ status: orderStatus, trackingNumber: z.string().trim().min(1).max(64).optional() });
 /**
  * Order refusals (order-decider.ts) in the original API's order shape: `error: true` + `msg`; a
@@ -27,7 +22,6 @@ export const orderRefusal: RefusalReply = (error) =>
 /** Admin-only order commands: move an order along pending → confirmed → shipped → delivered, or cancel it. */
 export function orderCommandRoutes(deps: CommandDeps): Router {
   const router = new Router();
-  const { streams } = deps;
 
   router.put('/orders/:id/status', requireUser(deps.tokens), answerRefusals(orderRefusal), async (ctx) => {
     const admin = requireAdmin(ctx);
@@ -38,20 +32,9 @@ export function orderCommandRoutes(deps: CommandDeps): Router {
       bodyOf(ctx),
       () => new HttpError(400, { error: true, msg: `status must be one of ${orderStatus.options.join(', ')}; trackingNumber at most 64 characters` }),
     );
-    const command = { type: 'ChangeStatus', orderId, status, changedBy: admin.userId, ...(trackingNumber ? { trackingNumber } : {}) } as const;
-    const result = await streams.handle(orderStreams.order(orderId), orderDecider, command, { userId: admin.userId }, { check });
-    let position = result.position;
-    if (result.state.status === 'cancelled') {
-      // A cancelled order gives its stock back and asks for the refund. Both are idempotent, so
-      // they run on every cancel request: repeating the request finishes what a crash left.
-      const { paymentId, providerOrderId, products } = result.state.placed!;
-      const settled = await releaseAndRefund(streams, { paymentId, providerOrderId, lines: products }, 'order cancelled', {
-        userId: admin.userId,
-      });
-      if (settled > position) position = settled;
-    }
+    const { order, position } = await changeOrderStatus(deps.streams, { orderId, status, trackingNumber, adminId: admin.userId });
     await deps.awaitProjections(position, [READ_MODELS.orders, READ_MODELS.catalog, READ_MODELS.backOffice]);
-    ctx.body = deps.publicUrls.withLineImages(orderDocFrom(result.state.placed!, result.state.status!, result.state.trackingNumber));
+    ctx.body = deps.publicUrls.withLineImages(orderDocFrom(order.placed!, order.status!, order.trackingNumber));
   });
 
   return router;

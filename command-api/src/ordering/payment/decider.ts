@@ -1,5 +1,6 @@
-import type { PaymentEventMap } from '@shop/contracts';
+import { type PaymentEventMap, paymentStreams, paymentEventSchemas, paymentWebhookHandled } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
+import { claimStreamType, streamType } from '../../shared/stream-type.ts';
 
 type Ev<K extends keyof PaymentEventMap> = DomainEvent<K, PaymentEventMap[K]>;
 export type PaymentEvent = Ev<'PaymentOpened'> | Ev<'PaymentConfirmed'> | Ev<'PaymentRefundRequested'> | Ev<'PaymentRefunded'>;
@@ -71,3 +72,13 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
     }
   },
 };
+
+/** A payment opened with the provider (`payment-<providerOrderId>`). */
+export const paymentStream = streamType({ kind: 'payment', decider: paymentDecider, streamId: paymentStreams.payment, schemas: paymentEventSchemas });
+
+/** One provider webhook delivery, recorded once so a redelivery is answered without being redone (`webhook-<provider>-<eventId>`). */
+export const webhookDeliveryStream = claimStreamType({
+  kind: 'payment-webhook',
+  streamId: paymentStreams.webhook,
+  schemas: { PaymentWebhookHandled: paymentWebhookHandled },
+});

@@ -1,15 +1,10 @@
-import { REFUNDS, paymentEventSchemas, paymentStreams, type RefundDoc } from '@shop/contracts';
+import { REFUNDS, type RefundDoc } from '@shop/contracts';
 import type { DocumentStore, Logger, PaymentProvider, RefundsOwed } from '@shop/platform';
-import type { DomainEvent } from '../../shared/decider.ts';
 import { derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
-import { paymentDecider } from './decider.ts';
+import { paymentStream } from './decider.ts';
 
 /** Refunds asked of the provider per sweep at most, oldest first. */
 const PER_SWEEP = 20;
-
-const check = (event: DomainEvent) => {
-  paymentEventSchemas.PaymentRefunded.parse(event.data);
-};
 
 /**
  * Gives back the money of payments that did not stay orders (a checkout compensated, an order
@@ -95,8 +90,8 @@ export class RefundDesk {
 
   /** Refunds one provider order's payment when it is owed; the log position of the record, or null. */
   async refund(providerOrderId: string): Promise<bigint | null> {
-    const stream = paymentStreams.payment(providerOrderId);
-    const payment = await this.streams.load(stream, paymentDecider);
+    const stream = paymentStream.at(providerOrderId);
+    const payment = await this.streams.load(stream);
     const requested = payment.refundRequested;
     if (!requested || payment.refunded || !payment.opened) return null;
     if (payment.opened.provider !== this.provider.name) {
@@ -110,8 +105,7 @@ export class RefundDesk {
       notes: { providerOrderId, reason: requested.reason.slice(0, 250) },
     });
     const record = { type: 'RecordRefund', refundId: refund.refundId, at: new Date().toISOString() } as const;
-    const result = await this.streams.handle(stream, paymentDecider, record, { correlationId: requested.paymentId }, {
-      check,
+    const result = await this.streams.handle(stream, record, { correlationId: requested.paymentId }, {
       eventIds: (event) => derivedEventId('refund', providerOrderId, event.type),
     });
     this.logger.info({ providerOrderId, refundId: refund.refundId, amount: requested.amount }, 'refund made');

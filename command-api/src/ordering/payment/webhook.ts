@@ -1,7 +1,7 @@
-import { paymentStreams, paymentWebhookHandled } from '@shop/contracts';
+import { paymentWebhookHandled } from '@shop/contracts';
 import type { Logger, PaymentProvider } from '@shop/platform';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
-import { paymentDecider } from './decider.ts';
+import { paymentStream, webhookDeliveryStream } from './decider.ts';
 import type { CheckoutOutcome, CheckoutProcess } from '../checkout/process.ts';
 
 /** Razorpay events that mean the money was taken for one of our orders. */
@@ -28,13 +28,13 @@ export async function handleRazorpayWebhook(
   body: RazorpayWebhook,
 ): Promise<WebhookResult> {
   const { streams } = deps;
-  const stream = paymentStreams.webhook('razorpay', eventId);
-  if (await streams.exists(stream)) return { status: 'duplicate' };
+  const stream = webhookDeliveryStream.at('razorpay', eventId);
+  if (await streams.exists(stream.id)) return { status: 'duplicate' };
   const event = String(body.event ?? '');
   const entity = body.payload?.payment?.entity;
   let result: WebhookResult = { status: 'ignored' };
   if (PAID_EVENTS.has(event) && entity?.id && entity.order_id) {
-    const payment = await streams.load(paymentStreams.payment(entity.order_id), paymentDecider);
+    const payment = await streams.load(paymentStream.at(entity.order_id));
     if (!payment.opened) {
       deps.logger.warn({ eventId, orderId: entity.order_id }, 'webhook for a payment we did not open');
     } else if (entity.amount !== payment.opened.amountPaise || entity.currency !== payment.opened.currency) {

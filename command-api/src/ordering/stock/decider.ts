@@ -1,5 +1,6 @@
-import type { StockEventMap } from '@shop/contracts';
+import { type StockEventMap, stockStreams, stockEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
+import { streamType } from '../../shared/stream-type.ts';
 
 type Ev<K extends keyof StockEventMap> = DomainEvent<K, StockEventMap[K]>;
 export type StockEvent = Ev<'StockReserved'> | Ev<'StockReleased'> | Ev<'StockReceived'>;
@@ -82,3 +83,6 @@ export const stockDecider: Decider<StockState, StockCommand, StockEvent> = {
     }
   },
 };
+
+/** A product's stock (`stock-<productId>`). */
+export const stockStream = streamType({ kind: 'stock', decider: stockDecider, streamId: stockStreams.product, schemas: stockEventSchemas });

@@ -1,12 +1,8 @@
-import { catalogStreams, newId, stockEventSchemas, stockStreams, type StockEventMap } from '@shop/contracts';
-import { productDecider } from '../../catalog/decider.ts';
-import { DomainError, type DomainEvent } from '../../shared/decider.ts';
+import { newId } from '@shop/contracts';
+import { productStream } from '../../catalog/decider.ts';
+import { DomainError } from '../../shared/decider.ts';
 import type { CommandContext, StreamCommands } from '../../shared/stream-commands.ts';
-import { stockDecider } from './decider.ts';
-
-const check = (event: DomainEvent) => {
-  stockEventSchemas[event.type as keyof StockEventMap].parse(event.data);
-};
+import { stockStream } from './decider.ts';
 
 /**
  * Stock taken in (`POST /api/admin/products/:id/stock`): a StockReceived on the product's stock
@@ -19,16 +15,16 @@ export async function receiveStock(
   input: { productId: string; quantity: number },
   ctx: CommandContext,
 ): Promise<{ remaining: number; position: bigint }> {
-  const stream = stockStreams.product(input.productId);
-  const stock = await streams.load(stream, stockDecider);
+  const stream = stockStream.at(input.productId);
+  const stock = await streams.load(stream);
   // Before stock first moves, the listing's figure is where it starts (as for a reservation).
   let initialStock = stock.available;
   if (initialStock === null) {
-    const product = await streams.load(catalogStreams.product(input.productId), productDecider, { fresh: true });
+    const product = await streams.load(productStream.at(input.productId), { fresh: true });
     if (!product.details) throw new DomainError('not-found', 'Product not found');
     initialStock = product.details.countInStock;
   }
   const command = { type: 'ReceiveStock', productId: input.productId, receiptId: newId(), quantity: input.quantity, initialStock } as const;
-  const result = await streams.handle(stream, stockDecider, command, ctx, { check, maxAttempts: 20 });
+  const result = await streams.handle(stream, command, ctx, { maxAttempts: 20 });
   return { remaining: result.state.available ?? initialStock, position: result.position };
 }

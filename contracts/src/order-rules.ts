@@ -1,0 +1,65 @@
+/**
+ * The order flow's rules the storefront shows and the server enforces, in one zod-free module so
+ * the browser bundle can import it too (`@shop/contracts/order-rules`). The write side decides
+ * with these; read-api and the UI only preview what it will decide.
+ */
+
+/** The statuses in the order an order lives them. */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where an order may go next; delivered and cancelled are final. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** Whole rupees off a shopper's first order. */
+export const FIRST_ORDER_DISCOUNT = 20;
+export const FIRST_ORDER_DISCOUNT_LABEL = 'First order discount';
+
+/** The first-order discount as it is kept on a payment, a checkout and an order. */
+export interface FirstOrderDiscount {
+  kind: 'first-order';
+  label: string;
+  /** Whole rupees taken off the sum of the lines. */
+  amount: number;
+}
+
+/**
+ * Whether a shopper still has the first-order discount: no order of theirs has claimed it (the
+ * claim stream, which a checkout that failed after claiming keeps) and they have placed no order
+ * (orders placed before the discount existed count too).
+ */
+export function firstOrderDiscountEligible(shopper: { claimed: boolean; ordersPlaced: number }): boolean {
+  return !shopper.claimed && shopper.ordersPlaced === 0;
+}
+
+/**
+ * The first-order discount on a cart of `subtotal` rupees for a shopper who has it: Rs 20 off,
+ * as long as something (at least Rs 1) is left to pay.
+ */
+export function firstOrderDiscountFor(subtotal: number, eligible: boolean): FirstOrderDiscount | null {
+  if (!eligible || subtotal <= FIRST_ORDER_DISCOUNT) return null;
+  return { kind: 'first-order', label: FIRST_ORDER_DISCOUNT_LABEL, amount: FIRST_ORDER_DISCOUNT };
+}
+
+/** What the cart answers, word for word as the storefront shows it. */
+export const CART_MESSAGES = {
+  duplicate: 'Product already added in the cart',
+  /** No cart line may hold more than the product's count in stock (checked on add, change and checkout). */
+  overStock: 'The quantity is greater than product count in stock',
+  notFound: 'Cart item not found',
+  removed: 'item removed from cart!',
+  /** The storefront's own: adding to the cart needs a signed-in shopper. */
+  loginRequired: 'Please login first',
+  added: 'Item is added in the cart',
+} as const;
+
+/** Whether `quantity` of a product may be in one cart line, given its count in stock. */
+export function cartQuantityFits(quantity: number, countInStock: number): boolean {
+  return quantity <= countInStock;
+}
