@@ -67,6 +67,7 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
 /** Users (`GET /api/user/:id`), their avatar uploads (`GET /api/imageUpload`) and the cut-offs of their sessions. */
 export const accountsProjection: Projection = {
   name: 'accounts',
+  version: 1,
   collections: accountCollections,
   handles: new Set(Object.keys(handlers)),
   async apply(event, view) {
