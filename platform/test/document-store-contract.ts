@@ -549,6 +549,34 @@ export function documentStoreContract(name: string, open: () => Promise<OpenedDo
       }
     });
 
+    test('a lease is held by one owner at a time across connections, renewed by its holder, and taken over once it expires', async (store, { openAnother }) => {
+      const other = await openAnother();
+      try {
+        const lease = uniqueName('lease');
+        // Two connections ask at once: exactly one gets it.
+        const [mine, theirs] = await Promise.all([store.acquireLease(lease, 'a', 60_000), other.acquireLease(lease, 'b', 60_000)]);
+        expect([mine, theirs].filter(Boolean)).toHaveLength(1);
+        const [holder, waiting, loser] = mine ? (['a', other, 'b'] as const) : (['b', store, 'a'] as const);
+        expect((await store.getLease(lease))?.owner).toBe(holder);
+        // The holder renews it; the other is still refused.
+        const renewed = await (holder === 'a' ? store : other).acquireLease(lease, holder, 60_000);
+        expect(renewed?.owner).toBe(holder);
+        expect(await waiting.acquireLease(lease, loser, 60_000)).toBeNull();
+        // Released: free for the other.
+        await waiting.releaseLease(lease, loser);
+        expect((await store.getLease(lease))?.owner).toBe(holder);
+        await (holder === 'a' ? store : other).releaseLease(lease, holder);
+        expect(await store.getLease(lease)).toBeNull();
+        // A holder that stops renewing loses it once it expires.
+        expect(await store.acquireLease(lease, 'dead', 1)).not.toBeNull();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        expect((await other.acquireLease(lease, 'heir', 60_000))?.owner).toBe('heir');
+        expect(await store.acquireLease(lease, 'dead', 60_000)).toBeNull();
+      } finally {
+        await other.close();
+      }
+    });
+
     test('listCollections lists defined collections by name, sorted, without internal ones', async (store) => {
       const a = `a${uniqueName('list')}`;
       const b = `b${uniqueName('list')}`;

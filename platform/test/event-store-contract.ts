@@ -275,6 +275,16 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
       expect(seen).toEqual([]);
     });
 
+    test('the log has one identity, the same on every call, recorded outside the events it serves', async (store) => {
+      const head = await store.headPosition();
+      const [first, second] = await Promise.all([store.logIdentity(), store.logIdentity()]);
+      expect(first).toMatch(/^\S{8,}$/);
+      expect(second).toBe(first);
+      expect(await store.logIdentity()).toBe(first);
+      // Naming the log appended nothing a projection would read.
+      expect(await store.headPosition()).toBe(head);
+    });
+
     test('onAppended listeners hear every append through this instance until unsubscribed', async (store) => {
       const stream = streamName('listeners');
       const heard: bigint[] = [];

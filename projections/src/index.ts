@@ -25,6 +25,8 @@ export * from './rebuild/progress.ts';
 export * from './rebuild/rebuild.ts';
 export * from './rebuild/verify.ts';
 export * from './rebuild/service.ts';
+export * from './rebuild/stamp.ts';
+export * from './rebuild/upgrades.ts';
 export * from './audit/engine.ts';
 export * from './audit/kinds.ts';
 export * from './cart/shopper-group.ts';

@@ -21,6 +21,14 @@ export interface ProjectionView {
 export interface Projection {
   /** Also the checkpoint's name. */
   name: string;
+  /**
+   * Raised whenever the documents this projection makes of the same events change (a new
+   * collection or field, a fix in a handler). The read model records the version it was built
+   * by; a shop started with another one rebuilds it beside the live one and swaps it in
+   * (rebuild/upgrades.ts). projections/digests.json holds what each version makes of a fixed
+   * set of events, and a test fails when that changes without a new version.
+   */
+  version: number;
   /** Logical collection names; a rebuild maps them to shadow names. */
   collections: CollectionSpec[];
   /** Event types this projection reads; all others only advance its checkpoint. */

@@ -16,6 +16,7 @@ interface Counter extends Document {
 /** Counts "Ticked" events per stream: not idempotent by itself, so it shows exactly-once delivery. */
 const counter: Projection = {
   name: 'counter',
+  version: 1,
   collections: [{ name: 'counters' }],
   handles: new Set(['Ticked']),
   async apply(event: RecordedEvent, view) {

@@ -23,7 +23,7 @@ export class ProjectionRunner {
   private readonly loops: Promise<void>[] = [];
   private readonly wakers = new Set<() => void>();
   /** Projections held by `pause` (a rebuild swapping their collections), with how to let them go. */
-  private readonly holds = new Map<string, { reached: () => void; release: () => void; released: Promise<void> }>();
+  private readonly holds = new Map<string, { reached: () => void; release: () => void; released: Promise<void>; untilRebuilt?: boolean }>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -33,11 +33,22 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions = {},
   ) {}
 
-  /** Creates collections, loads checkpoints and starts following the log. */
-  async start(): Promise<void> {
+  /**
+   * Creates collections, loads checkpoints and starts following the log. `held`: projections
+   * whose read model was built from another log, which must not go on from their checkpoint; they
+   * stay held until a rebuild swaps a read model of this log in (its `pause` takes the hold over,
+   * its `resume` lets them go).
+   */
+  async start({ held = [] }: { held?: string[] } = {}): Promise<void> {
     for (const projection of this.projections) {
       for (const spec of projection.collections) await this.store.defineCollection(spec);
       this.positions.set(projection.name, (await this.store.getCheckpoint(projection.name)) ?? 0n);
+    }
+    for (const name of held) {
+      if (!this.positions.has(name)) continue;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      this.holds.set(name, { reached: () => {}, release, released, untilRebuilt: true });
     }
     this.unsubscribe = this.events.onAppended(() => {
       for (const wake of [...this.wakers]) wake();
@@ -66,6 +77,12 @@ export class ProjectionRunner {
    */
   async pause(name: string): Promise<void> {
     if (!this.positions.has(name)) throw new Error(`Unknown projection ${name}`);
+    const startHold = this.holds.get(name);
+    if (startHold?.untilRebuilt) {
+      // Held since the start: no batch of it ever ran; the rebuild's resume ends the hold.
+      startHold.untilRebuilt = false;
+      return;
+    }
     if (this.holds.has(name)) throw new Error(`Projection ${name} is already paused`);
     let reached!: () => void;
     let release!: () => void;

@@ -108,6 +108,14 @@ export function createApp(shop: Shop): Koa {
   root.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
+  // Live (healthz) is not ready: after an upgrade the shop serves at once while read models of an
+  // older projection version or another log are rebuilt; 503 until every one is current. Names
+  // only: the reasons and progress are the back office's (GET /api/admin/projections).
+  root.get('/readyz', (ctx) => {
+    const { ready, readModels } = shop.upgrades.status();
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'rebuilding', rebuilding: readModels.filter((model) => model.state !== 'current').map((model) => model.name) };
+  });
   seedImageRoutes(root);
   // Without a token, metrics are served only on the separate HEALTH_PORT listener (main.ts).
   if (shop.config.METRICS && shop.config.METRICS_TOKEN) metricsRoute(root, shop.metrics, shop.config.METRICS_TOKEN);

@@ -24,6 +24,7 @@ import {
   BusWriters,
   CheckpointWatcher,
   ProjectionRunner,
+  ProjectionUpgrades,
   RebuildService,
   accountsProjection,
   backOfficeGroup,
@@ -82,6 +83,8 @@ export interface Shop {
   checkpoints: CheckpointLayout;
   /** Projection rebuilds into shadows, swapped in while the shop serves (admin route, CLI). */
   rebuilds: RebuildService;
+  /** The read models rebuilt at start-up (another version of their projection, another log); readiness. */
+  upgrades: ProjectionUpgrades;
   /** Cart and order audits (admin route, CLI). */
   audits: AuditRegistry;
   close(): Promise<void>;
@@ -141,19 +144,41 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const runner = new ProjectionRunner(events, docs, external ? [] : projections, {
     onError: (projection, error) => logger.error({ err: error, projection }, 'projection failed; retrying'),
   });
-  await runner.start();
+  const rebuilds = new RebuildService({
+    events,
+    store: docs,
+    projections,
+    writers: bus ? new BusWriters(bus, docs, { topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS }) : runnerWriters(runner),
+    layout: checkpoints,
+    logger,
+  });
+  // Read models of another projection version or another log are found before anything writes
+  // to them, and rebuilt in the background once the shop serves (upgrades.start below).
+  const upgrades = new ProjectionUpgrades({ events, store: docs, projections, layout: checkpoints, rebuilds, logger });
+  await upgrades.assess();
+  await runner.start({ held: upgrades.fromAnotherLog() });
   // External projections: the workers write the read models, this process only reads them, but
   // a collection is declared before it is read (idempotent; the SQLite store needs it).
   if (external) for (const spec of projections.flatMap((p) => p.collections)) await docs.defineCollection(spec);
   const payments = createPaymentProvider(config);
-  // Checkouts the last run left part-way are finished (or compensated) before serving anyone.
-  if (!external) await runner.waitFor(await events.headPosition(), [shopperProjection.name], 60_000);
+  // Checkouts the last run left part-way are finished (or compensated) before serving anyone,
+  // unless the checkouts read model comes from another log: then once its rebuild is in.
+  const checkoutsFromAnotherLog = upgrades.fromAnotherLog().includes(shopperProjection.name);
+  if (checkoutsFromAnotherLog) logger.warn('the checkouts read model comes from another log; checkouts left part-way are recovered once it is rebuilt');
+  else if (!external) await runner.waitFor(await events.headPosition(), [shopperProjection.name], 60_000);
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
   const mailer = createMailer(config, logger);
   // Started before the recovery, so orders the recovery places get their e-mails too.
   const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL);
   await orderMail.start();
-  await recoverCheckouts(docs, checkout, logger);
+  if (!checkoutsFromAnotherLog) await recoverCheckouts(docs, checkout, logger);
+  else {
+    void upgrades
+      .whenCurrent(shopperProjection.name)
+      .then(() => recoverCheckouts(docs, checkout, logger))
+      .catch((error: unknown) => logger.error({ err: error }, 'recovering checkouts after the rebuild failed'));
+  }
+  upgrades.start();
   const refunds = new RefundDesk(streams, docs, payments, logger);
   refunds.start(config.REFUND_SWEEP_MS);
   metrics.measureRefundsOwed(() => refunds.owed());
@@ -195,16 +220,12 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       : (position, names) => (position > 0n ? runner.waitFor(position, names) : Promise.resolve()),
     metrics,
     checkpoints,
-    rebuilds: new RebuildService({
-      events,
-      store: docs,
-      projections,
-      writers: bus ? new BusWriters(bus, docs, { topic: config.KAFKA_TOPIC, partitions: config.KAFKA_PARTITIONS }) : runnerWriters(runner),
-      layout: checkpoints,
-      logger,
-    }),
+    rebuilds,
+    upgrades,
     audits: new AuditRegistry([cartAudit(cartStream), orderAudit(orderStream)]),
     async close() {
+      await rebuilds.stop();
+      await upgrades.stop();
       await refunds.stop();
       await orderMail.stop();
       await runner.stop();

@@ -18,6 +18,7 @@ import {
   type DocumentStore,
   type Filter,
   type FindOptions,
+  type Lease,
   type WriteBatch,
 } from './port.ts';
 
@@ -27,6 +28,8 @@ import {
  * the SQLite adapter) cannot collide with it, and `listCollections` leaves it out.
  */
 const CHECKPOINTS = '_checkpoints';
+/** Leases (see `acquireLease`), hidden the same way. */
+const LEASES = '_leases';
 /** One change counter per collection (see `changeVersion`); hidden from `listCollections` the same way. */
 const VERSIONS = '_versions';
 
@@ -52,6 +55,12 @@ interface VersionDocument {
   _id: string;
   collection: string;
   version: number;
+}
+interface LeaseDocument {
+  _id: string;
+  owner: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
 }
 interface CheckpointDocument {
   _id: string;
@@ -335,6 +344,37 @@ export class MongoDocumentStore implements DocumentStore {
   async getCheckpoint(name: string): Promise<bigint | null> {
     const doc = await this.db.collection<CheckpointDocument>(CHECKPOINTS).findOne({ _id: name });
     return doc ? BigInt(doc.position) : null;
+  }
+
+  /**
+   * One conditional upsert: the filter matches the lease only when it is free to take (expired,
+   * or held by `owner` already). When it is held by someone else the filter matches nothing, the
+   * upsert tries to insert a second document with the same `_id`, and the unique `_id` index
+   * refuses it (E11000): taken by another owner. When nobody ever held it, the upsert inserts it.
+   * Either way exactly one of two owners racing for a free lease wins.
+   */
+  async acquireLease(name: string, owner: string, ttlMs: number): Promise<Lease | null> {
+    await this.ensureCollection(LEASES);
+    const now = Date.now();
+    const expiresAt = now + ttlMs;
+    try {
+      await this.db
+        .collection<LeaseDocument>(LEASES)
+        .findOneAndUpdate({ _id: name, $or: [{ owner }, { expiresAt: { $lte: now } }] }, { $set: { owner, expiresAt } }, { upsert: true });
+      return { name, owner, expiresAt };
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return null;
+      throw error;
+    }
+  }
+
+  async releaseLease(name: string, owner: string): Promise<void> {
+    await this.db.collection<LeaseDocument>(LEASES).deleteOne({ _id: name, owner });
+  }
+
+  async getLease(name: string): Promise<Lease | null> {
+    const doc = await this.db.collection<LeaseDocument>(LEASES).findOne({ _id: name });
+    return doc ? { name, owner: doc.owner, expiresAt: doc.expiresAt } : null;
   }
 
   async dropCollection(name: string): Promise<void> {

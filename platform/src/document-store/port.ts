@@ -91,6 +91,14 @@ export class CheckpointConflictError extends Error {
   }
 }
 
+/** Who holds a lease (see `DocumentStore.acquireLease`), and until when. */
+export interface Lease {
+  name: string;
+  owner: string;
+  /** Milliseconds since the epoch, by the clock of the process that last took or renewed it. */
+  expiresAt: number;
+}
+
 export interface DocumentStore {
   /**
    * Creates the collection and its indexes when missing (idempotent). With `deferIndexes`, a new
@@ -131,6 +139,19 @@ export interface DocumentStore {
    */
   swapCollections(pairs: { from: string; to: string }[], checkpoints?: { name: string; position: bigint }[]): Promise<void>;
   listCollections(): Promise<string[]>;
+  /**
+   * Takes the lease `name` for `owner` for `ttlMs`, in one atomic conditional write: it succeeds
+   * when nobody holds the lease, when its holder let it expire, or when `owner` holds it already
+   * (a heartbeat renews it that way). Answers the lease now held by `owner`, or null when another
+   * owner holds an unexpired one. Processes sharing the store use it so that only one of them
+   * does a piece of work (a rebuild of one projection) at a time, and a holder that died is
+   * replaced once its lease runs out.
+   */
+  acquireLease(name: string, owner: string, ttlMs: number): Promise<Lease | null>;
+  /** Gives the lease up if `owner` still holds it (a no-op otherwise). */
+  releaseLease(name: string, owner: string): Promise<void>;
+  /** The lease as stored (possibly expired), or null. */
+  getLease(name: string): Promise<Lease | null>;
   /**
    * Optional: a bulk loader for collections defined with `deferIndexes` (a rebuild's shadows),
    * which commits their batches and builds their indexes off the event loop while the caller

@@ -12,6 +12,7 @@ import {
   type DocumentStore,
   type Filter,
   type FindOptions,
+  type Lease,
   type WriteBatch,
 } from './port.ts';
 import { SqliteBulkLoad } from './sqlite-bulk-load.ts';
@@ -85,6 +86,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db = openSqlite(file);
     this.checkpoint = file === ':memory:' ? null : new BackgroundCheckpoint(this.db, file);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    this.db.exec('CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL)');
     // One counter per collection, raised in the transaction that writes it, so every connection
     // (another thread's or process's too) sees the change together with the data.
     this.db.exec('CREATE TABLE IF NOT EXISTS change_versions (collection TEXT PRIMARY KEY, version INTEGER NOT NULL)');
@@ -465,6 +467,37 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async getCheckpoint(name: string): Promise<bigint | null> {
     return this.readCheckpoint(name);
+  }
+
+  /** One IMMEDIATE transaction: the write lock is held from the look at the holder to the write. */
+  async acquireLease(name: string, owner: string, ttlMs: number): Promise<Lease | null> {
+    return this.db
+      .transaction(() => {
+        const now = Date.now();
+        const held = this.statement('SELECT owner, expires_at AS expiresAt FROM leases WHERE name = ?').get(name) as
+          | { owner: string; expiresAt: number }
+          | undefined;
+        if (held && held.owner !== owner && held.expiresAt > now) return null;
+        const lease = { name, owner, expiresAt: now + ttlMs };
+        this.statement('INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at').run(
+          name,
+          owner,
+          lease.expiresAt,
+        );
+        return lease;
+      })
+      .immediate();
+  }
+
+  async releaseLease(name: string, owner: string): Promise<void> {
+    this.statement('DELETE FROM leases WHERE name = ? AND owner = ?').run(name, owner);
+  }
+
+  async getLease(name: string): Promise<Lease | null> {
+    const row = this.statement('SELECT owner, expires_at AS expiresAt FROM leases WHERE name = ?').get(name) as
+      | { owner: string; expiresAt: number }
+      | undefined;
+    return row ? { name, ...row } : null;
   }
 
   private readCheckpoint(name: string): bigint | null {

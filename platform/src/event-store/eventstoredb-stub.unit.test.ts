@@ -161,6 +161,22 @@ class StubEventStoreDb {
     });
   }
 
+  /** Stream metadata is a `$metadata` event of the `$$<stream>` system stream, as on the server. */
+  async getStreamMetadata(streamName: string): Promise<{ streamName: string; metadata?: Record<string, unknown> }> {
+    const last = this.stream(`$$${streamName}`).at(-1);
+    return { streamName, ...(last ? { metadata: last.data as Record<string, unknown> } : {}) };
+  }
+
+  async setStreamMetadata(streamName: string, metadata: Record<string, unknown>, options: { expectedRevision?: AppendExpectedRevision } = {}): Promise<AppendResult> {
+    const meta = `$$${streamName}`;
+    const current = this.stream(meta).length ? BigInt(this.stream(meta).length - 1) : NO_STREAM;
+    if (options.expectedRevision === NO_STREAM && current !== NO_STREAM) {
+      throw new WrongExpectedVersionError(undefined, { streamName: meta, expected: NO_STREAM, current });
+    }
+    const written = this.write(meta, '$metadata', metadata, crypto.randomUUID());
+    return { success: true, nextExpectedRevision: written.revision, position: written.position };
+  }
+
   async dispose(): Promise<void> {}
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   ANY,
@@ -33,6 +34,9 @@ import {
   type SubscribeOptions,
 } from './port.ts';
 
+/** The stream whose metadata names the log (see `logIdentity`). */
+const LOG_IDENTITY_STREAM = 'shop-log-identity';
+
 /**
  * The event store on EventStoreDB (gRPC client `@eventstore/db-client` 6.x).
  *
@@ -60,6 +64,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly emitter = new EventEmitter();
   private readonly ownsClient: boolean;
+  private identity: Promise<string> | undefined;
 
   /** `url` is an EventStoreDB connection string, e.g. `esdb://localhost:2113?tls=false`. */
   constructor(url: string);
@@ -235,6 +240,41 @@ export class EventStoreDbEventStore implements EventStore {
       if (page.length < batch || !last) return 0n;
       before = last.commit;
       from = last;
+    }
+  }
+
+  /**
+   * The identity lives in the metadata of a stream of its own (`shop-log-identity`), written once
+   * with the metadata stream's expected revision "no stream": of two processes naming a new log
+   * at once the server accepts one write and refuses the other, which then reads the winner's.
+   * Metadata is a `$metadata` event in `$$shop-log-identity`, a system event, so it never shows
+   * up in `readAll` or a subscription, and it goes with the database: a recreated volume is a
+   * new log with a new identity.
+   */
+  async logIdentity(): Promise<string> {
+    this.identity ??= this.readOrNameLog().catch((error: unknown) => {
+      this.identity = undefined;
+      throw error;
+    });
+    return this.identity;
+  }
+
+  private async readOrNameLog(): Promise<string> {
+    const read = async () => {
+      const { metadata } = await this.client.getStreamMetadata<{ shopLogId?: unknown }>(LOG_IDENTITY_STREAM);
+      return typeof metadata?.shopLogId === 'string' ? metadata.shopLogId : undefined;
+    };
+    const known = await read();
+    if (known) return known;
+    const id = randomUUID();
+    try {
+      await this.client.setStreamMetadata(LOG_IDENTITY_STREAM, { shopLogId: id }, { expectedRevision: NO_STREAM });
+      return id;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const named = await read();
+      if (!named) throw new Error('The log identity stream exists but names no log', { cause: error });
+      return named;
     }
   }
 

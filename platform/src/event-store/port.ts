@@ -96,6 +96,13 @@ export interface EventStore {
   /** Position of the newest event in the log, 0n when the log is empty. */
   headPosition(): Promise<bigint>;
   /**
+   * The log's identity: an id recorded once, when the log is created, and kept for its life. Read
+   * models record the identity of the log they were built from, so a read model built from
+   * another log (a restored or replaced volume, a store switched under it) is told apart from one
+   * that is merely behind: positions alone cannot, the other log may be as long or longer.
+   */
+  logIdentity(): Promise<string>;
+  /**
    * Called after every append made through this instance, with the new head position. This is
    * how in-process projectors wake at once instead of polling. Returns an unsubscribe function.
    */

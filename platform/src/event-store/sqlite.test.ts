@@ -20,6 +20,29 @@ eventStoreContract('SQLite', async () => {
   };
 });
 
+describe('SQLite event log identity', () => {
+  it('names a log once, when its file is created: reopening keeps the name, another file has its own', async () => {
+    const dir = tempDir('shop-event-store-identity-');
+    try {
+      const a = new SqliteEventStore(join(dir.path, 'a.sqlite'));
+      const named = await a.logIdentity();
+      await a.append('s', [{ id: randomUUID(), type: 'A', data: {} }], 'no_stream');
+      await a.close();
+      const reopened = new SqliteEventStore(join(dir.path, 'a.sqlite'));
+      const other = new SqliteEventStore(join(dir.path, 'b.sqlite'));
+      try {
+        expect(await reopened.logIdentity()).toBe(named);
+        expect(await other.logIdentity()).not.toBe(named);
+      } finally {
+        await reopened.close();
+        await other.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
 describe('SQLite event store group commit', () => {
   const event = (type: string, id: string = randomUUID()) => ({ id, type, data: { type } });
 

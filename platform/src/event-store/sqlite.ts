@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -32,7 +33,8 @@ CREATE TABLE IF NOT EXISTS events (
   metadata    TEXT NOT NULL,
   recorded_at TEXT NOT NULL,
   UNIQUE (stream_id, revision)
-);`;
+);
+CREATE TABLE IF NOT EXISTS log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`;
 
 /** An event as it crosses to the writer thread: serialised here, so the thread only writes rows. */
 interface WireEvent {
@@ -118,6 +120,7 @@ export class SqliteEventStore implements EventStore {
   private idleWaiters: (() => void)[] = [];
   private readonly recent = new RecentTail();
   private readonly checkpoint: BackgroundCheckpoint;
+  private readonly identity: string;
 
   constructor(file: string, { synchronous = 'full' }: { synchronous?: SyncMode } = {}) {
     if (file === ':memory:') throw new Error('The SQLite event store needs a file: its writer thread opens a connection of its own');
@@ -126,6 +129,10 @@ export class SqliteEventStore implements EventStore {
     const tuning = { cacheKb: 4096, synchronous };
     this.db = openSqlite(file, tuning);
     this.db.exec(SCHEMA);
+    // The first process to open the file names the log; INSERT OR IGNORE keeps the name of
+    // whichever process got there first when two open a new file at once.
+    this.db.prepare("INSERT OR IGNORE INTO log_meta (key, value) VALUES ('identity', ?)").run(randomUUID());
+    this.identity = (this.db.prepare("SELECT value FROM log_meta WHERE key = 'identity'").get() as { value: string }).value;
     this.emitter.setMaxListeners(0);
     this.statements = {
       readStream: this.db.prepare<[string, number, string], EventRow>(
@@ -293,6 +300,10 @@ export class SqliteEventStore implements EventStore {
 
   async headPosition(): Promise<bigint> {
     return BigInt(this.statements.head.get()?.position ?? 0);
+  }
+
+  async logIdentity(): Promise<string> {
+    return this.identity;
   }
 
   onAppended(listener: (position: bigint) => void): () => void {

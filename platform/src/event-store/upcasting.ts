@@ -54,6 +54,10 @@ export class UpcastingEventStore implements EventStore {
     return this.inner.headPosition();
   }
 
+  logIdentity(): Promise<string> {
+    return this.inner.logIdentity();
+  }
+
   onAppended(listener: (position: bigint) => void): () => void {
     return this.inner.onAppended(listener);
   }

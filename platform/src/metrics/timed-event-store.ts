@@ -49,6 +49,10 @@ export class TimedEventStore implements EventStore {
     return this.inner.headPosition();
   }
 
+  logIdentity(): Promise<string> {
+    return this.inner.logIdentity();
+  }
+
   onAppended(listener: (position: bigint) => void): () => void {
     return this.inner.onAppended(listener);
   }

@@ -90,6 +90,8 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
 /** Users (`GET /api/user/:id`), their avatar uploads (`GET /api/imageUpload`) and the cut-offs of their sessions. */
 export const accountsProjection: Projection = {
   name: 'accounts',
+  // 2: session cut-offs keep the strongest of all their events and the latest role event.
+  version: 2,
   collections: accountCollections,
   handles: new Set(Object.keys(handlers)),
   async apply(event, view) {

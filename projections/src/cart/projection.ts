@@ -28,6 +28,7 @@ const handlers: { [K in keyof CartEventMap]: Handler<K> } = {
  */
 export const cartProjection: Projection = {
   name: 'cart',
+  version: 1,
   collections: [{ name: CART.lines, indexes: [['userId', 'dateCreated']] }],
   handles: new Set(Object.keys(handlers)),
   async apply(event, view) {

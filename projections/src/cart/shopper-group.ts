@@ -21,6 +21,9 @@ export function combineProjections(name: string, members: Projection[]): Project
   }
   return {
     name,
+    // Versions only go up, so the sum goes up whenever any member's does: a member's new version
+    // rebuilds the group (its members share one checkpoint and are rebuilt together).
+    version: members.reduce((sum, member) => sum + member.version, 0),
     collections: members.flatMap((member) => member.collections),
     handles: new Set(handlersOf.keys()),
     async apply(event, view) {

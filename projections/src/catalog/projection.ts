@@ -191,6 +191,7 @@ function adminEntry(doc: ProductDoc, published: boolean): AdminProductEntryDoc {
 /** Categories with their subcategories, products with category names, and banners. */
 export const catalogProjection: Projection = {
   name: 'catalog',
+  version: 1,
   collections: catalogCollections,
   handles: new Set([...Object.keys(handlers), ...Object.keys(followers)]),
   async apply(event, view) {

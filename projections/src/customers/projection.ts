@@ -31,6 +31,7 @@ const accountHandlers: { [K in keyof AccountEventMap]?: AccountHandler<K> } = {
  */
 export const customerProjection: Projection = {
   name: 'customers',
+  version: 1,
   collections: [{ name: CUSTOMERS.customers, indexes: [['dateCreated'], ['email']], textFields: ['name', 'email'] }],
   handles: new Set([...Object.keys(accountHandlers), 'OrderPlaced']),
   async apply(event, view) {

@@ -37,6 +37,10 @@ export class WakeableEvents implements EventStore {
     return this.inner.headPosition();
   }
 
+  logIdentity(): Promise<string> {
+    return this.inner.logIdentity();
+  }
+
   onAppended(listener: (position: bigint) => void): () => void {
     const off = this.inner.onAppended(listener);
     this.emitter.on('wake', listener);

@@ -2,6 +2,7 @@ import type { BatchHold, BusSubscription, DeliveredBatch, DeliveredMessage, Docu
 import { applyBatch } from '../apply-batch.ts';
 import type { Projection } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
+import { rebuildLease } from '../rebuild/rebuild.ts';
 import { decodeRecord, tickAsEvent, UndecodableRecordError, type BusRecord } from './codec.ts';
 import { heldCheckpoint, isPartitioned, partitionCheckpoint, pauseCheckpoint } from './partitioning.ts';
 import { WakeableEvents } from './wakeable-events.ts';
@@ -357,8 +358,22 @@ export class ProjectorWorker {
     await runner.stop();
   }
 
+  /**
+   * Whether the pause `epoch` of `name` still holds. It ends when the rebuild resumes, and also
+   * when the rebuild's process died: its lease (see rebuildProjection) then runs out unrenewed,
+   * and holding the projection on would freeze its read model until someone reran the rebuild.
+   */
   private async pausedAt(name: string, epoch: bigint): Promise<boolean> {
-    return (await this.store.getCheckpoint(pauseCheckpoint(name))) === epoch;
+    if ((await this.store.getCheckpoint(pauseCheckpoint(name))) !== epoch) return false;
+    const lease = await this.store.getLease(rebuildLease(name));
+    if (lease && lease.expiresAt < Date.now()) {
+      if (!this.givenUp.has(`${name}@${epoch}`)) {
+        this.givenUp.add(`${name}@${epoch}`);
+        this.options.logger?.warn({ projection: name, rebuiltBy: lease.owner }, 'projector: the rebuild holding this projection stopped renewing its lease; going on');
+      }
+      return false;
+    }
+    return true;
   }
 
   private async acknowledge(name: string, partition: number, epoch: bigint): Promise<void> {

@@ -4,6 +4,7 @@ import type { Projection } from '../projection.ts';
 /** My List entries per user (`GET /api/my-list`). */
 export const myListProjection: Projection = {
   name: 'my-list',
+  version: 1,
   collections: [{ name: MY_LIST.entries, indexes: [['userId', 'productId'], ['userId', 'dateCreated']] }],
   handles: new Set(Object.keys(myListEventSchemas)),
   apply(event, view) {

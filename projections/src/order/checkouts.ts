@@ -7,6 +7,7 @@ import type { Projection } from '../projection.ts';
  */
 export const checkoutProjection: Projection = {
   name: 'checkouts',
+  version: 1,
   collections: [{ name: CHECKOUTS.processes, indexes: [['status', 'startedAt']] }],
   handles: new Set(Object.keys(checkoutEventSchemas)),
   async apply(event, view) {

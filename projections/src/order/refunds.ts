@@ -7,6 +7,7 @@ import type { Projection } from '../projection.ts';
  */
 export const refundProjection: Projection = {
   name: 'refunds',
+  version: 1,
   collections: [{ name: REFUNDS.refunds, indexes: [['status', 'requestedAt']] }],
   handles: new Set(['PaymentRefundRequested', 'PaymentRefunded']),
   async apply(event, view) {

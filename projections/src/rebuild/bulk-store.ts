@@ -5,6 +5,7 @@ import type {
   DocumentStore,
   Filter,
   FindOptions,
+  Lease,
   WriteBatch,
 } from '@shop/platform';
 
@@ -100,6 +101,18 @@ export class BulkLoadingStore implements DocumentStore {
 
   listCollections(): Promise<string[]> {
     return this.store.listCollections();
+  }
+
+  acquireLease(name: string, owner: string, ttlMs: number): Promise<Lease | null> {
+    return this.store.acquireLease(name, owner, ttlMs);
+  }
+
+  releaseLease(name: string, owner: string): Promise<void> {
+    return this.store.releaseLease(name, owner);
+  }
+
+  getLease(name: string): Promise<Lease | null> {
+    return this.store.getLease(name);
   }
 
   /** The store is the caller's: closing this view closes nothing. */

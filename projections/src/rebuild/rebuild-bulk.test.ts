@@ -107,9 +107,9 @@ describe('rebuild through the bulk-load thread', () => {
         refused = true;
         // From the first page on, the shadow's inserts fail on the writer thread, as on a full disk.
         const other = new Database(join(dir.path, 'docs.db'));
-        other.exec(
-          `CREATE TRIGGER refuse BEFORE INSERT ON c_products__rebuild BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`,
-        );
+        // The shadow is named after the rebuild's attempt.
+        const shadow = (other.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_products\\_\\_rebuild%' ESCAPE '\\' ORDER BY length(name)").pluck().get() as string);
+        other.exec(`CREATE TRIGGER refuse BEFORE INSERT ON ${shadow} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
         other.close();
       },
     });

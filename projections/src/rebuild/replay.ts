@@ -15,7 +15,7 @@ export interface ReplayOptions {
  */
 export async function replay(
   projection: Projection,
-  events: EventStore,
+  events: Pick<EventStore, 'readAll'>,
   target: BatchTarget,
   from: bigint,
   { batchSize = 1000, signal, onBatch }: ReplayOptions = {},

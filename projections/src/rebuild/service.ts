@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { DocumentStore, EventStore, Logger } from '@shop/platform';
 import { embeddedLayout, type CheckpointLayout } from '../distributed/layout.ts';
 import type { Projection } from '../projection.ts';
 import { noLiveWriters, type LiveWriters } from './live-writers.ts';
 import type { RebuildProgress } from './progress.ts';
-import { rebuildProjection, type RebuildResult } from './rebuild.ts';
+import { RebuildLeaseHeldError, rebuildProjection, type RebuildResult } from './rebuild.ts';
 
 export interface RebuildServiceDeps {
   events: EventStore;
@@ -14,13 +15,16 @@ export interface RebuildServiceDeps {
   layout?: CheckpointLayout;
   logger?: Logger;
   batchSize?: number;
+  /** How long a rebuild's lease lasts without a heartbeat (see `rebuildProjection`). */
+  leaseMs?: number;
 }
 
 export interface RebuildJob {
   id: string;
   /** A projection's name, or `all`. */
   target: string;
-  state: 'running' | 'done' | 'failed';
+  /** `busy`: another process (or an earlier job here) holds a projection's rebuild lease; nothing was changed. */
+  state: 'running' | 'done' | 'failed' | 'busy';
   startedAt: string;
   finishedAt: string | null;
   /** The projection being rebuilt now (or last), with its progress. */
@@ -44,13 +48,18 @@ export class RebuildBusyError extends Error {
 }
 
 /**
- * Rebuild jobs of one process (the server's admin route, or the CLI). One runs at a time: two
- * rebuilds of one projection would swap over each other, and one at a time also bounds the load
- * a rebuild adds to a serving shop.
+ * Rebuild jobs of one process (the server's admin route, its upgrades at start-up, or the CLI).
+ * One runs at a time here, which bounds the load a rebuild adds to a serving shop; across
+ * processes, each projection's rebuild lease keeps two from rebuilding it at once (a job that
+ * finds it held ends `busy`).
  */
 export class RebuildService {
   private readonly jobs = new Map<string, RebuildJob>();
   private running: RebuildJob | undefined;
+  /** This process as the owner of rebuild leases. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly stopping = new AbortController();
+  private execution: Promise<void> | undefined;
 
   constructor(private readonly deps: RebuildServiceDeps) {}
 
@@ -65,14 +74,15 @@ export class RebuildService {
   /** Starts a job in the background and returns it at once (the admin route polls it). */
   start(target: string, onProgress?: (progress: RebuildProgress) => void): RebuildJob {
     const job = this.begin(target);
-    void this.execute(job, onProgress);
+    this.execution = this.execute(job, onProgress);
     return job;
   }
 
-  /** Runs a job to its end (the CLI). */
+  /** Runs a job to its end (the CLI, the upgrades). */
   async run(target: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildJob> {
     const job = this.begin(target);
-    await this.execute(job, onProgress);
+    this.execution = this.execute(job, onProgress);
+    await this.execution;
     return job;
   }
 
@@ -80,8 +90,20 @@ export class RebuildService {
     return this.jobs.get(id);
   }
 
+  /** The job running in this process now, if any. */
+  current(): RebuildJob | undefined {
+    return this.running;
+  }
+
+  /** Stops the running job (its shadows are dropped, the live read model stays) and refuses new ones. */
+  async stop(): Promise<void> {
+    this.stopping.abort(new Error('The shop is stopping'));
+    await this.execution;
+  }
+
   private begin(target: string): RebuildJob {
     this.resolve(target);
+    if (this.stopping.signal.aborted) throw new Error('The shop is stopping: no new rebuild');
     if (this.running) throw new RebuildBusyError(this.running);
     const job: RebuildJob = {
       id: randomUUID(),
@@ -101,7 +123,7 @@ export class RebuildService {
   }
 
   private async execute(job: RebuildJob, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
-    const { events, store, writers = noLiveWriters, layout = embeddedLayout, logger, batchSize } = this.deps;
+    const { events, store, writers = noLiveWriters, layout = embeddedLayout, logger, batchSize, leaseMs } = this.deps;
     try {
       for (const projection of this.resolve(job.target)) {
         const result = await rebuildProjection(projection, {
@@ -110,6 +132,9 @@ export class RebuildService {
           writers,
           layout,
           batchSize,
+          owner: this.owner,
+          leaseMs,
+          signal: this.stopping.signal,
           onProgress: (progress) => {
             job.progress = progress;
             onProgress?.(progress);
@@ -120,9 +145,17 @@ export class RebuildService {
       }
       job.state = 'done';
     } catch (error) {
-      job.state = 'failed';
       job.error = error instanceof Error ? error.message : String(error);
-      logger?.error({ err: error, target: job.target }, 'rebuild failed');
+      if (error instanceof RebuildLeaseHeldError) {
+        job.state = 'busy';
+        logger?.info({ target: job.target, holder: error.holder?.owner }, 'rebuild not started: another process is rebuilding');
+      } else if (this.stopping.signal.aborted) {
+        job.state = 'failed';
+        logger?.info({ target: job.target }, 'rebuild stopped with the shop; the live read model is as it was');
+      } else {
+        job.state = 'failed';
+        logger?.error({ err: error, target: job.target }, 'rebuild failed');
+      }
     } finally {
       job.finishedAt = new Date().toISOString();
       this.running = undefined;
@@ -132,8 +165,10 @@ export class RebuildService {
 
 /** A job as JSON (positions as strings). */
 export function jobView(job: RebuildJob): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(job, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))) as Record<
-    string,
-    unknown
-  >;
+  return withStringPositions(job);
+}
+
+/** Any rebuild record (a job, a progress) as JSON, its bigint positions as strings. */
+export function withStringPositions(value: object): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? field.toString() : field))) as Record<string, unknown>;
 }

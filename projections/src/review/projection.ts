@@ -4,6 +4,7 @@ import type { Projection } from '../projection.ts';
 /** Reviews per product (`GET /api/productReviews`). The product's rating is the catalog's job. */
 export const reviewProjection: Projection = {
   name: 'reviews',
+  version: 1,
   collections: [{ name: REVIEWS.reviews, indexes: [['productId', 'dateCreated'], ['customerId', 'dateCreated']] }],
   handles: new Set(['ProductReviewed', 'ProductReviewEdited']),
   apply(event, view) {

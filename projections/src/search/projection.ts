@@ -111,6 +111,7 @@ async function renameEntries(view: ProjectionView, filter: Record<string, string
  */
 export const searchProjection: Projection = {
   name: 'search',
+  version: 1,
   collections: searchCollections,
   handles: new Set([...Object.keys(handlers), 'ProductReviewed']),
   async apply(event, view) {

@@ -5,7 +5,9 @@ import {
   RebuildBusyError,
   UnknownProjectionError,
   jobView,
+  withStringPositions,
   type CheckpointLayout,
+  type ProjectionUpgrades,
   type Projection,
   type RebuildService,
 } from '@shop/projections';
@@ -16,11 +18,13 @@ export interface ProjectionAdminDeps {
   projections: Projection[];
   checkpoints: CheckpointLayout;
   rebuilds: RebuildService;
+  upgrades: Pick<ProjectionUpgrades, 'status'>;
 }
 
 /**
  * Projection operations for the running server:
- * - `GET  /admin/projections`: each projection's position and the head of the log;
+ * - `GET  /admin/projections`: each projection's position, version and state (current, or being
+ *   rebuilt at start-up, with why and how far along), the head of the log, and whether all are current;
  * - `POST /admin/projections/:name/rebuild` (`all` for every one): starts a rebuild in this
  *   process, which can hold its own runner around the swap; answers 202 with the job;
  * - `GET  /admin/projections/rebuilds/:id`: the job's state and progress.
@@ -28,10 +32,22 @@ export interface ProjectionAdminDeps {
 export function projectionRoutes(router: Router, deps: ProjectionAdminDeps, guard: Middleware): void {
   router.get('/admin/projections', guard, async (ctx) => {
     const head = await deps.events.headPosition();
+    const { ready, readModels } = deps.upgrades.status();
     const projections = await Promise.all(
-      deps.projections.map(async (p) => ({ name: p.name, position: (await deps.checkpoints.position(deps.docs, p.name)).toString() })),
+      deps.projections.map(async (p) => {
+        const model = readModels.find((m) => m.name === p.name);
+        return {
+          name: p.name,
+          position: (await deps.checkpoints.position(deps.docs, p.name)).toString(),
+          version: p.version,
+          state: model?.state ?? 'current',
+          reason: model?.reason ?? null,
+          error: model?.error ?? null,
+          progress: model?.progress ? withStringPositions(model.progress) : null,
+        };
+      }),
     );
-    ctx.body = { head: head.toString(), projections };
+    ctx.body = { head: head.toString(), ready, projections };
   });
 
   router.post('/admin/projections/:name/rebuild', guard, (ctx) => {
@@ -53,3 +69,4 @@ export function projectionRoutes(router: Router, deps: ProjectionAdminDeps, guar
     ctx.body = jobView(job);
   });
 }
+
