@@ -71,7 +71,7 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingForm, body);
     const { paymentMethod } = validate(checkoutPaymentChoice, body);
-    const { reply } = await openCheckoutPayment(deps, userId, billing, paymentMethod, recentCheckouts);
+    const { reply } = await openCheckoutPayment(deps, { userId, billing, paymentMethod }, recentCheckouts);
     ctx.status = 201;
     ctx.body = deps.publicUrls.withLineImages(reply);
   });

@@ -77,21 +77,20 @@ type OpenPaymentDeps = { streams: StreamCommands; cart: CartCommands; docs: Docu
  * payment is open and unpaid, gets that payment back (`recent`); one user's checkouts run one
  * at a time, so a burst of repeats finds the first one's.
  */
-export function openCheckoutPayment(
-  deps: OpenPaymentDeps,
-  userId: string,
-  billing: Billing,
-  paymentMethod: PaymentMethod,
-  recent?: RecentCheckouts,
-): Promise<{ reply: CheckoutReply; position: bigint }> {
-  return deps.streams.exclusive(`open-payment:${userId}`, () => openPayment(deps, userId, billing, paymentMethod, recent));
+export function openCheckoutPayment(deps: OpenPaymentDeps, request: CheckoutRequest, recent?: RecentCheckouts): Promise<{ reply: CheckoutReply; position: bigint }> {
+  return deps.streams.exclusive(`open-payment:${request.userId}`, () => openPayment(deps, request, recent));
+}
+
+/** What a shopper asks to pay for: their own cart, with this billing form and way of paying. */
+export interface CheckoutRequest {
+  userId: string;
+  billing: Billing;
+  paymentMethod: PaymentMethod;
 }
 
 async function openPayment(
   deps: OpenPaymentDeps,
-  userId: string,
-  billing: Billing,
-  paymentMethod: PaymentMethod,
+  { userId, billing, paymentMethod }: CheckoutRequest,
   recent?: RecentCheckouts,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
