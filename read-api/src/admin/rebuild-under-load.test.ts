@@ -12,7 +12,9 @@ const { ids } = catalog;
 let admin: string;
 
 beforeAll(async () => {
-  t = await startTestShop();
+  // A load test: a few shoppers make more cart changes a minute than a person does, so the
+  // per-user write budgets are scaled up as the benches scale them.
+  t = await startTestShop({ env: { WRITE_BUDGET_SCALE: '1000' } });
   await t.shop.awaitProjections(await importCatalog(t.shop.catalog, catalog), ['catalog']);
   admin = t.shop.tokens.sign({ userId: newId(), email: 'ops@example.in', isAdmin: true });
 });

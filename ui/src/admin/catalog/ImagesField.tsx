@@ -12,7 +12,7 @@ import { BusyButton } from '../../shared/common.tsx';
 import { brand } from '../../shared/theme.ts';
 import { notifyError } from '../../store/snackbarSlice.ts';
 import { useAppDispatch } from '../../store/store.ts';
-import { useUploadImagesMutation } from './catalogAdminApi.ts';
+import { useUploadCatalogImagesMutation } from './catalogAdminApi.ts';
 
 /** What the upload route takes (admin-api.ts: JPEG, PNG or WebP). */
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -23,7 +23,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
  * (the first is the one listings show) or be removed.
  */
 export function ImagesField({ label, images, onChange, error, max = 20 }: { label: string; images: string[]; onChange: (images: string[]) => void; error?: string; max?: number }) {
-  const [upload, { isLoading }] = useUploadImagesMutation();
+  const [upload, { isLoading }] = useUploadCatalogImagesMutation();
   const dispatch = useAppDispatch();
   const helpId = useId();
 

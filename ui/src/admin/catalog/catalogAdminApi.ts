@@ -47,7 +47,7 @@ export const catalogAdminApi = shopApi
   .injectEndpoints({
     endpoints: (build) => ({
       // ---- uploads ---------------------------------------------------------------------------
-      uploadImages: build.mutation<AdminUploadReply, File[]>({
+      uploadCatalogImages: build.mutation<AdminUploadReply, File[]>({
         query: (files) => {
           const form = new FormData();
           for (const file of files) form.append('images', file, file.name);
@@ -138,7 +138,7 @@ export const catalogAdminApi = shopApi
   });
 
 export const {
-  useUploadImagesMutation,
+  useUploadCatalogImagesMutation,
   useListAdminProductsQuery,
   useGetAdminProductQuery,
   useCreateProductMutation,
