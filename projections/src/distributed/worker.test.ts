@@ -11,10 +11,12 @@ import { cartProjection } from '../cart/projection.ts';
 import { catalogProjection } from '../catalog/projection.ts';
 import type { Projection } from '../projection.ts';
 import { ProjectionRunner } from '../runner.ts';
+import { BusWriters } from '../rebuild/bus-writers.ts';
+import { rebuildLease } from '../rebuild/rebuild.ts';
 import { canonical } from '../rebuild/verify.ts';
 import { CheckpointWatcher } from './checkpoint-watcher.ts';
 import { externalLayout } from './layout.ts';
-import { partitionCheckpoint } from './partitioning.ts';
+import { partitionCheckpoint, pauseCheckpoint } from './partitioning.ts';
 import { Relay } from './relay.ts';
 import { ProjectorWorker } from './worker.ts';
 
@@ -37,8 +39,11 @@ describe('projector workers', () => {
   let workers: ProjectorWorker[];
   let runner: ProjectionRunner;
   let catalog: ReturnType<typeof smallCatalog>;
+  /** What the workers warned about. */
+  let warnings: Record<string, unknown>[];
 
   beforeEach(async () => {
+    warnings = [];
     dir = tempDir('shop-workers-');
     events = new SqliteEventStore(join(dir.path, 'events.db'));
     distributed = new SqliteDocumentStore(join(dir.path, 'distributed.db'));
@@ -67,7 +72,8 @@ describe('projector workers', () => {
   });
 
   function worker(groupId = 'projectors', only: Projection[] = projections): ProjectorWorker {
-    return new ProjectorWorker(events, distributed, bus, { topic: TOPIC, partitions: PARTITIONS, groupId, projections: only, idleMs: 50, pollMs: 10 });
+    const logger = { warn: (fields: Record<string, unknown>) => warnings.push(fields), error: () => {}, info: () => {}, debug: () => {} };
+    return new ProjectorWorker(events, distributed, bus, { topic: TOPIC, partitions: PARTITIONS, groupId, projections: only, idleMs: 50, pollMs: 10, logger: logger as never });
   }
 
   const watcher = () => new CheckpointWatcher(distributed, externalLayout(PARTITIONS), { pollMs: 5 });
@@ -150,6 +156,44 @@ describe('projector workers', () => {
     await watcher().waitFor(more, ['cart'], 10_000);
     await runner.waitFor(more);
     await expectSameDocuments(distributed, embedded, ['cart']);
+  });
+
+  /** A change each projection shows: a product listed (the ordered catalog), a cart line (partitioned per cart). */
+  const changes: Record<'catalog' | 'cart', () => Promise<{ position: bigint; shows: () => Promise<boolean> }>> = {
+    catalog: async () => {
+      const { id: _id, dateCreated: _listed, ...details } = catalog.products[0]!;
+      const { productId, position } = await new CatalogCommands(events).saveProduct({ details: { ...details, name: 'Listed after the rebuild died' } });
+      return { position, shows: async () => (await distributed.get('products', productId)) !== null };
+    },
+    cart: async () => {
+      const userId = newId();
+      await shopping([userId]);
+      const position = await events.headPosition();
+      return { position, shows: async () => (await distributed.find('cart', { userId })).length > 0 };
+    },
+  };
+
+  it.each(['catalog', 'cart'] as const)('goes on with %s once the rebuild holding it died and its lease ran out', async (projection) => {
+    await watcher().waitFor(await events.headPosition(), ['catalog', 'cart'], 10_000);
+    // A rebuild's first steps: it takes its lease (short here) and renews it while it holds the
+    // workers; then its process dies: no more renewals, and nobody resumes the workers.
+    const lease = rebuildLease(projection);
+    const holder = 'rebuild-that-died';
+    expect(await distributed.acquireLease(lease, holder, 300)).not.toBeNull();
+    const heartbeat = setInterval(() => void distributed.acquireLease(lease, holder, 300), 100);
+    try {
+      await new BusWriters(bus, distributed, { topic: TOPIC, partitions: PARTITIONS, timeoutMs: 5000, pollMs: 5 }).pause(projection);
+    } finally {
+      clearInterval(heartbeat);
+    }
+
+    const change = await changes[projection]();
+    // Bounded well below the test's own timeout: a projection still held fails here, quickly.
+    await watcher().waitFor(change.position, [projection], 5000);
+    expect(await change.shows()).toBe(true);
+    // It went on because the lease ran out, not because anyone resumed it, and it said so.
+    expect(await distributed.getCheckpoint(pauseCheckpoint(projection))).not.toBe(0n);
+    expect(warnings).toContainEqual(expect.objectContaining({ projection, rebuiltBy: holder }));
   });
 
   it('times out read-your-writes with ProjectionLagError when no worker runs', async () => {

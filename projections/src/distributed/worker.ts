@@ -338,8 +338,11 @@ export class ProjectorWorker {
     const projection = this.ordered.find((p) => p.name === name);
     if (!projection || this.runners.has(name)) return;
     const paused = (await this.store.getCheckpoint(pauseCheckpoint(name))) ?? 0n;
-    if (paused !== 0n) {
-      // A rebuild holds it: start once that is over.
+    // A rebuild holds it: start once that is over. Asked through `pausedAt`, as the wait is: a
+    // pause this worker no longer honours (its rebuild's lease ran out) stays in the store, and
+    // reading only the checkpoint here would send the two back and forth forever, never starting
+    // the runner (and, the SQLite store answering synchronously, never letting a timer run).
+    if (paused !== 0n && (await this.pausedAt(name, paused))) {
       void this.restartWhenResumed(name, paused);
       return;
     }
@@ -364,9 +367,11 @@ export class ProjectorWorker {
    * and holding the projection on would freeze its read model until someone reran the rebuild.
    */
   private async pausedAt(name: string, epoch: bigint): Promise<boolean> {
+    if (this.givenUp.has(`${name}@${epoch}`)) return false;
     if ((await this.store.getCheckpoint(pauseCheckpoint(name))) !== epoch) return false;
     const lease = await this.store.getLease(rebuildLease(name));
     if (lease && lease.expiresAt < Date.now()) {
+      // Several partitions may ask at once: one warning is enough.
       if (!this.givenUp.has(`${name}@${epoch}`)) {
         this.givenUp.add(`${name}@${epoch}`);
         this.options.logger?.warn({ projection: name, rebuiltBy: lease.owner }, 'projector: the rebuild holding this projection stopped renewing its lease; going on');
