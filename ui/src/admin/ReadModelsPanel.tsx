@@ -84,8 +84,14 @@ export function ReadModelsPanel() {
   useGetReadModelsQuery(undefined, { pollingInterval: models && !allCurrent ? POLL_WHILE_REBUILDING_MS : 0, skip: !models });
 
   return (
-    <Panel component="section" aria-label="Read models" sx={{ p: { xs: 2, md: 3 } }} data-testid="dash-read-models">
-      <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: allCurrent ? 0.5 : 1.5 }}>
+    <Panel
+      component="section"
+      aria-label="Read models"
+      // All current is one line; a rebuild gets the room of a table.
+      sx={allCurrent ? { px: { xs: 2, md: 3 }, py: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2 } : { p: { xs: 2, md: 3 } }}
+      data-testid="dash-read-models"
+    >
+      <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: allCurrent ? 0 : 1.5 }}>
         Read models
       </Typography>
       {readModels.isLoading ? (
