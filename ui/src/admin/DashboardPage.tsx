@@ -7,6 +7,7 @@ import { rupees } from '../shared/format.ts';
 import { brand } from '../shared/theme.ts';
 import { ORDER_STATUSES, useGetDashboardQuery } from './adminApi.ts';
 import { AdminFrame } from './adminParts.tsx';
+import { ReadModelsPanel } from './ReadModelsPanel.tsx';
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
   return (
@@ -22,13 +23,19 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
 
 const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
 
-/** /admin: today and the last 7 days, orders per status (each a link to that list), low stock, refunds owed. */
+/**
+ * /admin: the read models' standing (rebuilds after an upgrade), today and the last 7 days, orders
+ * per status (each a link to that list), low stock, refunds owed.
+ */
 export default function DashboardPage() {
   const dashboard = useGetDashboardQuery(undefined, { refetchOnMountOrArgChange: 30 });
   useErrorNotice(dashboard.error);
   const data = dashboard.data;
   return (
     <AdminFrame title="Dashboard" subtitle="Days are UTC days." testId="admin-dashboard">
+      <Box sx={{ mb: { xs: 2, md: 3 } }}>
+        <ReadModelsPanel />
+      </Box>
       {dashboard.isLoading ? (
         <Skeleton variant="rounded" height={320} />
       ) : !data ? (

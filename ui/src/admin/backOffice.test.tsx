@@ -6,6 +6,7 @@ import { mockApi } from '../test/testApi.ts';
 import { ADMIN, renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
 import AdminApp from './AdminApp.tsx';
 import type { DashboardReply } from './adminApi.ts';
+import type { ReadModelRow, ReadModelsReply } from './readModelsApi.ts';
 
 const ORDER_ID = '65a000000000000000000001';
 const USER_ID = '65a0000000000000000000aa';
@@ -91,6 +92,63 @@ describe('back office access', () => {
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(document.title).toBe('Orders · Back office · Gift & Gear'));
     expect(calls.find((c) => c.path === '/api/admin/orders')?.search).toContain('status=pending');
+  });
+});
+
+describe('dashboard read models', () => {
+  const dashboard: DashboardReply = {
+    today: { orders: 0, revenue: 0 },
+    last7Days: { orders: 0, revenue: 0 },
+    ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    lowStock: { threshold: 5, products: [] },
+    refundsOwed: { count: 0, amount: 0 },
+  };
+  const current = (name: string, version: number): ReadModelRow => ({ name, version, position: '1200', state: 'current', reason: null, error: null, progress: null });
+
+  it('shows a rebuilding read model with why and how far, looks again until all are current, then stops', async () => {
+    const rebuilding: ReadModelsReply = {
+      head: '1200',
+      ready: false,
+      projections: [
+        current('catalog', 3),
+        {
+          name: 'order',
+          version: 2,
+          position: '0',
+          state: 'rebuilding',
+          reason: "built by version 1, this code's is 2",
+          error: null,
+          progress: { phase: 'replaying', events: 4321, position: '504', head: '1200', etaSeconds: 12, fraction: 0.42 },
+        },
+      ],
+    };
+    const finished: ReadModelsReply = { head: '1200', ready: true, projections: [current('catalog', 3), current('order', 2)] };
+    let reads = 0;
+    const calls = mockApi({
+      'GET /api/admin/dashboard': { body: dashboard },
+      'GET /api/admin/projections': () => {
+        reads += 1;
+        return { body: reads === 1 ? rebuilding : finished };
+      },
+    });
+    renderAdmin('/admin');
+    const panel = await screen.findByRole('region', { name: 'Read models' });
+    const row = (await within(panel).findAllByTestId('read-model-row')).find((r) => r.getAttribute('data-state') === 'rebuilding')!;
+    expect(row).toHaveTextContent('order');
+    expect(row).toHaveTextContent('Rebuilding');
+    expect(row).toHaveTextContent("because built by version 1, this code's is 2");
+    const bar = within(row).getByRole('progressbar', { name: 'order rebuilt so far' });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(within(row).getByTestId('read-model-progress')).toHaveTextContent('42% · replaying the log · 4,321 events, about 12 s left');
+    expect(within(panel).getAllByTestId('read-model-row').find((r) => r.getAttribute('data-state') === 'current')).toHaveTextContent('catalog3Current');
+
+    // The next look (2 s on) finds every read model current: one line, and no more looking.
+    expect(await within(panel).findByText('All read models are current', {}, { timeout: 4000 })).toBeVisible();
+    expect(within(panel).queryByRole('progressbar')).toBeNull();
+    const looked = calls.filter((c) => c.path === '/api/admin/projections').length;
+    expect(looked).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(calls.filter((c) => c.path === '/api/admin/projections')).toHaveLength(looked);
   });
 });
 
