@@ -49,10 +49,22 @@ async function signIn(url: string, email: string) {
   return { token: reply.token, userId: reply.user.id };
 }
 
-/** Cart → checkout → test card → order; returns the order's id. */
-async function order(url: string, shopper: { token: string; userId: string }, lines: [string, number][]) {
-  for (const [productId, quantity] of lines) await call(url, '/api/cart/add', { method: 'POST', token: shopper.token, body: { productId, quantity } });
-  const checkout = await call<{ orderId: string; total: number }>(url, '/api/orders/checkout', { method: 'POST', token: shopper.token, body: billing });
+/** A cart line to add: the product, how many, and the options chosen on its page (e.g. `{ size: 'Large' }`). */
+type FixtureLine = [productId: string, quantity: number, options?: Record<string, string>];
+
+/**
+ * Cart → checkout → test card → order; returns the order's id. `checkout` adds fields to the
+ * checkout request (a payment method), which releases that do not know them ignore.
+ */
+async function order(url: string, shopper: { token: string; userId: string }, lines: FixtureLine[], checkoutFields: Record<string, string> = {}) {
+  for (const [productId, quantity, options] of lines) {
+    await call(url, '/api/cart/add', { method: 'POST', token: shopper.token, body: { productId, quantity, ...options } });
+  }
+  const checkout = await call<{ orderId: string; total: number }>(url, '/api/orders/checkout', {
+    method: 'POST',
+    token: shopper.token,
+    body: { ...billing, ...checkoutFields },
+  });
   const paid = await call<Record<string, string>>(url, '/api/payments/test/pay', {
     method: 'POST',
     token: shopper.token,
@@ -150,8 +162,8 @@ async function main(): Promise<void> {
     const asha = await account(url, mail, 'Asha Rao', billing.email);
     await call(url, `/api/user/${asha.userId}`, { method: 'PUT', token: asha.token, body: { name: 'Asha R. Rao', phone: '9876543211', images: [] } });
     const pending = await order(url, asha, [[brass, 2], [clay, 1]]);
-    const shipped = await order(url, asha, [[lantern, 1]]);
-    const delivered = await order(url, asha, [[clay, 3]]);
+    const shipped = await order(url, asha, [[lantern, 1, { size: 'Large' }]]);
+    const delivered = await order(url, asha, [[clay, 3]], { paymentMethod: 'upi' });
     const cancelled = await order(url, asha, [[brass, 1]]);
     const move = (orderId: string, status: string, extra: Record<string, string> = {}) =>
       call(url, `/api/orders/${orderId}/status`, { method: 'PUT', token: admin, body: { status, ...extra } });
@@ -168,7 +180,7 @@ async function main(): Promise<void> {
     await call(url, '/api/my-list/add', { method: 'POST', token: asha.token, body: { productId: lantern } });
     const listed = await call<{ id: string }>(url, '/api/my-list/add', { method: 'POST', token: asha.token, body: { productId: brass } });
     await call(url, `/api/my-list/${listed.id}`, { method: 'DELETE', token: asha.token });
-    const line = await call<{ id: string }>(url, '/api/cart/add', { method: 'POST', token: asha.token, body: { productId: lantern, quantity: 1 } });
+    const line = await call<{ id: string }>(url, '/api/cart/add', { method: 'POST', token: asha.token, body: { productId: lantern, quantity: 1, size: 'Large' } });
     await call(url, `/api/cart/${line.id}`, { method: 'PUT', token: asha.token, body: { quantity: 2 } });
 
     // A second shopper: a review, and a cart added to and emptied.

@@ -13,7 +13,6 @@
  * shopper's account, cart and paid order); the old digests then stay comparable only by
  * regenerating them with every version unchanged, which this allows for a new record.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +23,11 @@ import { fromStored, projectionDigest, type StoredEvent } from '@shop/projection
 import { allProjections } from '../compose.ts';
 
 export const DIGESTS_DIR = resolve(import.meta.dirname, '../../../projections/digests');
-export type Digests = Record<string, { version: number; digest: string }>;
+/**
+ * Per projection: its version, and the digest of what it makes of each fixed log, by the log's
+ * file name. Per log, so that adding a release fixture adds digests without touching the others.
+ */
+export type Digests = Record<string, { version: number; logs: Record<string, string> }>;
 
 export const RELEASES_DIR = resolve(import.meta.dirname, '../../../fixtures/releases');
 
@@ -48,26 +51,37 @@ function releaseEvents(file: string): RecordedEvent[] {
     });
 }
 
-/** The fixed logs the digests are taken over: the recorded events, then each release's log. */
-function fixedLogs(): RecordedEvent[][] {
+/** The fixed logs the digests are taken over, by file name: the recorded events, then each release's log. */
+function fixedLogs(): [name: string, events: RecordedEvent[]][] {
   const recorded = fromStored(JSON.parse(readFileSync(join(DIGESTS_DIR, 'events.json'), 'utf8')) as StoredEvent[]);
   const releases = readdirSync(RELEASES_DIR)
     .filter((name) => name.endsWith('.jsonl'))
     .sort()
-    .map((name) => releaseEvents(join(RELEASES_DIR, name)));
-  return [recorded, ...releases];
+    .map((name): [string, RecordedEvent[]] => [name, releaseEvents(join(RELEASES_DIR, name))]);
+  return [['events.json', recorded], ...releases];
 }
 
-/** Every projection's version and digest over the fixed logs (one digest of each log's, in order). */
+/** Every projection's version and its digest of each fixed log. */
 export async function currentDigests(): Promise<Digests> {
   const logs = fixedLogs();
   const digests: Digests = {};
   for (const projection of allProjections) {
-    const hash = createHash('sha256');
-    for (const events of logs) hash.update(`${await projectionDigest(projection, events, new SqliteDocumentStore(':memory:'))}\n`);
-    digests[projection.name] = { version: projection.version, digest: hash.digest('hex') };
+    const byLog: Record<string, string> = {};
+    for (const [name, events] of logs) byLog[name] = await projectionDigest(projection, events, new SqliteDocumentStore(':memory:'));
+    digests[projection.name] = { version: projection.version, logs: byLog };
   }
   return digests;
+}
+
+/**
+ * The logs whose digest `now` changed from `stored` while the projection's version stayed: a
+ * log new to `stored` (a fixture just added) is not a change.
+ */
+export function changedAtSameVersion(stored: Digests[string] | undefined, now: Digests[string]): string[] {
+  if (!stored || stored.version !== now.version) return [];
+  return Object.entries(now.logs)
+    .filter(([log, digest]) => stored.logs?.[log] !== undefined && stored.logs[log] !== digest)
+    .map(([log]) => log);
 }
 
 async function record(): Promise<void> {
@@ -104,11 +118,12 @@ async function main(): Promise<number> {
     // No digests yet: every one is new.
   }
   const now = await currentDigests();
-  const unbumped = values.record
-    ? []
-    : Object.entries(now).filter(([name, { version, digest }]) => stored[name]?.version === version && stored[name]?.digest !== digest);
-  for (const [name, { version }] of unbumped) {
-    console.error(`${name}: what it makes of the recorded events changed, but its version is still ${version}. Raise its version, then run this again.`);
+  const unbumped = values.record ? [] : Object.entries(now).filter(([name, digests]) => changedAtSameVersion(stored[name], digests).length > 0);
+  for (const [name, digests] of unbumped) {
+    console.error(
+      `${name}: what it makes of ${changedAtSameVersion(stored[name], digests).join(', ')} changed, but its version is still ${digests.version}. ` +
+        'Raise its version, then run this again.',
+    );
   }
   if (unbumped.length) return 1;
   writeFileSync(file, `${JSON.stringify(now, null, 2)}\n`);
