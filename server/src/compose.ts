@@ -41,6 +41,7 @@ import {
   type Projection,
 } from '@shop/projections';
 import { SessionCutoffs } from '@shop/read-api';
+import { DATA_FOLDER } from './data-folder.ts';
 
 /** Everything the HTTP app and the command-line tools need, wired once from configuration. */
 export interface Shop {
@@ -104,7 +105,7 @@ export async function openEventLog(config: Config): Promise<EventStore> {
     const { EventStoreDbEventStore } = await import('@shop/platform/event-store/eventstoredb');
     return new EventStoreDbEventStore(config.EVENTSTORE_URL);
   }
-  return new SqliteEventStore(join(config.DATA_DIR, 'events.db'), { synchronous: config.EVENT_LOG_SYNC });
+  return new SqliteEventStore(join(config.DATA_DIR, DATA_FOLDER.eventLog), { synchronous: config.EVENT_LOG_SYNC });
 }
 
 /**
@@ -122,7 +123,7 @@ export async function openDocumentStore(config: Config): Promise<DocumentStore> 
     const { MongoDocumentStore } = await import('@shop/platform/document-store/mongodb');
     return MongoDocumentStore.connect(config.MONGODB_URL, config.MONGODB_DB);
   }
-  return new SqliteDocumentStore(join(config.DATA_DIR, 'read-models.db'));
+  return new SqliteDocumentStore(join(config.DATA_DIR, DATA_FOLDER.readModels));
 }
 
 /** The composition root: the only place that picks adapters. */
@@ -184,7 +185,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   metrics.measureRefundsOwed(() => refunds.owed());
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs);
-  const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret'));
+  const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
   return {
     config,
     logger,
@@ -200,7 +201,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     // A token is refused once its user's password changed (or admin role was revoked) after it was issued.
     tokens: new TokenService(serverSecret, config.JWT_EXPIRES_IN as `${number}d`, new SessionCutoffs(docs)),
     mailer,
-    files: new LocalFolderFiles(join(config.DATA_DIR, 'uploads')),
+    files: new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads)),
     publicUrls: new PublicUrls(config.PUBLIC_URL),
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
     accounts: new AccountCommands({

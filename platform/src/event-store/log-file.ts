@@ -30,18 +30,25 @@ const PAGE = 1000;
 /** Events appended per call at most, when consecutive lines belong to one stream. */
 const BATCH = 500;
 
-/** Writes the whole log to `out` (which the caller ends) and returns how many events it wrote. */
-export async function exportLog(store: EventStore, out: Writable): Promise<number> {
+/**
+ * Writes the log to `out` (which the caller ends) and returns how many events it wrote: the whole
+ * log, or with `stopAt` the log up to (not including) the first event it accepts — always a
+ * prefix, so what is written is the log exactly as it stood at one moment.
+ */
+export async function exportLog(store: EventStore, out: Writable, stopAt?: (event: RecordedEvent) => boolean): Promise<number> {
   let after = 0n;
   let count = 0;
   for (;;) {
-    const page = await store.readAll({ after, limit: PAGE });
+    const read = await store.readAll({ after, limit: PAGE });
+    const stop = stopAt ? read.findIndex(stopAt) : -1;
+    const page = stop === -1 ? read : read.slice(0, stop);
     if (page.length === 0) return count;
     let chunk = '';
     for (const event of page) chunk += `${JSON.stringify(toLine(event))}\n`;
     // Wait for the file to take the page before reading the next: memory stays at one page.
     if (!out.write(chunk)) await once(out, 'drain');
     count += page.length;
+    if (stop !== -1) return count;
     after = page[page.length - 1]!.position;
   }
 }

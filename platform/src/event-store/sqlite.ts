@@ -74,6 +74,30 @@ type WriterReply = { kind: 'committed'; outcomes: WireOutcome[] } | { kind: 'fai
 /** The writer thread's code: plain JavaScript loaded from its file (why: see the file's comment). */
 const WRITER_THREAD = new URL('./sqlite-writer-thread.js', import.meta.url);
 
+/** What a closed embedded log file holds, read without opening it for writing (a backup's copy). */
+export interface SqliteLogFacts {
+  /** The log's identity (EventStore.logIdentity): read models built from another log are rebuilt. */
+  identity: string;
+  /** The newest event's position, 0n when the log is empty. */
+  head: bigint;
+  /** When the newest event was recorded, absent when the log is empty. */
+  lastRecordedAt?: string;
+}
+
+export function readSqliteLogFacts(file: string): SqliteLogFacts {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const identity = db.prepare("SELECT value FROM log_meta WHERE key = 'identity'").get() as { value: string } | undefined;
+    const last = db.prepare('SELECT position, recorded_at FROM events ORDER BY position DESC LIMIT 1').get() as
+      | { position: number; recorded_at: string }
+      | undefined;
+    if (!identity) throw new Error(`${file} is not an event log of the shop (it has no identity)`);
+    return { identity: identity.value, head: BigInt(last?.position ?? 0), ...(last ? { lastRecordedAt: last.recorded_at } : {}) };
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * The embedded event store: one SQLite file in WAL mode. Each append lands whole or not at all,
  * and the (stream_id, revision) unique key makes optimistic concurrency hold even with several

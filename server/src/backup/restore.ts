@@ -1,0 +1,139 @@
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
+import type { RecordedEvent } from '@shop/platform';
+import { SqliteEventStore } from '@shop/platform/adapters';
+import { exportLog, importLog } from '@shop/platform/event-store/log-file';
+import { DATA_FOLDER } from '../data-folder.ts';
+import { assertEmptyFolder, BackupError, syncTree, verifyBackup, type BackupManifest } from './backup.ts';
+
+/** Where a point-in-time restore ends the log: the last event kept is at or before both. */
+export interface RestoreCut {
+  /** Keep events recorded at or before this moment. */
+  toTime?: Date;
+  /** Keep events at or before this position of the log. */
+  toPosition?: bigint;
+}
+
+/** What a restore keeps of the backup's log and what it would drop, shown before it is confirmed. */
+export interface RestorePlan {
+  manifest: BackupManifest;
+  kept: { events: number; lastPosition: string; lastRecordedAt?: string };
+  dropped: { events: number; byType: Record<string, number>; firstRecordedAt?: string; lastRecordedAt?: string };
+}
+
+export interface RestoreOutcome {
+  /** The newest event of the restored log. */
+  lastPosition: string;
+  lastRecordedAt?: string;
+  /** True when the read models were restored with the log; false when they are rebuilt from it at the next start. */
+  readModelsRestored: boolean;
+}
+
+const PAGE = 1000;
+
+/** True for the first event past the cut: the restored log is everything before it. */
+function pastCut(cut: RestoreCut): (event: RecordedEvent) => boolean {
+  const toTime = cut.toTime?.getTime();
+  return (event) =>
+    (cut.toPosition !== undefined && event.position > cut.toPosition) ||
+    (toTime !== undefined && Date.parse(event.metadata.timestamp) > toTime);
+}
+
+const isCut = (cut: RestoreCut | undefined): cut is RestoreCut => cut?.toTime !== undefined || cut?.toPosition !== undefined;
+
+/** Opens a scratch copy of the backup's log: the backup itself is never opened for writing. */
+async function withScratchLog<T>(backupDir: string, scratchDir: string, use: (log: SqliteEventStore) => Promise<T>): Promise<T> {
+  const copy = join(scratchDir, DATA_FOLDER.eventLog);
+  await copyFile(join(backupDir, DATA_FOLDER.eventLog), copy);
+  const log = new SqliteEventStore(copy);
+  try {
+    return await use(log);
+  } finally {
+    await log.close();
+  }
+}
+
+/** Reads the log from its start and sorts it into what the cut keeps and what it drops. */
+async function sortByCut(log: SqliteEventStore, cut: RestoreCut | undefined, manifest: BackupManifest): Promise<RestorePlan> {
+  const beyond = isCut(cut) ? pastCut(cut) : () => false;
+  const kept: RestorePlan['kept'] = { events: 0, lastPosition: '0' };
+  const dropped: RestorePlan['dropped'] = { events: 0, byType: {} };
+  for (let after = 0n; ; ) {
+    const page = await log.readAll({ after, limit: PAGE });
+    if (page.length === 0) break;
+    for (const event of page) {
+      if (dropped.events > 0 || beyond(event)) {
+        dropped.events += 1;
+        dropped.byType[event.type] = (dropped.byType[event.type] ?? 0) + 1;
+        dropped.firstRecordedAt ??= event.metadata.timestamp;
+        dropped.lastRecordedAt = event.metadata.timestamp;
+      } else {
+        kept.events += 1;
+        kept.lastPosition = event.position.toString();
+        kept.lastRecordedAt = event.metadata.timestamp;
+      }
+    }
+    after = page[page.length - 1]!.position;
+  }
+  return { manifest, kept, dropped };
+}
+
+/** What restoring `backupDir` (to `cut`, if given) would keep and drop. Changes nothing. */
+export async function planRestore(backupDir: string, cut?: RestoreCut): Promise<RestorePlan> {
+  const manifest = await verifyBackup(backupDir);
+  const scratch = await mkdtemp(join(tmpdir(), 'shop-restore-plan-'));
+  try {
+    return await withScratchLog(backupDir, scratch, (log) => sortByCut(log, cut, manifest));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores a backup into `dataDir`, which must be empty. Without a cut the data folder is put
+ * back as it was backed up, read models included, and the shop serves at once. With a cut the
+ * log is rebuilt from the backup's up to the cut (event ids, streams, revisions and times kept)
+ * as a log of its own identity, and the read models are left out: the shop rebuilds them from
+ * that log when it starts, so no checkpoint can be ahead of the log.
+ */
+export async function restoreBackup(backupDir: string, dataDir: string, cut?: RestoreCut): Promise<RestoreOutcome> {
+  const manifest = await verifyBackup(backupDir);
+  await assertEmptyFolder(dataDir, 'a backup is restored into an empty data folder only');
+  for (const folder of [DATA_FOLDER.secrets, DATA_FOLDER.uploads]) {
+    if (existsSync(join(backupDir, folder))) await cp(join(backupDir, folder), join(dataDir, folder), { recursive: true });
+  }
+  if (!isCut(cut)) {
+    await copyFile(join(backupDir, DATA_FOLDER.eventLog), join(dataDir, DATA_FOLDER.eventLog));
+    const readModels = existsSync(join(backupDir, DATA_FOLDER.readModels));
+    if (readModels) await copyFile(join(backupDir, DATA_FOLDER.readModels), join(dataDir, DATA_FOLDER.readModels));
+    await syncTree(dataDir);
+    const { lastPosition, lastRecordedAt } = manifest.log;
+    return { lastPosition, ...(lastRecordedAt ? { lastRecordedAt } : {}), readModelsRestored: readModels };
+  }
+
+  const scratch = join(dataDir, '.restoring');
+  await assertEmptyFolder(scratch, 'the restore works in it');
+  const lineFile = join(scratch, 'log.jsonl');
+  const plan = await withScratchLog(backupDir, scratch, async (log) => {
+    const sorted = await sortByCut(log, cut, manifest);
+    const out = createWriteStream(lineFile, { flags: 'wx' });
+    await exportLog(log, out, pastCut(cut));
+    out.end();
+    await finished(out);
+    return sorted;
+  });
+  const restored = new SqliteEventStore(join(dataDir, DATA_FOLDER.eventLog));
+  try {
+    const { imported } = await importLog(restored, createInterface({ input: createReadStream(lineFile, { encoding: 'utf8' }), crlfDelay: Infinity }));
+    if (imported !== plan.kept.events) throw new BackupError(`the restore copied ${imported} events where it meant to keep ${plan.kept.events}; the data folder is not usable`);
+  } finally {
+    await restored.close();
+  }
+  await rm(scratch, { recursive: true, force: true });
+  await syncTree(dataDir);
+  return { ...plan.kept, readModelsRestored: false };
+}
