@@ -89,7 +89,11 @@ describe('npm run backup and npm run restore', () => {
     const outcome = await restoreBackup(backupDir, restoredDir);
     expect(outcome.readModelsRestored).toBe(true);
     const restored = await shopOn(restoredDir);
-    expect((await restored.shop.events.headPosition()).toString()).toBe(manifest.log.lastPosition);
+    // The restored log is the original's up to the backup's last position (the restored shop may
+    // then finish what was half-way then, such as a checkout whose payment was being confirmed).
+    const firstEvents = async (shop: TestShop) => (await shop.shop.events.readAll({ limit: Number(manifest.log.lastPosition) })).map((event) => event.id);
+    expect(await firstEvents(restored)).toEqual(await firstEvents(t));
+    expect(await restored.shop.events.headPosition()).toBeGreaterThanOrEqual(BigInt(manifest.log.lastPosition));
     await expectReadModelsEqualARebuild(restored);
 
     // The same catalog, and every order the copied log holds (at least those acknowledged before it began).
