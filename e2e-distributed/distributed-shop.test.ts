@@ -82,6 +82,8 @@ describe.skipIf(skipReason !== null)(`distributed shop${skipReason ? ` (skipped:
       MONGODB_URL: `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}/?directConnection=true`,
       MONGODB_DB: `shop_${newId()}`,
       PROJECTIONS: 'external',
+      // Replicas share one token secret (the API refuses to start as one without it).
+      JWT_SECRET: 'distributed-suite-secret-0123456789abcdef',
       KAFKA_BROKERS: kafka.brokers.join(','),
       KAFKA_TOPIC: `shop.events.${newId()}`,
       KAFKA_PARTITIONS: String(PARTITIONS),

@@ -17,7 +17,7 @@ import {
   recoverCheckouts,
   RefundDesk,
 } from '@shop/command-api';
-import { JoseGoogleVerifier, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
+import { ConfigError, JoseGoogleVerifier, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
 import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
 import {
   AuditRegistry,
@@ -128,6 +128,13 @@ export async function openDocumentStore(config: Config): Promise<DocumentStore> 
 
 /** The composition root: the only place that picks adapters. */
 export async function composeShop(config: Config, logger: Logger): Promise<Shop> {
+  // Replicas (PROJECTIONS=external) must verify each other's tokens: a secret generated into
+  // one process's data folder would make every other replica reject its sign-ins.
+  if (config.PROJECTIONS === 'external' && !config.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET: an API process with PROJECTIONS=external is one of several replicas, which must share one token secret; set JWT_SECRET (32+ characters) to the same value on each',
+    );
+  }
   const metrics = new ShopMetrics();
   const events = new TimedEventStore(await openEventStore(config), metrics);
   const docs = await openDocumentStore(config);

@@ -31,6 +31,7 @@ import {
 } from '@shop/projections';
 import { ProgressBars, formatSeconds } from '@shop/projections/rebuild/progress-bar';
 import { allProjections, openDocumentStore, openEventStore } from '../compose.ts';
+import { DATA_FOLDER } from '../data-folder.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -94,7 +95,7 @@ async function rebuildHere(config: Config, target: string): Promise<number> {
 
 /** Hands the rebuild to the running server and follows its progress. */
 async function delegate(config: Config, server: string, target: string): Promise<number> {
-  const secret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, 'secrets', 'jwt-secret'));
+  const secret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
   const token = new TokenService(secret, '1h').sign({ userId: 'projections-cli', email: 'cli@localhost', isAdmin: true });
   const headers = { Authorization: `Bearer ${token}` };
   console.log(`The shop at ${server} is running: it rebuilds (it holds its own projections for the swap).`);
