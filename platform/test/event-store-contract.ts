@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../src/event-store/port.ts';
+import { EventTooLargeError, MAX_EVENT_BYTES, WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../src/event-store/port.ts';
 
 /** What a contract run needs: a store, and how to release it (and whatever backs it). */
 export interface OpenedEventStore {
@@ -68,6 +68,18 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
       expect(p0! > 0n).toBe(true);
       expect(p1! > p0!).toBe(true);
       expect(result.position).toBe(p1);
+    });
+
+    test('refuses an append holding an event past the size limit, and records nothing of that append', async (store) => {
+      const stream = streamName('too-large');
+      const fits = event('Note', { text: 'x'.repeat(MAX_EVENT_BYTES - 1024) });
+      await store.append(stream, [fits], 'no_stream');
+      // Counted in UTF-8 bytes: 'é' takes two, so this text is past the limit at half its length.
+      const tooLarge = event('Note', { text: 'é'.repeat(MAX_EVENT_BYTES / 2) });
+      const error = await rejection(store.append(stream, [event('Small'), tooLarge], 0n));
+      expect(error).toBeInstanceOf(EventTooLargeError);
+      expect(error).toMatchObject({ status: 413, type: 'Note', streamId: stream });
+      expect((await store.readStream(stream)).map((e) => e.id)).toEqual([fits.id]);
     });
 
     test('reads a stream that does not exist as empty', async (store) => {

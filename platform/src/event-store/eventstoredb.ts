@@ -22,6 +22,7 @@ import {
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import {
+  assertEventFits,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventMetadata,
@@ -81,6 +82,7 @@ export class EventStoreDbEventStore implements EventStore {
     const now = new Date().toISOString();
     const data = events.map((event) => {
       const metadata: EventMetadata = { ...event.metadata, timestamp: event.metadata?.timestamp ?? now };
+      assertEventFits(streamId, event.type, JSON.stringify(event.data) ?? '', JSON.stringify(metadata));
       // `jsonEvent` types data as an object/array/string; any JSON value serializes the same way.
       return jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata });
     });

@@ -17,6 +17,37 @@ export function newEventId(): string {
   return uuidv7();
 }
 
+/**
+ * The largest event the log takes: its data and metadata as JSON, in bytes. Well under the 1 MiB
+ * a Kafka topic takes per record batch (with room for the relay's envelope and headers), so every
+ * event the log holds can be fanned out: one event past that would stop the relay for good.
+ * Requests are bounded long before this; the limit is the log's own guard.
+ */
+export const MAX_EVENT_BYTES = 256 * 1024;
+
+/** An append refused because one of its events is larger than MAX_EVENT_BYTES; nothing of it was recorded. */
+export class EventTooLargeError extends Error {
+  /** Answered as 413 (Payload Too Large) with this message when a request caused it. */
+  readonly status = 413;
+
+  constructor(
+    readonly streamId: string,
+    readonly type: string,
+    readonly bytes: number,
+  ) {
+    super(`This change is too large to record: its ${type} event is ${Math.ceil(bytes / 1024)} KiB, and an event may be at most ${MAX_EVENT_BYTES / 1024} KiB. Nothing was saved.`);
+    this.name = 'EventTooLargeError';
+  }
+}
+
+/** Throws EventTooLargeError when an event's JSON (data plus metadata) is past the limit. */
+export function assertEventFits(streamId: string, type: string, dataJson: string, metadataJson: string): void {
+  // JSON length in UTF-16 units is at most its UTF-8 bytes, so most events skip the byte count.
+  if (dataJson.length + metadataJson.length <= MAX_EVENT_BYTES / 3) return;
+  const bytes = Buffer.byteLength(dataJson, 'utf8') + Buffer.byteLength(metadataJson, 'utf8');
+  if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(streamId, type, bytes);
+}
+
 /** What the caller believes about the stream before appending. */
 export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
 

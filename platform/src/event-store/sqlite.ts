@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
+  assertEventFits,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventMetadata,
@@ -203,9 +204,9 @@ export class SqliteEventStore implements EventStore {
     if (this.stopped) return Promise.reject(new Error('The event store is closed'));
     let wire: WireEvent[];
     try {
-      wire = serialise(events);
+      wire = serialise(streamId, events);
     } catch (error) {
-      // Data that cannot be stored (a BigInt, a cycle) fails this append alone, as a refused row did.
+      // Data that cannot be stored (a BigInt, a cycle, an event past the size limit) fails this append alone, as a refused row did.
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
@@ -378,14 +379,16 @@ export class SqliteEventStore implements EventStore {
 }
 
 /** Events as rows: JSON and the time stamp are made here, so the writer thread only writes. */
-function serialise(events: NewEvent[]): WireEvent[] {
+function serialise(streamId: string, events: NewEvent[]): WireEvent[] {
   let now: string | undefined;
   return events.map((event) => {
     // Commands stamp their events; the store stamps only what arrives without a time.
     const stamped = event.metadata?.timestamp;
     const timestamp = stamped ?? (now ??= new Date().toISOString());
     const metadata = JSON.stringify(stamped === undefined ? { ...event.metadata, timestamp } : event.metadata);
-    return { id: event.id, type: event.type, data: JSON.stringify(event.data), metadata, recordedAt: timestamp };
+    const data = JSON.stringify(event.data);
+    assertEventFits(streamId, event.type, data, metadata);
+    return { id: event.id, type: event.type, data, metadata, recordedAt: timestamp };
   });
 }
 
