@@ -16,15 +16,21 @@ function fakeKafka() {
     producerConfig: undefined as Parameters<Kafka['producer']>[0],
     sends: [] as { topic: string; messages: { key?: string; value: string; partition?: number }[] }[],
     createTopics: [] as unknown[],
+    /** Producers made, and errors the next sends throw (one per send, in order). */
+    producers: 0,
+    sendFailures: [] as Error[],
     run: undefined as { eachBatchAutoResolve?: boolean; eachBatch: (payload: unknown) => Promise<void> } | undefined,
   };
   const kafka = {
     producer: (config?: Parameters<Kafka['producer']>[0]) => {
       record.producerConfig = config;
+      record.producers += 1;
       return {
         connect: async () => {},
         disconnect: async () => {},
         send: async (request: (typeof record.sends)[number]) => {
+          const failure = record.sendFailures.shift();
+          if (failure) throw failure;
           record.sends.push(request);
           return [];
         },
@@ -57,7 +63,35 @@ function fakeKafka() {
   return { kafka: kafka as unknown as Pick<Kafka, 'producer' | 'consumer' | 'admin'>, record };
 }
 
+/** What kafkajs throws when a send fails for good: its retries-exceeded error around the broker's protocol error. */
+function kafkajsSendError(type: string): Error {
+  const protocol = Object.assign(new Error(`The broker answered ${type}`), { name: 'KafkaJSProtocolError', type, retriable: false });
+  return Object.assign(new Error(protocol.message, { cause: protocol }), { name: 'KafkaJSNumberOfRetriesExceeded', retriable: false });
+}
+
 describe('Kafka adapter (fake kafkajs client)', () => {
+  it('makes a new idempotent producer after the broker lost the old one’s sequence state, and keeps it after other failures', async () => {
+    const { kafka, record } = fakeKafka();
+    const bus = new KafkaBus({ brokers: [], clientId: 'test', kafka });
+    await bus.publish('events', [{ key: 'a', value: '1' }]);
+    expect(record.producers).toBe(1);
+
+    // A passing outage: the same producer sends the retried batch.
+    record.sendFailures.push(Object.assign(new Error('Connection error'), { name: 'KafkaJSConnectionError', retriable: true }));
+    await expect(bus.publish('events', [{ key: 'a', value: '2' }])).rejects.toThrow('Connection error');
+    await bus.publish('events', [{ key: 'a', value: '2' }]);
+    expect(record.producers).toBe(1);
+
+    for (const type of ['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID']) {
+      const before = record.producers;
+      record.sendFailures.push(kafkajsSendError(type));
+      await expect(bus.publish('events', [{ key: 'a', value: '3' }])).rejects.toThrow(type);
+      await bus.publish('events', [{ key: 'a', value: '3' }]);
+      expect(record.producers, type).toBe(before + 1);
+    }
+    expect(record.sends.map((send) => send.messages[0]?.value)).toEqual(['1', '2', '3', '3']);
+  });
+
   it('creates the topic with the max.message.bytes its sends respect, and splits a batch by bytes per partition', async () => {
     const { kafka, record } = fakeKafka();
     const bus = new KafkaBus({ brokers: [], clientId: 'test', kafka, maxBytesPerPartition: 10_000 });

@@ -43,6 +43,22 @@ export const PRODUCER_RETRY = { retries: 8, initialRetryTime: 300, maxRetryTime:
 const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
 
 /**
+ * Errors after which an idempotent producer can never send again: the broker lost or rejected
+ * its producer id and sequence numbers, and kafkajs marks them not retriable but keeps the
+ * producer. Only a new producer (a new producer id) gets past them.
+ */
+const PRODUCER_FENCED = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH']);
+
+/** The protocol error type of `error` or of what caused it (kafkajs wraps it when retries run out). */
+function protocolErrorType(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    const type = (cause as { type?: unknown }).type;
+    if (typeof type === 'string') return type;
+  }
+  return undefined;
+}
+
+/**
  * The bus on Kafka (kafkajs 2.x).
  *
  * Publishing goes through one idempotent producer (`idempotent: true`, `maxInFlightRequests: 1`,
@@ -121,18 +137,32 @@ export class KafkaBus implements MessageBus {
       partitions ? (key) => partitionOf(key, partitions) : undefined,
     );
     const producer = await this.connectedProducer();
-    for (const send of sends) {
-      await producer.send({
-        topic,
-        acks: -1,
-        messages: send.map((message) => ({
-          key: message.key,
-          value: message.value,
-          ...(message.partition !== undefined ? { partition: message.partition } : {}),
-          ...(message.headers ? { headers: message.headers } : {}),
-        })),
-      });
+    try {
+      for (const send of sends) {
+        await producer.send({
+          topic,
+          acks: -1,
+          messages: send.map((message) => ({
+            key: message.key,
+            value: message.value,
+            ...(message.partition !== undefined ? { partition: message.partition } : {}),
+            ...(message.headers ? { headers: message.headers } : {}),
+          })),
+        });
+      }
+    } catch (error) {
+      // The caller retries the batch; with this producer every retry would fail the same way.
+      if (PRODUCER_FENCED.has(protocolErrorType(error) ?? '')) await this.dropProducer();
+      throw error;
     }
+  }
+
+  /** Forgets the producer (disconnecting it as far as it still can), so the next publish makes a new one. */
+  private async dropProducer(): Promise<void> {
+    const producer = this.producer;
+    this.producer = undefined;
+    this.options.logger?.warn({}, 'kafka: the producer lost its idempotence state; a new producer takes over');
+    await producer?.then((p) => p.disconnect()).catch(() => undefined);
   }
 
   async consume(options: ConsumeOptions): Promise<BusSubscription> {
