@@ -76,6 +76,11 @@ export const configSchema = z
     WRITE_BUDGET_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     /** How often the refund desk looks for refunds owed (a failed one is tried again then). */
     REFUND_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+    /**
+     * The order mail desk and the refund desk run in one API process at a time, the holder of a
+     * lease in the read store: another process takes over this long after the holder died.
+     */
+    DESK_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
     /** Where projections run: in the API process (embedded) or in projector workers fed by Kafka (external). */
     PROJECTIONS: z.enum(['embedded', 'external']).default('embedded'),
     /** External mode: how long a command's reply waits for its projections, and how often it looks. */

@@ -5,6 +5,7 @@
 export * from './event-store/port.ts';
 export * from './event-store/upcasting.ts';
 export * from './document-store/port.ts';
+export * from './document-store/leased-role.ts';
 export * from './config.ts';
 export * from './logger.ts';
 export * from './http/index.ts';

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import {
   AccountCommands,
@@ -17,7 +19,7 @@ import {
   recoverCheckouts,
   RefundDesk,
 } from '@shop/command-api';
-import { ConfigError, JoseGoogleVerifier, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
+import { ConfigError, JoseGoogleVerifier, LeasedRole, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
 import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
 import {
   AuditRegistry,
@@ -178,7 +180,12 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const mailer = createMailer(config, logger);
   // Started before the recovery, so orders the recovery places get their e-mails too.
   const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL);
-  await orderMail.start();
+  // One process at a time sends the order mails and makes the refunds, so replicas never mail a
+  // customer twice. Replicas need owners of their own; an embedded shop, alone on its data
+  // folder, keeps one across restarts and takes its lease straight back after a crash.
+  const deskLease = { ttlMs: config.DESK_LEASE_MS, owner: external ? `${hostname()}:${process.pid}:${randomUUID()}` : `${hostname()}:${config.DATA_DIR}`, logger };
+  const orderMailRole = new LeasedRole(docs, 'role:order-mail', orderMail, deskLease);
+  await orderMailRole.start();
   if (!checkoutsFromAnotherLog) await recoverCheckouts(docs, checkout, logger);
   else {
     void upgrades
@@ -188,7 +195,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   }
   upgrades.start();
   const refunds = new RefundDesk(streams, docs, payments, logger);
-  refunds.start(config.REFUND_SWEEP_MS);
+  const refundRole = new LeasedRole(docs, 'role:refunds', { start: () => refunds.start(config.REFUND_SWEEP_MS), stop: () => refunds.stop() }, deskLease);
+  await refundRole.start();
   metrics.measureRefundsOwed(() => refunds.owed());
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs);
@@ -234,8 +242,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     async close() {
       await rebuilds.stop();
       await upgrades.stop();
-      await refunds.stop();
-      await orderMail.stop();
+      await refundRole.stop();
+      await orderMailRole.stop();
       await runner.stop();
       await bus?.close();
       await events.close();

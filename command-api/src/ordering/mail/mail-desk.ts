@@ -86,8 +86,10 @@ export class OrderMailDesk {
     this.now = options.now ?? Date.now;
   }
 
-  /** Loads the checkpoint and starts following the log, woken at once by an append here. */
+  /** Loads the checkpoint and starts following the log, woken at once by an append here (again after a stop). */
   async start(): Promise<void> {
+    this.stopped = false;
+    this.dirty = true;
     await this.docs.defineCollection({ name: DEFERRED_ORDER_MAILS, indexes: [['nextAt']] });
     const [first] = await this.docs.find<DeferredMail>(DEFERRED_ORDER_MAILS, {}, { sort: [['nextAt', 1]], limit: 1 });
     this.nextDeferredAt = first?.nextAt ?? Number.POSITIVE_INFINITY;

@@ -30,6 +30,7 @@ export class RefundDesk {
 
   /** Sweeps now and then every `everyMs` until `stop` (skipping a turn while one is still running). */
   start(everyMs: number): void {
+    this.stopped = false;
     this.timer = setInterval(() => {
       if (!this.sweeping) void this.sweep();
     }, everyMs);
