@@ -227,6 +227,69 @@ describe('projector workers on a kafkajs-like bus', () => {
     await waitFor(async () => worker.healthy(), 3000);
   });
 
+  it('a poison event holds its partition alone, with backoff, and goes to the dead-letter topic once the store answers', async () => {
+    bus = new InMemoryBus({ mode: 'kafkajs', sessionTimeoutMs: 10_000, retryMs: 10 });
+    startRelay();
+    // Three shoppers: the poison one, one on another partition, one behind the poison on its partition.
+    const poison = newId();
+    const partitionOf = (userId: string) => bus.partitionOf(cartStreams.cart(userId), PARTITIONS);
+    let elsewhere = newId();
+    while (partitionOf(elsewhere) === partitionOf(poison)) elsewhere = newId();
+    let behind = newId();
+    while (partitionOf(behind) !== partitionOf(poison)) behind = newId();
+    let outage = true;
+    // The cart projection fails on the poison shopper's documents; while `outage`, the store
+    // does not answer the worker's probe either (so it cannot tell a poison event from an outage).
+    const failing = new Proxy(distributed, {
+      get(target, property, receiver) {
+        if (property === 'commit') {
+          return async (batch: WriteBatch) => {
+            if (JSON.stringify(batch.writes ?? []).includes(poison)) throw new Error('cannot project this cart line');
+            return target.commit(batch);
+          };
+        }
+        if (property === 'getCheckpoint') {
+          return async (name: string) => {
+            if (outage && name.startsWith('probe')) throw new Error('read store unreachable');
+            return target.getCheckpoint(name);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const letters: DeadLetter[] = [];
+    const crashes: unknown[] = [];
+    const worker = await startWorker(failing, {
+      retryBaseMs: 5,
+      retryMaxMs: 40,
+      deadLetterAfter: 3,
+      unhealthyAfterMs: 100,
+      onDeadLetter: (letter) => letters.push(letter),
+      onCrash: (error) => crashes.push(error),
+    });
+    await caughtUp(await events.headPosition());
+    await cartAdds([poison]);
+    const elsewhereAt = await cartAdds([elsewhere]);
+
+    // The other partitions go on while the poison one is retried; the worker says it is stuck.
+    await new CheckpointWatcher(distributed, externalLayout(PARTITIONS), { pollMs: 5 }).waitFor(elsewhereAt, [`cart@${partitionOf(elsewhere)}`], 15_000);
+    expect(await distributed.find('cart', { userId: elsewhere })).toHaveLength(1);
+    await waitFor(async () => !worker.healthy(), 3000);
+    expect(letters).toEqual([]);
+
+    // The store answers: the event that keeps failing is set aside, and its partition goes on.
+    outage = false;
+    const last = await cartAdds([behind]);
+    await waitFor(async () => (await distributed.find('cart', { userId: behind })).length === 1, 10_000);
+    expect(letters).toMatchObject([{ topic: TOPIC, partition: partitionOf(poison), key: cartStreams.cart(poison), error: expect.stringContaining('cannot project this cart line') }]);
+    expect(bus.messages(`${TOPIC}.dead-letter`, 0)).toHaveLength(1);
+    expect(await distributed.find('cart', { userId: poison })).toEqual([]);
+    await waitFor(async () => worker.healthy(), 3000);
+    expect(crashes).toEqual([]);
+    expect(await events.headPosition()).toBe(last);
+  });
+
   it('sends an undecodable record to the dead-letter topic with an alert, and the partition goes on', async () => {
     bus = new InMemoryBus({ mode: 'kafkajs', sessionTimeoutMs: 10_000, retryMs: 10 });
     startRelay();

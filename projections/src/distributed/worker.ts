@@ -23,15 +23,24 @@ export interface WorkerOptions {
   backfillPageSize?: number;
   /** The consumer failed for good (after the bus's own retries): the process should exit and be restarted. */
   onCrash?: (error: unknown) => void;
-  /** How long every batch may fail before `healthy()` says no (a poison record, an unreachable store). */
+  /** How long a partition may stay stuck on a failing batch before `healthy()` says no. */
   unhealthyAfterMs?: number;
+  /**
+   * A failing batch is tried again on its partition alone (held, with backoff doubling from
+   * `retryBaseMs` to `retryMaxMs`; the worker's other partitions go on), one event at a time
+   * after the second failure, and an event that still fails after `deadLetterAfter` tries while
+   * the read store answers is sent to the dead-letter topic with its error.
+   */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  deadLetterAfter?: number;
   /** Where records no projector can decode go (default `<topic>.dead-letter`). */
   deadLetterTopic?: string;
   /** Called for each record sent to the dead-letter topic (metrics, alerting). */
   onDeadLetter?: (letter: DeadLetter) => void;
 }
 
-/** A record set aside because it cannot be decoded, with where it came from. */
+/** A record set aside (it cannot be decoded, or its projection keeps failing on it), with where it came from. */
 export interface DeadLetter {
   topic: string;
   partition: number;
@@ -74,8 +83,8 @@ export class ProjectorWorker {
   private serial: Promise<void> = Promise.resolve();
   private crashed = false;
   private deadLetterTopic: Promise<void> | undefined;
-  /** Since when every batch has failed (undefined while batches go through). */
-  private failingSince: number | undefined;
+  /** Partitions stuck on a failing batch: from which offset, how many tries, since when. */
+  private readonly stuck = new Map<number, { from: string; tries: number; since: number }>();
   /** Moves on whenever this worker's partitions may have moved (holds tied to the old assignment end). */
   private generation = 0;
   /** Pauses (`name@epoch`) this worker stopped honouring after holding them too long. */
@@ -125,12 +134,13 @@ export class ProjectorWorker {
   }
 
   /**
-   * False once the consumer crashed for good, or while every batch has failed for longer than
-   * `unhealthyAfterMs`: the process should then be restarted (see liveness.ts).
+   * False once the consumer crashed for good, or while a partition has been stuck on a failing
+   * batch for longer than `unhealthyAfterMs`: the process should then be restarted (see liveness.ts).
    */
   healthy(): boolean {
     if (this.crashed) return false;
-    return this.failingSince === undefined || Date.now() - this.failingSince < (this.options.unhealthyAfterMs ?? 60_000);
+    const limit = this.options.unhealthyAfterMs ?? 60_000;
+    return [...this.stuck.values()].every((stuck) => Date.now() - stuck.since < limit);
   }
 
   /** Names of the ordered projections running here now (tests, health). */
@@ -138,34 +148,89 @@ export class ProjectorWorker {
     return [...this.runners.keys()];
   }
 
+  /**
+   * Applies a batch. A failure never throws to the bus (kafkajs would crash the consumer, leave
+   * the group and rejoin, stalling every partition of this worker on each round): the partition
+   * is held from the first message not applied and delivered again after a backoff, while the
+   * others go on. After two failures from one offset the batch is applied one event at a time,
+   * so the event that fails is found; once it has failed `deadLetterAfter` times while the read
+   * store answers (a poison event, not an outage), it is set aside in the dead-letter topic.
+   */
   private async handle(batch: DeliveredBatch): Promise<void | BatchHold> {
+    const { deadLetterAfter = 8 } = this.options;
+    const stuck = this.stuck.get(batch.partition);
+    const oneByOne = stuck !== undefined && stuck.tries >= 2;
     let segment: RecordedEvent[] = [];
+    /** The first message of `segment` (where a failure holds the partition from). */
+    let segmentFrom: string | undefined;
+    let current: DeliveredMessage | undefined;
     try {
       for (const message of batch.messages) {
+        current = message;
         const record = await this.decode(batch, message);
         if (!record) continue;
-        if (record.kind === 'event') segment.push(record.event);
-        else if (record.kind === 'tick') segment.push(tickAsEvent(record.position));
-        else {
+        if (record.kind === 'event' || record.kind === 'tick') {
+          segmentFrom ??= message.offset;
+          segment.push(record.kind === 'event' ? record.event : tickAsEvent(record.position));
+          if (oneByOne) {
+            try {
+              await this.apply(batch, segment);
+            } catch (error) {
+              const tries = stuck.from === message.offset ? stuck.tries : 0;
+              if (tries + 1 < deadLetterAfter || !(await this.storeAnswers())) throw error;
+              await this.deadLetter(batch, message, `projection failed ${tries + 1} times: ${String((error as Error)?.message ?? error)}`);
+            }
+            [segment, segmentFrom] = [[], undefined];
+          }
+        } else {
           await this.apply(batch, segment);
-          segment = [];
+          [segment, segmentFrom] = [[], undefined];
           const held = await this.pauseFor(record.projection, record.epoch, batch);
           // Held: the bus acknowledges what came before the pause record and hands the
           // partition back from it once the rebuild is over (then the record is history).
           if (held) {
-            this.failingSince = undefined;
+            this.stuck.delete(batch.partition);
             return { from: message.offset, until: held.until };
           }
         }
       }
+      current = undefined;
       await this.apply(batch, segment);
-      this.failingSince = undefined;
+      this.stuck.delete(batch.partition);
     } catch (error) {
-      this.failingSince ??= Date.now();
-      this.options.logger?.error({ err: error, partition: batch.partition }, 'projector: batch failed; it will be delivered again');
-      throw error;
+      const from = segmentFrom ?? current?.offset ?? batch.messages[0]!.offset;
+      return this.retryLater(batch, from, error);
     } finally {
       this.events.wake();
+    }
+  }
+
+  /** Holds a partition whose batch failed at `from`, and hands it back after a backoff. */
+  private retryLater(batch: DeliveredBatch, from: string, error: unknown): BatchHold {
+    const { retryBaseMs = 200, retryMaxMs = 30_000 } = this.options;
+    const previous = this.stuck.get(batch.partition);
+    const tries = previous?.from === from ? previous.tries + 1 : 1;
+    this.stuck.set(batch.partition, { from, tries, since: previous?.since ?? Date.now() });
+    const backoffMs = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(tries - 1, 20));
+    this.options.logger?.error({ err: error, partition: batch.partition, offset: from, tries, backoffMs }, 'projector: batch failed; its partition is tried again after a pause');
+    const generation = this.generation;
+    return {
+      from,
+      until: (async () => {
+        const until = Date.now() + backoffMs;
+        // Cut short when the worker stops or its partitions move (the hold is then void).
+        while (!this.stopped && this.generation === generation && Date.now() < until) await delay(Math.min(100, until - Date.now()));
+      })(),
+    };
+  }
+
+  /** True when the read store answers now: a failure then lies in the event, not in an outage. */
+  private async storeAnswers(): Promise<boolean> {
+    try {
+      await this.store.getCheckpoint(partitionCheckpoint('probe', 0));
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -180,30 +245,39 @@ export class ProjectorWorker {
       return decodeRecord(message.value);
     } catch (error) {
       if (!(error instanceof UndecodableRecordError)) throw error;
-      const topic = this.options.deadLetterTopic ?? `${this.options.topic}.dead-letter`;
-      const letter: DeadLetter = { topic: batch.topic, partition: batch.partition, offset: message.offset, key: message.key, error: error.message.slice(0, 500) };
-      this.deadLetterTopic ??= this.bus.ensureTopic(topic, 1).catch((failure: unknown) => {
-        this.deadLetterTopic = undefined;
-        throw failure;
-      });
-      await this.deadLetterTopic;
-      await this.bus.publish(topic, [
-        {
-          key: message.key,
-          value: message.value,
-          headers: {
-            ...message.headers,
-            'x-source-topic': batch.topic,
-            'x-source-partition': String(batch.partition),
-            'x-source-offset': message.offset,
-            'x-error': letter.error,
-          },
-        },
-      ]);
-      this.options.logger?.error({ ...letter, alert: 'dead-letter', deadLetterTopic: topic }, 'projector: undecodable record sent to the dead-letter topic');
-      this.options.onDeadLetter?.(letter);
+      await this.deadLetter(batch, message, error.message);
       return undefined;
     }
+  }
+
+  /**
+   * Sets a record aside in the dead-letter topic with why, and alerts (error log and
+   * `onDeadLetter`). If the dead-letter topic cannot take it, this throws and the batch comes
+   * again: nothing is dropped unrecorded.
+   */
+  private async deadLetter(batch: DeliveredBatch, message: DeliveredMessage, reason: string): Promise<void> {
+    const topic = this.options.deadLetterTopic ?? `${this.options.topic}.dead-letter`;
+    const letter: DeadLetter = { topic: batch.topic, partition: batch.partition, offset: message.offset, key: message.key, error: reason.slice(0, 500) };
+    this.deadLetterTopic ??= this.bus.ensureTopic(topic, 1).catch((failure: unknown) => {
+      this.deadLetterTopic = undefined;
+      throw failure;
+    });
+    await this.deadLetterTopic;
+    await this.bus.publish(topic, [
+      {
+        key: message.key,
+        value: message.value,
+        headers: {
+          ...message.headers,
+          'x-source-topic': batch.topic,
+          'x-source-partition': String(batch.partition),
+          'x-source-offset': message.offset,
+          'x-error': letter.error,
+        },
+      },
+    ]);
+    this.options.logger?.error({ ...letter, alert: 'dead-letter', deadLetterTopic: topic }, 'projector: record sent to the dead-letter topic');
+    this.options.onDeadLetter?.(letter);
   }
 
   /** Applies a run of events and watermarks of one partition to every partitioned projection. */
@@ -328,6 +402,8 @@ export class ProjectorWorker {
    */
   private revoked(): void {
     this.generation += 1;
+    // What this worker was retrying may be another's now; it starts counting afresh if it comes back.
+    this.stuck.clear();
     void this.inOrder(async () => {
       this.ownsOrdered = false;
       await Promise.all([...this.runners.keys()].map((name) => this.stopRunner(name)));
