@@ -35,6 +35,8 @@ interface Member {
   round?: Promise<void>;
   /** kafkajs mode: when the member last told the group it is alive. */
   lastHeartbeat: number;
+  /** kafkajs mode: rounds in a row with a batch whose handler threw. */
+  failedRounds: number;
 }
 
 interface Group {
@@ -65,10 +67,17 @@ export interface InMemoryBusOptions {
    *   it rejoins once its round settled;
    * - a rebalance tells every member (`onRevoked`), waits for their rounds at most
    *   `sessionTimeoutMs` (a member still busy is dropped), then deals the partitions out again;
-   * - `crash(groupId)` makes a member fail for good: it leaves the group and `onCrash` is called.
+   * - `crash(groupId)` makes a member fail for good: it leaves the group and `onCrash` is called;
+   * - a handler that throws makes the round fail, and after `restartAfterFailures` failed rounds
+   *   in a row the consumer crashes and restarts (kafkajs's `restartOnFailure`): it leaves the
+   *   group, its partitions are dealt to the others, and it joins again after `restartMs`.
    */
   mode?: 'per-partition' | 'kafkajs';
   sessionTimeoutMs?: number;
+  /** kafkajs mode: failed rounds in a row before the member crashes and rejoins (kafkajs's 5 retries). */
+  restartAfterFailures?: number;
+  /** kafkajs mode: how long a crashed member stays out of the group before it joins again. */
+  restartMs?: number;
 }
 
 /**
@@ -156,6 +165,7 @@ export class InMemoryBus implements MessageBus {
       wake: () => {},
       loops: new Map(),
       lastHeartbeat: Date.now(),
+      failedRounds: 0,
     };
     const joined = group;
     await this.rebalance(joined, () => joined.members.push(member));
@@ -369,8 +379,27 @@ export class InMemoryBus implements MessageBus {
       member.round = undefined;
       // kafkajs heartbeats between rounds.
       member.lastHeartbeat = Date.now();
-      if (failed) await new Promise((resolve) => setTimeout(resolve, retryMs));
+      member.failedRounds = failed ? member.failedRounds + 1 : 0;
+      if (member.failedRounds >= (this.options.restartAfterFailures ?? 5)) await this.restart(group, member);
+      else if (failed) await new Promise((resolve) => setTimeout(resolve, retryMs));
     }
+  }
+
+  /**
+   * kafkajs mode: a member whose rounds kept failing crashes and restarts, as kafkajs's consumer
+   * does: it leaves the group (its partitions go to the others, or wait for it), and joins again
+   * after a pause. A handler that throws thus stalls every partition of its member, not just its own.
+   */
+  private async restart(group: Group, member: Member): Promise<void> {
+    member.failedRounds = 0;
+    group.members = group.members.filter((m) => m !== member);
+    member.generation = -1;
+    member.assigned = [];
+    member.options.onRevoked?.();
+    await this.rebalance(group, () => {}).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, this.options.restartMs ?? (this.options.retryMs ?? 50) * 20));
+    if (!member.joined || this.closed) return;
+    await this.rebalance(group, () => group.members.push(member));
   }
 
   /** Per-partition mode: one member's loop over one partition: deliver from the committed offset, commit on success. */
