@@ -1,5 +1,10 @@
-/** Thrown when a read-your-writes wait runs out of time. */
+/**
+ * Thrown when a read-your-writes wait runs out of time. The wait comes after the command's
+ * append, so what it waited for is committed (`committed`): the HTTP layer answers 202.
+ */
 export class ProjectionLagError extends Error {
+  readonly committed = true;
+
   constructor(readonly projections: string[], readonly position: bigint) {
     super(`Projections ${projections.join(', ')} did not reach position ${position} in time`);
     this.name = 'ProjectionLagError';

@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
+import { cartStreams, newId } from '@shop/contracts';
 import { smallCatalog } from '../../test-support/catalog-fixture.ts';
 import { api, startTestShop, type TestShop } from '../../test-support/shop.ts';
 import { tempDir } from '../../test-support/temp-dir.ts';
@@ -28,6 +29,28 @@ it('an API process with PROJECTIONS=external starts on the embedded stores and s
   expect(served.status).toBe(200);
   expect(served.body).toEqual((await api(writer.url, '/api/category')).body);
   expect(served.body.categoryList.length).toBeGreaterThan(0);
+});
+
+it('a command whose read models do not catch up in time answers 202 "still updating", never 500: its events are committed', async () => {
+  const folder = tempDir('shop-external-lagging-');
+  try {
+    // A replica, and an embedded shop on the same files keeping the read models while the catalog is imported; then no projector runs at all.
+    const catalog = smallCatalog();
+    const alone = await startTestShop({ env: { DATA_DIR: folder.path, PROJECTIONS: 'external', KAFKA_BROKERS: '127.0.0.1:1', JWT_SECRET: REPLICA_SECRET, PROJECTION_WAIT_MS: '200' } });
+    shops.push(alone);
+    const projector = await startTestShop({ env: { DATA_DIR: folder.path } });
+    await projector.shop.awaitProjections(await importCatalog(projector.shop.catalog, catalog), ['catalog']);
+    await projector.close();
+    const userId = newId();
+    const token = alone.shop.tokens.sign({ userId, email: `${userId}@example.in`, isAdmin: false });
+
+    const added = await api(alone.url, '/api/cart/add', { method: 'POST', token, body: { productId: catalog.ids.watch, quantity: 1 } });
+    expect(added).toMatchObject({ status: 202, body: { status: true, updating: true, msg: expect.stringContaining('Saved') } });
+    const cart = await alone.shop.events.readStream(cartStreams.cart(userId));
+    expect(cart.map((event) => event.type)).toEqual(['CartItemAdded']);
+  } finally {
+    folder.remove();
+  }
 });
 
 it('an API process with PROJECTIONS=external refuses to start with a token secret of its own', async () => {

@@ -20,6 +20,26 @@ export class HttpError extends Error {
 export const failure = (status: number, msg: string) => new HttpError(status, { error: true, msg });
 
 /**
+ * What a command answers when its events are on disk but the read models it waited for (read
+ * your writes) did not catch up in time: 202, so a client knows the change was made and must not
+ * be sent again, with a marker the storefront shows. Never a 500 for a write that committed.
+ */
+export const STILL_UPDATING_REPLY = {
+  error: false,
+  status: true,
+  updating: true,
+  msg: 'Saved. The shop is still updating: it will show in a moment.',
+} as const;
+
+/**
+ * Errors that say the command behind them committed (`committed: true`, e.g. a read-your-writes
+ * wait that ran out of time): only the reply's view of the read models is missing.
+ */
+function committedAlready(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { committed?: unknown }).committed === true;
+}
+
+/**
  * Last line of defence: every thrown error becomes a JSON reply. Known errors keep their body;
  * anything else is logged and answered with a plain 500, never a stack trace.
  */
@@ -35,6 +55,12 @@ export function errorReplies(logger: Logger) {
       if (error instanceof HttpError) {
         ctx.status = error.status;
         ctx.body = error.body;
+        return;
+      }
+      if (committedAlready(error)) {
+        logger.warn({ err: error, method: ctx.method, path: ctx.path }, 'command committed, but its read models are behind; answered 202');
+        ctx.status = 202;
+        ctx.body = { ...STILL_UPDATING_REPLY };
         return;
       }
       const status = (error as { status?: number; expose?: boolean }).status;

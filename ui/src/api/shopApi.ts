@@ -30,9 +30,21 @@ const fetchWithToken = fetchBaseQuery({
   },
 });
 
+/** How long after a "still updating" answer the views refetch what the change may have touched. */
+export const STILL_UPDATING_REFETCH_MS = 1500;
+
+/** The server's answer to a change it saved before its views caught up (202 with `updating`). */
+function stillUpdating(status: number | undefined, data: unknown): data is { msg?: string; updating: true } {
+  return status === 202 && typeof data === 'object' && data !== null && (data as { updating?: unknown }).updating === true;
+}
+
 /**
  * A 401 to a call that carried the current token means the session is over (expired or revoked):
  * sign out cleanly (stored session and per-user caches) and go to /signIn.
+ *
+ * A 202 "still updating" means the change was saved but the reply could not show it yet: the
+ * call is answered as an error carrying the server's message (the page shows it where it shows
+ * a refusal, and shows no result it does not have), and the views refetch a moment later.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const sent = (api.getState() as TokenState).session.token;
@@ -41,6 +53,10 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     api.dispatch(signedOut());
     api.dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
     navigateTo('/signIn');
+  }
+  if (!result.error && stillUpdating(result.meta?.response?.status, result.data)) {
+    setTimeout(() => api.dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User', 'Reviews', 'Products', 'Product'])), STILL_UPDATING_REFETCH_MS);
+    return { error: { status: 202, data: result.data }, meta: result.meta };
   }
   return result;
 };
