@@ -1,0 +1,141 @@
+/**
+ * The relay and projector workers on a real Apache Kafka broker (test-support/kafka-broker.ts):
+ * the embedded SQLite log relayed to Kafka, workers projecting into SQLite read models, checked
+ * against the same projections run in-process. Two workers share the partitions; one leaves
+ * and the other takes its partitions over with no event lost; a poison event ends in the
+ * dead-letter topic while the other partitions keep flowing. Skipped where Java or Maven is not.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogCommands, importCatalog } from '@shop/command-api';
+import { cartStreams, newId } from '@shop/contracts';
+import type { WriteBatch } from '@shop/platform';
+import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
+import { KafkaBus } from '@shop/platform/bus/kafka';
+import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
+import { startLocalKafka, type LocalKafka } from '../../../test-support/kafka-broker.ts';
+import { tempDir } from '../../../test-support/temp-dir.ts';
+import { cartProjection } from '../cart/projection.ts';
+import { catalogProjection } from '../catalog/projection.ts';
+import type { Projection } from '../projection.ts';
+import { canonical } from '../rebuild/verify.ts';
+import { ProjectionRunner } from '../runner.ts';
+import { CheckpointWatcher } from './checkpoint-watcher.ts';
+import { externalLayout } from './layout.ts';
+import { Relay } from './relay.ts';
+import { ProjectorWorker, type DeadLetter, type WorkerOptions } from './worker.ts';
+
+const PARTITIONS = 4;
+const projections: Projection[] = [catalogProjection, cartProjection];
+const broker = await startLocalKafka();
+const skipReason = typeof broker === 'string' ? broker : undefined;
+
+describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real Kafka broker${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  const kafka = broker as LocalKafka;
+  const dir = tempDir('shop-real-kafka-');
+  const events = new SqliteEventStore(join(dir.path, 'events.db'));
+  const embedded = new SqliteDocumentStore(join(dir.path, 'embedded.db'));
+  const runner = new ProjectionRunner(events, embedded, projections);
+  const stops: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    await runner.start();
+    await importCatalog(new CatalogCommands(events), smallCatalog());
+  });
+
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop();
+    await runner.stop();
+    await events.close();
+    await embedded.close();
+    await kafka?.stop();
+    dir.remove();
+  });
+
+  /** A topic, a group and a read store of their own per test, with the relay publishing the log to it. */
+  async function cluster() {
+    const topic = `shop.events.${randomUUID().slice(0, 8)}`;
+    const store = new SqliteDocumentStore(join(dir.path, `${topic}.db`));
+    const bus = new KafkaBus({ brokers: kafka.brokers, clientId: `test-${topic}`, concurrency: PARTITIONS });
+    const relayStop = new AbortController();
+    const relayRun = new Relay(events, store, bus, { topic, partitions: PARTITIONS, lingerMs: 1 }).run(relayStop.signal);
+    stops.push(async () => {
+      relayStop.abort();
+      await relayRun;
+      await bus.close();
+      await store.close();
+    });
+    const worker = async (readStore = store, options: Partial<WorkerOptions> = {}) => {
+      const w = new ProjectorWorker(events, readStore, bus, { topic, partitions: PARTITIONS, groupId: `projectors-${topic}`, projections, idleMs: 50, pollMs: 10, ...options });
+      await w.start();
+      stops.push(() => w.stop());
+      return w;
+    };
+    const caughtUp = async (position: bigint, names = ['catalog', 'cart']) => {
+      await new CheckpointWatcher(store, externalLayout(PARTITIONS), { pollMs: 20 }).waitFor(position, names, 60_000);
+      await runner.waitFor(position);
+    };
+    return { topic, store, bus, worker, caughtUp };
+  }
+
+  async function cartAdds(users: string[]): Promise<bigint> {
+    let position = 0n;
+    for (const userId of users) {
+      const data = { lineId: newId(), productId: newId(), productTitle: 'P', image: '', rating: 4, price: 100, productRam: null, size: null, productWeight: null, userId, quantity: 1 };
+      ({ position } = await events.append(cartStreams.cart(userId), [{ id: randomUUID(), type: 'CartItemAdded', data, metadata: { userId } }], 'any'));
+    }
+    return position;
+  }
+
+  async function sameAsEmbedded(store: SqliteDocumentStore, collection: string): Promise<void> {
+    const left = await store.find(collection, {}, { sort: [['_id', 1]] });
+    const right = await embedded.find(collection, {}, { sort: [['_id', 1]] });
+    expect(canonical(left), collection).toBe(canonical(right));
+  }
+
+  it('two workers share the partitions; when one leaves, the other takes them over and no event is lost or applied twice', { timeout: 180_000 }, async () => {
+    const { store, worker, caughtUp } = await cluster();
+    const first = await worker();
+    await worker();
+    await caughtUp(await cartAdds(Array.from({ length: 12 }, () => newId())));
+    await sameAsEmbedded(store, 'cart');
+
+    await first.stop();
+    await caughtUp(await cartAdds(Array.from({ length: 12 }, () => newId())));
+    await sameAsEmbedded(store, 'cart');
+    await sameAsEmbedded(store, 'products');
+  });
+
+  it('a poison event goes to the dead-letter topic after its retries while the other partitions keep flowing', { timeout: 180_000 }, async () => {
+    const { topic, store, bus, worker, caughtUp } = await cluster();
+    const poison = newId();
+    const partitionOf = (userId: string) => bus.partitionOf(cartStreams.cart(userId), PARTITIONS);
+    let elsewhere = newId();
+    while (partitionOf(elsewhere) === partitionOf(poison)) elsewhere = newId();
+    const failing = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property === 'commit') {
+          return async (batch: WriteBatch) => {
+            if (JSON.stringify(batch.writes ?? []).includes(poison)) throw new Error('cannot project this cart line');
+            return target.commit(batch);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const letters: DeadLetter[] = [];
+    await worker(failing, { retryBaseMs: 20, retryMaxMs: 200, deadLetterAfter: 3, onDeadLetter: (letter) => letters.push(letter) });
+    await caughtUp(await events.headPosition());
+    await cartAdds([poison]);
+    await caughtUp(await cartAdds([elsewhere]), [`cart@${partitionOf(elsewhere)}`]);
+    expect(await store.find('cart', { userId: elsewhere })).toHaveLength(1);
+
+    const deadline = Date.now() + 60_000;
+    while (letters.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(letters).toMatchObject([{ topic, partition: partitionOf(poison), key: cartStreams.cart(poison), error: expect.stringContaining('cannot project this cart line') }]);
+    await caughtUp(await events.headPosition());
+    expect(await store.find('cart', { userId: poison })).toEqual([]);
+  });
+});
