@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { REVIEW_MESSAGES } from './review-rules.ts';
 
-/** What a shopper is told when a review breaks a rule (the storefront's form says the same). */
-export const REVIEW_MESSAGES = {
-  /** No stars chosen: a rating is never assumed, so an untouched form cannot post one star. */
-  ratingMissing: 'Please choose a rating',
-  /** The shop takes reviews from verified buyers only (REVIEWS_VERIFIED_BUYERS_ONLY). */
-  verifiedBuyersOnly: 'Only shoppers who bought this product and received it can review it',
-} as const;
+export { REVIEW_MESSAGES };
 
 /** Ratings go from 1 to 5 in half steps (the UI's half-star control). */
 export const reviewRating = z

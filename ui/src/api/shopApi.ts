@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { signedOut } from '../session/sessionSlice.ts';
 import { navigateTo } from './navigation.ts';
+import { signInPath } from '../session/returnPath.ts';
 import type {
   Banner,
   BannerKind,
@@ -32,7 +33,7 @@ const fetchWithToken = fetchBaseQuery({
 
 /**
  * A 401 to a call that carried the current token means the session is over (expired or revoked):
- * sign out cleanly (stored session and per-user caches) and go to /signIn.
+ * sign out cleanly (stored session and per-user caches) and go to /signIn, which leads back here.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const sent = (api.getState() as TokenState).session.token;
@@ -40,7 +41,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   if (result.error?.status === 401 && sent && (api.getState() as TokenState).session.token === sent) {
     api.dispatch(signedOut());
     api.dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
-    navigateTo('/signIn');
+    // Signing in again comes back to the page the shopper was on.
+    navigateTo(signInPath(`${window.location.pathname}${window.location.search}`));
   }
   return result;
 };
