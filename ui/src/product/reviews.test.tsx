@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../api/types.ts';
 import { mockApi } from '../test/testApi.ts';
-import { renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
+import { makeProduct, renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
+import { ProductDetailBody } from './ProductDetailBody.tsx';
 import { REVIEW_MESSAGES, Reviews } from './Reviews.tsx';
 
 const review = (overrides: Partial<Review>): Review => ({
@@ -49,5 +50,15 @@ describe('Reviews', () => {
     const { store } = renderWithShop(<Reviews productId="p1" reviews={[]} loading={false} />, { route: '/product/p1', session: VISITOR });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(store.getState().snackbar).toMatchObject({ message: REVIEW_MESSAGES.loginRequired, signIn: '/signIn?next=%2Fproduct%2Fp1' });
+  });
+
+  it('shows no stars beside "0 Reviews", whatever rating the catalog lists', () => {
+    mockApi({});
+    const { unmount } = renderWithShop(<ProductDetailBody product={makeProduct({ rating: 4.5 })} reviewCount={0} />);
+    expect(screen.queryByTestId('product-rating')).toBeNull();
+    expect(screen.getByText('0 Reviews')).toBeInTheDocument();
+    unmount();
+    renderWithShop(<ProductDetailBody product={makeProduct({ rating: 4.5, numReviews: 2 })} reviewCount={2} />);
+    expect(screen.getByTestId('product-rating')).toHaveAttribute('aria-label', 'Rated 4.5 out of 5');
   });
 });
