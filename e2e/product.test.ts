@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DESKTOP, disconnect, reveal, waitForCards, withTab, snap, type ApiProduct } from './support.ts';
+import { callShop, expectSnackbar, verifiedShopper } from './journey-support.ts';
 
 afterAll(disconnect);
 
@@ -100,6 +101,43 @@ describe('Product detail', () => {
       await page.goto(`/product/${next.id}`);
       await reveal(page, 'recently-viewed');
       expect(await waitForCards(page, '[data-testid="recently-viewed"]')).toContain(product.id);
+    });
+  });
+
+  it('sends a guest who adds to cart to sign in and back to the product with it added; an untouched review is not posted as one star', async () => {
+    const product = products.find((p) => !p.productRam.length && !p.size.length && !p.productWeight.length && p.countInStock > 1)!;
+    const email = `guest.${Date.now()}@example.in`;
+    const password = 'Guest-pass-123';
+    const { token, userId } = await verifiedShopper(email, 'Meera', password);
+    await withTab('product-guest-sign-in', DESKTOP, async ({ page }) => {
+      await page.goto(`/product/${product.id}`);
+      await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(product.name);
+      await page.getByTestId('add-to-cart').click();
+      await expectSnackbar(page, 'Please login first', 'error');
+      await page.getByTestId('snackbar-sign-in').click();
+      await page.locator('[name="email"]').fill(email);
+      await page.locator('[name="password"]').fill(password);
+      await page.getByTestId('sign-in-submit').click();
+      await page.waitForURL((url) => url.pathname === `/product/${product.id}`);
+      const cart = await callShop<{ productId: string }[]>(`/api/cart?userId=${userId}`, { token });
+      expect(cart.map((line) => line.productId)).toEqual([product.id]);
+
+      // The review form starts with no stars: a review left untouched is refused, not posted as one star.
+      await reveal(page, 'product-tabs');
+      const tabs = page.getByTestId('product-tabs');
+      await page.getByTestId('review-count').click();
+      await tabs.getByLabel('Write a Review').fill('Glowing, would buy again');
+      await tabs.getByRole('button', { name: 'Submit Review' }).click();
+      await expectSnackbar(page, 'Please choose a rating', 'error');
+      const theirs = async () => (await callShop<{ customerId: string; customerRating: number; verifiedBuyer: boolean }[]>(`/api/productReviews?productId=${product.id}`)).filter((r) => r.customerId === userId);
+      expect(await theirs()).toEqual([]);
+      // Chosen as a shopper does: a click on the right edge of the fifth star.
+      const stars = tabs.getByRole('form', { name: 'Add a review' }).locator('.MuiRating-root');
+      const box = (await stars.boundingBox())!;
+      await stars.click({ position: { x: box.width - 3, y: box.height / 2 } });
+      await tabs.getByRole('button', { name: 'Submit Review' }).click();
+      await expect.poll(() => tabs.getByTestId('review-list').textContent()).toContain('Glowing, would buy again');
+      expect(await theirs()).toMatchObject([{ customerRating: 5, verifiedBuyer: false }]);
     });
   });
 

@@ -10,6 +10,7 @@ export * from './shared/stream-commands.ts';
 export { cartCommandRoutes } from './cart/routes.ts';
 export { myListCommandRoutes } from './my-list/routes.ts';
 export { reviewCommandRoutes } from './review/routes.ts';
+export { reviewStream, type AddReview, type ReviewEvent } from './review/decider.ts';
 export { orderCommandRoutes } from './ordering/order/status-routes.ts';
 export { stockCommandRoutes } from './ordering/stock/routes.ts';
 export { adminCatalogCommandRoutes } from './catalog/admin-routes.ts';

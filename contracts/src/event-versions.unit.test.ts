@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_UPCASTERS, EventVersionError, currentEventVersion, upcastEventData, type UpcasterChain } from './event-versions.ts';
 import { paymentEventSchemas } from './payment-events.ts';
+import { reviewEventSchemas } from './review-events.ts';
 
 /** A PaymentOpened as the release before payment methods wrote it (version 1, no `paymentMethod`). */
 const paymentOpenedV1 = {
@@ -33,6 +34,27 @@ describe('event versions', () => {
     expect(stored).toEqual(paymentOpenedV1);
     // Without the upcaster the old event is not a PaymentOpened of today.
     expect(paymentEventSchemas.PaymentOpened.safeParse(paymentOpenedV1).success).toBe(false);
+  });
+
+  it('reads version 1 reviews (written before orders were checked) as unverified ones the current schemas accept', () => {
+    const reviewedV1 = {
+      reviewId: '6745a1b2c3d4e5f6a7b8c9d2',
+      productId: '6745a1b2c3d4e5f6a7b8c9d1',
+      customerId: 'u1',
+      customerName: 'Asha',
+      review: 'Lovely',
+      customerRating: 5,
+      dateCreated: '2026-01-01T00:00:00.000Z',
+      numReviews: 1,
+      ratingSum: 5,
+    };
+    const editedV1 = { ...reviewedV1, customerRating: 4, ratingSum: 4, editedAt: '2026-01-02T00:00:00.000Z' };
+    expect(reviewEventSchemas.ProductReviewed.parse(upcastEventData('ProductReviewed', 1, reviewedV1))).toEqual({ ...reviewedV1, verifiedBuyer: false });
+    expect(reviewEventSchemas.ProductReviewEdited.parse(upcastEventData('ProductReviewEdited', 1, editedV1))).toEqual({ ...editedV1, verifiedBuyer: false });
+    expect(reviewEventSchemas.ProductReviewed.safeParse(reviewedV1).success).toBe(false);
+    // A version 2 review keeps what was decided when it was written.
+    const verified = { ...reviewedV1, verifiedBuyer: true };
+    expect(upcastEventData('ProductReviewed', 2, verified)).toBe(verified);
   });
 
   it('leaves an event at the current version as it is', () => {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { REVIEW_MESSAGES } from './review-rules.ts';
+
+export { REVIEW_MESSAGES };
 
 /** Ratings go from 1 to 5 in half steps (the UI's half-star control). */
 export const reviewRating = z
-  .number({ error: 'Please give a rating' })
+  .number({ error: REVIEW_MESSAGES.ratingMissing })
   .min(1, 'Rating must be between 1 and 5')
   .max(5, 'Rating must be between 1 and 5')
   .refine((n) => Number.isInteger(n * 2), 'Rating goes in half steps');
@@ -22,7 +25,20 @@ export const productReviewed = z.object({
   dateCreated: z.iso.datetime(),
   numReviews: z.number().int().min(1),
   ratingSum: z.number().min(1),
+  /**
+   * The reviewer had bought the product and received it (an order of theirs holding it was
+   * delivered) when they wrote this; decided from their order streams as the review is written.
+   */
+  verifiedBuyer: z.boolean(),
 });
+
+/**
+ * Version 2 of ProductReviewed and ProductReviewEdited adds `verifiedBuyer`. Reviews written
+ * before it were never checked against orders, so they read as unverified.
+ */
+export function reviewV1ToV2(data: unknown): unknown {
+  return { ...(data as Record<string, unknown>), verifiedBuyer: false };
+}
 
 /**
  * A customer reviewed a product they had reviewed already: their one review of it now says this

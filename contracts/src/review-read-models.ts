@@ -8,4 +8,6 @@ export interface ReviewDoc extends Identified {
   review: string;
   customerRating: number;
   dateCreated: string;
+  /** The reviewer had bought and received the product when they wrote it (the "Verified buyer" badge). */
+  verifiedBuyer: boolean;
 }

@@ -118,6 +118,15 @@ export const configSchema = z
      * CDN that product image URLs point at); the page's CSP allows images only from the shop and these.
      */
     IMAGE_HOSTS: list.pipe(z.array(z.url({ protocol: /^https$/, error: 'each entry must be an https:// origin' }).transform((url) => new URL(url).origin))),
+    /**
+     * Take reviews only from verified buyers (shoppers with a delivered order holding the
+     * product). Off by default: every signed-in shopper may review, and verified buyers' reviews
+     * carry a "Verified buyer" badge either way. Turn it on when unverified reviews are abused.
+     */
+    REVIEWS_VERIFIED_BUYERS_ONLY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then.ts';
-import { newId } from '@shop/contracts';
+import { REVIEW_MESSAGES, newId } from '@shop/contracts';
 import { DomainError } from '../shared/decider.ts';
 import { reviewStream, type AddReview, type ReviewEvent } from './decider.ts';
 
 const productId = newId();
-const review = (rating: number, text = 'Lovely', customerId = 'u1', customerName = 'Asha'): AddReview => ({
+const review = (rating: number, text = 'Lovely', customerId = 'u1', customerName = 'Asha', verified: Partial<Pick<AddReview, 'verifiedBuyer' | 'verifiedBuyersOnly'>> = {}): AddReview => ({
   type: 'AddReview',
   reviewId: newId(),
   productId,
@@ -14,6 +14,9 @@ const review = (rating: number, text = 'Lovely', customerId = 'u1', customerName
   review: text,
   customerRating: rating,
   dateCreated: '2026-01-01T00:00:00.000Z',
+  verifiedBuyer: false,
+  verifiedBuyersOnly: false,
+  ...verified,
 });
 const when = (events: ReviewEvent[], command: AddReview) => given(reviewStream, events).when(command);
 
@@ -55,6 +58,7 @@ describe('review decider', () => {
           editedAt: again.dateCreated,
           numReviews: 2,
           ratingSum: 7,
+          verifiedBuyer: false,
         },
       },
     ]);
@@ -66,5 +70,29 @@ describe('review decider', () => {
   it('given a customer\'s review, when the same review comes again under a new id, then nothing changes', () => {
     const first = when([], review(4, 'Lovely'));
     expect(when(first, review(4, '  Lovely '))).toEqual([]);
+  });
+
+  it('refuses a review without a rating (no rating is assumed)', () => {
+    expect(() => when([], review(Number.NaN))).toThrow(new DomainError('invalid', REVIEW_MESSAGES.ratingMissing));
+  });
+
+  it('records whether the reviewer had bought and received the product, and keeps the badge once earned', () => {
+    const unverified = when([], review(4, 'Lovely', 'u1', 'Asha'));
+    expect(unverified[0]!.data.verifiedBuyer).toBe(false);
+    // Sending the same review again once the parcel has arrived earns the badge.
+    const arrived = when(unverified, review(4, 'Lovely', 'u1', 'Asha', { verifiedBuyer: true }));
+    expect(arrived).toEqual([{ type: 'ProductReviewEdited', data: expect.objectContaining({ verifiedBuyer: true, numReviews: 1, ratingSum: 4 }) }]);
+    // A later edit keeps it: a delivered order stays delivered.
+    const edited = when([...unverified, ...arrived], review(5, 'Still lovely', 'u1', 'Asha', { verifiedBuyer: false }));
+    expect(edited[0]!.data).toMatchObject({ verifiedBuyer: true, customerRating: 5 });
+    expect(when([], review(5, 'Great', 'u2', 'Ravi', { verifiedBuyer: true }))[0]!.data.verifiedBuyer).toBe(true);
+  });
+
+  it('given a shop that takes verified buyers only, refuses others (new reviews and edits) with a clear message', () => {
+    const only = { verifiedBuyersOnly: true };
+    expect(() => when([], review(5, 'Great', 'u1', 'Asha', only))).toThrow(new DomainError('not-allowed', REVIEW_MESSAGES.verifiedBuyersOnly));
+    const earlier = when([], review(4, 'Written before the rule', 'u1', 'Asha'));
+    expect(() => when(earlier, review(5, 'Edited after', 'u1', 'Asha', only))).toThrow(DomainError);
+    expect(when([], review(5, 'Great', 'u1', 'Asha', { ...only, verifiedBuyer: true }))[0]!.data).toMatchObject({ verifiedBuyer: true });
   });
 });

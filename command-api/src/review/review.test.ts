@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductDoc, ReviewDoc } from '@shop/contracts';
-import { api, listProduct, namedShopper, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
+import { REVIEW_MESSAGES, type OrderDoc, type ProductDoc, type ReviewDoc } from '@shop/contracts';
+import { addToCart, api, checkoutAndPay, listProduct, namedShopper, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 
 let t: TestShop;
 beforeAll(async () => {
   t = await startTestShop();
 });
 afterAll(() => t?.close());
+
+/** `token`'s shopper buys `productId` and the order is moved on to `status` by an admin. */
+async function buy(shop: TestShop, token: string, productId: string, status: 'confirmed' | 'shipped' | 'delivered') {
+  const admin = shopper(shop, { isAdmin: true });
+  await addToCart(shop, token, productId, 1);
+  const { paid } = await checkoutAndPay(shop, token);
+  const order = await api<OrderDoc>(shop.url, '/api/orders/create', { method: 'POST', token, body: paid });
+  expect(order.status).toBe(201);
+  for (const next of ['confirmed', 'shipped', 'delivered'] as const) {
+    const moved = await api(shop.url, `/api/orders/${order.body.id}/status`, { method: 'PUT', token: admin.token, body: { status: next } });
+    expect(moved.status).toBe(200);
+    if (next === status) return;
+  }
+}
 
 describe('reviews over HTTP', () => {
   it('adds reviews (one per shopper: a second edits the first) and the product\'s rating and count follow, to the nearest half star', async () => {
@@ -56,8 +70,55 @@ describe('reviews over HTTP', () => {
     expect((await add({ productId, review: 'ok', customerRating: 4.3 }, alice.token)).status).toBe(400);
     expect((await add({ productId, review: 'ok', customerRating: 4, customerId: 'someone-else' }, alice.token)).status).toBe(403);
     expect((await add({ productId: '0123456789abcdef01234567', review: 'ok', customerRating: 4 }, alice.token)).status).toBe(404);
-    const defaulted = await api<ReviewDoc>(t.url, '/api/productReviews/add', { method: 'POST', token: alice.token, body: { productId, review: 'ok' } });
-    expect(defaulted.body).toMatchObject({ customerRating: 1, customerId: alice.userId });
+    // No rating is assumed: an untouched form once posted a glowing review as one star.
+    for (const unrated of [{}, { customerRating: null }, { customerRating: '' }]) {
+      const refused = await add({ productId, review: 'Lovely, would buy again', ...unrated }, alice.token);
+      expect([refused.status, refused.body]).toEqual([400, { error: true, msg: REVIEW_MESSAGES.ratingMissing }]);
+    }
+    expect((await api<ReviewDoc[]>(t.url, `/api/productReviews?productId=${productId}`)).body).toEqual([]);
+    // The original client sends its rating as a number or a numeric string; both still count.
+    expect((await add({ productId, review: 'ok', customerRating: '4.5' }, alice.token)).body).toMatchObject({ customerRating: 4.5, customerId: alice.userId });
     expect((await api(t.url, '/api/productReviews')).status).toBe(400);
+  });
+
+  it('marks the reviews of shoppers who bought and received the product as verified, from their orders', async () => {
+    const productId = await listProduct(t, { countInStock: 10 });
+    const review = (token: string, text: string) => api<ReviewDoc>(t.url, '/api/productReviews/add', { method: 'POST', token, body: { productId, review: text, customerRating: 5 } });
+    const received = shopper(t);
+    const shipped = shopper(t);
+    const otherProduct = shopper(t);
+    await buy(t, received.token, productId, 'delivered');
+    await buy(t, shipped.token, productId, 'shipped');
+    await buy(t, otherProduct.token, await listProduct(t, { countInStock: 10 }), 'delivered');
+
+    expect((await review(received.token, 'Arrived well packed')).body.verifiedBuyer).toBe(true);
+    expect((await review(shipped.token, 'Still waiting, looks nice')).body.verifiedBuyer).toBe(false);
+    expect((await review(otherProduct.token, 'Never bought it')).body.verifiedBuyer).toBe(false);
+    const listed = (await api<ReviewDoc[]>(t.url, `/api/productReviews?productId=${productId}`)).body;
+    expect(listed.map((r) => [r.customerId, r.verifiedBuyer])).toEqual([
+      [received.userId, true],
+      [shipped.userId, false],
+      [otherProduct.userId, false],
+    ]);
+  });
+});
+
+describe('a shop that takes reviews from verified buyers only', () => {
+  it('refuses other shoppers with a clear message in the original shape, and takes the verified buyer\'s', async () => {
+    const strict = await startTestShop({ env: { REVIEWS_VERIFIED_BUYERS_ONLY: 'true' } });
+    try {
+      const productId = await listProduct(strict, { countInStock: 10 });
+      const buyer = shopper(strict);
+      const stranger = shopper(strict);
+      await buy(strict, buyer.token, productId, 'delivered');
+      const add = (token: string) => api<ReviewDoc & { msg?: string }>(strict.url, '/api/productReviews/add', { method: 'POST', token, body: { productId, review: 'Lovely', customerRating: 5 } });
+      const refused = await add(stranger.token);
+      expect([refused.status, refused.body]).toEqual([403, { error: true, msg: REVIEW_MESSAGES.verifiedBuyersOnly }]);
+      const taken = await add(buyer.token);
+      expect([taken.status, taken.body.verifiedBuyer]).toEqual([201, true]);
+      expect((await api<ProductDoc>(strict.url, `/api/products/${productId}`)).body).toMatchObject({ rating: 5, numReviews: 1 });
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -1,19 +1,22 @@
 import { importCatalog } from '@shop/command-api';
 import type { Shop } from '../compose.ts';
 import { generateCatalog } from './catalog-data.ts';
+import { seedReviews } from './reviews.ts';
 
 const SEED_VERSION = 1;
 
 /**
  * Writes the demo catalog through the catalog's command handlers when the log has never been
- * seeded. Safe to race: the generator is deterministic and the import idempotent by id, and the
+ * seeded, with reviews that make each product's stars. Safe to race: the generator is deterministic and the import idempotent by id, and the
  * CatalogSeeded marker is appended with "no stream" expected.
  */
-export async function seedCatalogIfNew(shop: Pick<Shop, 'catalog' | 'logger'>): Promise<boolean> {
+export async function seedCatalogIfNew(shop: Pick<Shop, 'catalog' | 'logger' | 'events'>): Promise<boolean> {
   if (await shop.catalog.isSeeded()) return false;
   const file = generateCatalog();
   const started = performance.now();
   await importCatalog(shop.catalog, file, { correlationId: 'seed' });
+  // The stars the demo shows come from real reviews: a product's rating is their average.
+  await seedReviews(shop.events, file.products);
   await shop.catalog.markSeeded({ version: SEED_VERSION, categories: file.categories.length, products: file.products.length });
   shop.logger.info(
     { categories: file.categories.length, products: file.products.length, banners: file.banners.length, ms: Math.round(performance.now() - started) },

@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { signedOut } from '../session/sessionSlice.ts';
 import { navigateTo } from './navigation.ts';
+import { signInPath } from '../session/returnPath.ts';
 import type {
   Banner,
   BannerKind,
@@ -40,7 +41,7 @@ function stillUpdating(status: number | undefined, data: unknown): data is { msg
 
 /**
  * A 401 to a call that carried the current token means the session is over (expired or revoked):
- * sign out cleanly (stored session and per-user caches) and go to /signIn.
+ * sign out cleanly (stored session and per-user caches) and go to /signIn, which leads back here.
  *
  * A 202 "still updating" means the change was saved but the reply could not show it yet: the
  * call is answered as an error carrying the server's message (the page shows it where it shows
@@ -52,7 +53,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   if (result.error?.status === 401 && sent && (api.getState() as TokenState).session.token === sent) {
     api.dispatch(signedOut());
     api.dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
-    navigateTo('/signIn');
+    // Signing in again comes back to the page the shopper was on.
+    navigateTo(signInPath(`${window.location.pathname}${window.location.search}`));
   }
   if (!result.error && stillUpdating(result.meta?.response?.status, result.data)) {
     setTimeout(() => api.dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User', 'Reviews', 'Products', 'Product'])), STILL_UPDATING_REFETCH_MS);

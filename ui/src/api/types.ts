@@ -103,9 +103,11 @@ export interface Review extends Identified {
   review: string;
   customerRating: number;
   dateCreated: string;
+  /** The reviewer had bought and received the product (absent from servers before the badge). */
+  verifiedBuyer?: boolean;
 }
 
-export type NewReview = Omit<Review, '_id' | 'id' | 'dateCreated'>;
+export type NewReview = Omit<Review, '_id' | 'id' | 'dateCreated' | 'verifiedBuyer'>;
 
 export interface OrderLine {
   productId: string;

@@ -5,6 +5,7 @@ import { renderWithShop, VISITOR } from '../test/render.tsx';
 import ChangePasswordPage from './ChangePasswordPage.tsx';
 import SignInPage from './SignInPage.tsx';
 import SignUpPage from './SignUpPage.tsx';
+import { keepPendingAdd } from '../session/pendingAdd.ts';
 
 const input = (container: HTMLElement, name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const type = (container: HTMLElement, name: string, value: string) => fireEvent.change(input(container, name), { target: { value } });
@@ -43,6 +44,36 @@ describe('Sign In', () => {
     expect(localStorage.getItem('token')).toBe('jwt-1');
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ userId: 'u1' });
     expect(screen.getByTestId('location-probe')).toHaveTextContent('/signIn');
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(/^\/$/), { timeout: 3500 });
+  });
+
+  it('makes the add a visitor pressed before signing in, and goes back to the page they came from', async () => {
+    const calls = mockApi({
+      'GET /api/config/public': { body: { googleClientId: null } },
+      'POST /api/user/signin': { body: { user: USER, token: 'jwt-1', msg: 'User Login Successfully!' } },
+      'POST /api/cart/add': { status: 201, body: { _id: 'l1', id: 'l1', productId: 'p1', quantity: 2, userId: 'u1' } },
+    });
+    keepPendingAdd({ kind: 'cart', line: { productTitle: 'Jeans', image: '', rating: 0, price: 1699, quantity: 2, subTotal: 3398, productId: 'p1', countInStock: 3, size: 'M' } });
+    const { container, store } = renderWithShop(<SignInPage />, { route: '/signIn?next=%2Fproduct%2Fp1%3Fsize%3DM', session: VISITOR });
+    type(container, 'email', 'asha@example.in');
+    type(container, 'password', 'secret-123');
+    fireEvent.click(screen.getByTestId('sign-in-submit'));
+    await waitFor(() => expect(store.getState().snackbar.message).toBe('Item is added in the cart'));
+    expect(calls.find((c) => c.path === '/api/cart/add')?.body).toMatchObject({ productId: 'p1', quantity: 2, size: 'M', userId: 'u1' });
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/product/p1?size=M'), { timeout: 3500 });
+    // Done once: the next sign-in makes no add.
+    expect(sessionStorage.getItem('pendingAdd')).toBeNull();
+  });
+
+  it('goes to / when the return path leads off the site', async () => {
+    mockApi({
+      'GET /api/config/public': { body: { googleClientId: null } },
+      'POST /api/user/signin': { body: { user: USER, token: 'jwt-1', msg: 'User Login Successfully!' } },
+    });
+    const { container } = renderWithShop(<SignInPage />, { route: `/signIn?next=${encodeURIComponent('//evil.com/product/p1')}`, session: VISITOR });
+    type(container, 'email', 'asha@example.in');
+    type(container, 'password', 'secret-123');
+    fireEvent.click(screen.getByTestId('sign-in-submit'));
     await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(/^\/$/), { timeout: 3500 });
   });
 

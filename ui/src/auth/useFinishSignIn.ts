@@ -1,11 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { SignInReply } from '../api/accountApi.ts';
-import { shopApi } from '../api/shopApi.ts';
+import { cartApi } from '../api/cartApi.ts';
+import { failedBody, replyMessage, shopApi } from '../api/shopApi.ts';
 import { signedIn } from '../session/sessionSlice.ts';
-import { useAppDispatch } from '../store/store.ts';
-import { notifySuccess } from '../store/snackbarSlice.ts';
+import { takePendingAdd, type PendingAdd } from '../session/pendingAdd.ts';
+import { RETURN_PARAM, safeReturnPath } from '../session/returnPath.ts';
+import { useAppDispatch, type AppDispatch } from '../store/store.ts';
+import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { sessionUserOf } from '../session/authStorage.ts';
+import { CART_MESSAGES } from '@shop/contracts/order-rules';
+import { WISHLIST_MESSAGES } from '../shared/useWishlist.ts';
 
 /** Redirects after sign-in and sign-up wait this long (2 s, as the original did). */
 export const REDIRECT_MS = 2000;
@@ -20,17 +25,43 @@ export function useLater() {
 }
 
 /**
+ * The add a visitor pressed before signing in, made now as the signed-in user, with the alert the
+ * add would have shown (the server decides it like any other add).
+ */
+async function finishPendingAdd(dispatch: AppDispatch, pending: PendingAdd, userId: string): Promise<void> {
+  const request =
+    pending.kind === 'cart'
+      ? dispatch(cartApi.endpoints.addToCart.initiate({ ...pending.line, userId }))
+      : dispatch(shopApi.endpoints.addToMyList.initiate({ ...pending.entry, userId }));
+  const fallback = pending.kind === 'cart' ? 'Could not add to cart' : 'Could not add to My List';
+  try {
+    const reply = await request.unwrap();
+    if (failedBody(reply)) dispatch(notifyError(replyMessage(reply, fallback)));
+    else dispatch(notifySuccess(pending.kind === 'cart' ? CART_MESSAGES.added : WISHLIST_MESSAGES.added));
+  } catch (error) {
+    dispatch(notifyError(replyMessage(error, fallback)));
+  }
+}
+
+/**
  * A successful sign-in (password or Google): keep token and user (local keys `token`, `user`),
- * start the per-user caches afresh, say so in green and go to / after 2 seconds.
+ * start the per-user caches afresh, say so in green, make the add the visitor pressed before
+ * signing in, and after 2 seconds go back where they came from (`?next=`, a path of this site
+ * only) or to /.
  */
 export function useFinishSignIn() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const later = useLater();
   return (reply: SignInReply & { token: string; user: NonNullable<SignInReply['user']> }) => {
-    dispatch(signedIn({ token: reply.token, user: sessionUserOf(reply.user) }));
+    const user = sessionUserOf(reply.user);
+    dispatch(signedIn({ token: reply.token, user }));
     dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
     dispatch(notifySuccess(reply.msg || 'User Login Successfully!'));
-    later(() => void navigate('/'), REDIRECT_MS);
+    const pending = takePendingAdd();
+    const added = pending ? finishPendingAdd(dispatch, pending, user.userId) : Promise.resolve();
+    const back = safeReturnPath(params.get(RETURN_PARAM)) ?? '/';
+    later(() => void added.then(() => navigate(back)), REDIRECT_MS);
   };
 }

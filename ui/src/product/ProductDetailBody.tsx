@@ -71,7 +71,8 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
             Brand: <Box component="strong" sx={{ color: brand.ink }}>{product.brand}</Box>
           </Box>
           <Divider orientation="vertical" flexItem />
-          <Rating value={Number(product.rating) || 0} precision={0.5} readOnly size="small" aria-label={`Rated ${product.rating} out of 5`} />
+          {/* The stars are the reviews' average: none beside "0 Reviews", whatever the catalog says. */}
+          {reviewCount > 0 && <Rating value={Number(product.rating) || 0} precision={0.5} readOnly size="small" aria-label={`Rated ${product.rating} out of 5`} data-testid="product-rating" />}
           {onReviewsClick ? (
             <Box component="button" type="button" onClick={onReviewsClick} data-testid="review-count" sx={{ font: 'inherit', fontSize: 14, border: 0, p: 0, bgcolor: 'transparent', color: brand.indigo, cursor: 'pointer', textDecoration: 'underline' }}>
               {reviewCount} Review{reviewCount === 1 ? '' : 's'}

@@ -1,8 +1,10 @@
 import { failedBody, replyMessage, useAddToMyListMutation, useGetMyListQuery, useRemoveFromMyListMutation } from '../api/shopApi.ts';
 import type { Product } from '../api/types.ts';
+import { useLocation } from 'react-router';
 import { useSession } from '../session/hooks.ts';
+import { keepPendingAdd } from '../session/pendingAdd.ts';
 import { useAppDispatch } from '../store/store.ts';
-import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
+import { notifyError, notifySignInNeeded, notifySuccess } from '../store/snackbarSlice.ts';
 
 export const WISHLIST_MESSAGES = {
   loginRequired: 'Please Login to continue',
@@ -13,7 +15,7 @@ export const WISHLIST_MESSAGES = {
 /**
  * Whether `product` is in the signed-in user's My List (GET /api/my-list?productId&userId, only
  * when signed in and `check` is true), the add action with its alerts ("Please Login to continue"
- * for a visitor, the server's msg otherwise), and `toggle`: a filled heart takes the product off My
+ * with a sign-in link for a visitor, the server's msg otherwise), and `toggle`: a filled heart takes the product off My
  * List again.
  */
 export function useWishlist(product: Pick<Product, 'id' | 'name' | 'images' | 'rating' | 'price'> | undefined, check: boolean) {
@@ -23,22 +25,19 @@ export function useWishlist(product: Pick<Product, 'id' | 'name' | 'images' | 'r
   const [addToMyList, { isLoading }] = useAddToMyListMutation();
   const [removeFromMyList, { isLoading: removing }] = useRemoveFromMyListMutation();
   const listed = signedIn && Array.isArray(data) && data.length > 0;
+  const location = useLocation();
 
   const add = async () => {
+    const entry = product && { productTitle: product.name, image: product.images[0] ?? '', rating: product.rating, price: product.price, productId: product.id };
     if (!signedIn || !user) {
-      dispatch(notifyError(WISHLIST_MESSAGES.loginRequired));
+      // Added for them once they have signed in (useFinishSignIn), back on this page.
+      if (entry) keepPendingAdd({ kind: 'myList', entry });
+      dispatch(notifySignInNeeded(WISHLIST_MESSAGES.loginRequired, `${location.pathname}${location.search}`));
       return;
     }
-    if (!product || listed) return;
+    if (!entry || listed) return;
     try {
-      const reply = await addToMyList({
-        productTitle: product.name,
-        image: product.images[0] ?? '',
-        rating: product.rating,
-        price: product.price,
-        productId: product.id,
-        userId: user.userId,
-      }).unwrap();
+      const reply = await addToMyList({ ...entry, userId: user.userId }).unwrap();
       if (failedBody(reply)) dispatch(notifyError(replyMessage(reply, 'Could not add to My List')));
       else dispatch(notifySuccess(WISHLIST_MESSAGES.added));
     } catch (error) {

@@ -1,7 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { isAdminToken } from '../admin/adminSession.ts';
 import { useSignOutMutation } from '../api/accountApi.ts';
 import { shopApi } from '../api/shopApi.ts';
@@ -9,6 +9,7 @@ import { brand } from '../shared/theme.ts';
 import { Icon } from '../shared/icons.tsx';
 import { useSession } from '../session/hooks.ts';
 import { signedOut } from '../session/sessionSlice.ts';
+import { signInPath } from '../session/returnPath.ts';
 import { useAppDispatch } from '../store/store.ts';
 import css from './AccountMenu.module.css';
 
@@ -22,14 +23,17 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [signOut] = useSignOutMutation();
+  const location = useLocation();
 
   if (!signedIn || !user) {
+    // Signing in comes back to the page the visitor is on.
+    const signIn = signInPath(`${location.pathname}${location.search}`);
     return compact ? (
-      <Link to="/signIn" aria-label="Sign In" className={css.signInIcon}>
+      <Link to={signIn} aria-label="Sign In" className={css.signInIcon}>
         <Icon name="person" />
       </Link>
     ) : (
-      <Link to="/signIn" className={css.signIn}>
+      <Link to={signIn} className={css.signIn}>
         Sign In
       </Link>
     );
