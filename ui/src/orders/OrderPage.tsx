@@ -4,38 +4,38 @@ import Typography from '@mui/material/Typography';
 import { Link, useParams } from 'react-router';
 import { useGetOrderQuery } from './ordersApi.ts';
 import type { Order } from '../api/types.ts';
-import { PageFrame } from '../shared/common.tsx';
+import { PageFrame, SectionPanel } from '../shared/common.tsx';
 import { RequireShopper } from '../session/RequireShopper.tsx';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { brand } from '../shared/theme.ts';
-import { DeliveryAddress, ExpectedDelivery, OrderLines, OrderSection, OrderTotals, PaymentSummary, StatusTimeline, Tracking, WhatHappensNext, WithOrder } from './orderParts.tsx';
+import { DeliveryAddress, ExpectedDelivery, OrderLines, OrderTotals, PaymentSummary, StatusTimeline, Tracking, WhatHappensNext, WithOrder } from './orderParts.tsx';
 import { orderDate } from './ordersFormat.ts';
 
 function OrderView({ order }: { order: Order }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <OrderSection title="Items" testId="order-items">
+        <SectionPanel title="Items" testId="order-items">
           <OrderLines lines={order.products} />
           <OrderTotals order={order} />
-        </OrderSection>
-        <OrderSection title="Delivery address">
+        </SectionPanel>
+        <SectionPanel title="Delivery address">
           <DeliveryAddress order={order} />
-        </OrderSection>
+        </SectionPanel>
       </Box>
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <OrderSection title="Status" testId="order-status-panel">
+        <SectionPanel title="Status" testId="order-status-panel">
           <Box sx={{ display: 'grid', gap: 1.5 }}>
             <WhatHappensNext order={order} />
             <ExpectedDelivery order={order} />
             <Tracking order={order} />
             <StatusTimeline order={order} />
           </Box>
-        </OrderSection>
+        </SectionPanel>
         {order.paymentMethod && (
-          <OrderSection title="Payment">
+          <SectionPanel title="Payment">
             <PaymentSummary order={order} />
-          </OrderSection>
+          </SectionPanel>
         )}
         {/* The shopper's actions on an order (invoice, cancel, return) go here as their commands land. */}
       </Box>

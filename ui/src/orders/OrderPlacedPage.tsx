@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link, useParams } from 'react-router';
 import type { Order } from '../api/types.ts';
-import { PageFrame } from '../shared/common.tsx';
+import { PageFrame, SectionPanel } from '../shared/common.tsx';
 import { RequireShopper } from '../session/RequireShopper.tsx';
 import { brand } from '../shared/theme.ts';
-import { DeliveryAddress, ExpectedDelivery, OrderLines, OrderSection, OrderTotals, PaymentSummary, WhatHappensNext, WithOrder } from './orderParts.tsx';
+import { DeliveryAddress, ExpectedDelivery, OrderLines, OrderTotals, PaymentSummary, WhatHappensNext, WithOrder } from './orderParts.tsx';
 
 function Confirmation({ order }: { order: Order }) {
   return (
@@ -23,21 +23,21 @@ function Confirmation({ order }: { order: Order }) {
         </Typography>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
-        <OrderSection title="Items" testId="order-items">
+        <SectionPanel title="Items" testId="order-items">
           <OrderLines lines={order.products} />
           <OrderTotals order={order} />
-        </OrderSection>
+        </SectionPanel>
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <OrderSection title="What happens next">
+          <SectionPanel title="What happens next">
             <Box sx={{ display: 'grid', gap: 1 }}>
               <WhatHappensNext order={order} />
               <ExpectedDelivery order={order} />
               <PaymentSummary order={order} />
             </Box>
-          </OrderSection>
-          <OrderSection title="Delivery address">
+          </SectionPanel>
+          <SectionPanel title="Delivery address">
             <DeliveryAddress order={order} />
-          </OrderSection>
+          </SectionPanel>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button component={Link} to={`/orders/${encodeURIComponent(order.id)}`} variant="contained" data-testid="placed-order-link">
               Follow your order

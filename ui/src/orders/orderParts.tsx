@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Order, OrderLine } from '../api/types.ts';
-import { LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
+import { LoadError, useErrorNotice } from '../shared/common.tsx';
 import { StatusBadge, TONE_COLOURS, statusTone } from '../shared/StatusBadge.tsx';
 import { brand } from '../shared/theme.ts';
 import { useGetOrderQuery } from './ordersApi.ts';
@@ -21,18 +21,6 @@ export function WithOrder({ id, children }: { id: string; children: (order: Orde
   if (order.data) return <>{children(order.data)}</>;
   if (order.isError) return <LoadError error={order.error} onRetry={() => void order.refetch()} />;
   return <Skeleton variant="rounded" height={320} />;
-}
-
-/** A titled panel of the order page. */
-export function OrderSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Panel component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 } }} data-testid={testId}>
-      <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Panel>
-  );
 }
 
 /** One line: picture, title, the variant chosen, quantity × price and the line's total. */
