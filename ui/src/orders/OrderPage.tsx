@@ -23,7 +23,8 @@ function OrderView({ order }: { order: Order }) {
           <DeliveryAddress order={order} />
         </SectionPanel>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      {/* On a phone the status comes first: it is what a shopper opens the page for. */}
+      <Box sx={{ display: 'grid', gap: 2, order: { xs: -1, md: 0 } }}>
         <SectionPanel title="Status" testId="order-status-panel">
           <Box sx={{ display: 'grid', gap: 1.5 }}>
             <WhatHappensNext order={order} />
