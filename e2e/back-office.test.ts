@@ -45,6 +45,14 @@ interface PlacedOrder {
 /** A status badge's text, as the storefront's Orders page and the order page show it. */
 const statusOf = async (page: Page, scope: string) => ((await page.locator(scope).first().textContent()) ?? '').trim().toLowerCase();
 
+/** A status badge's colour as the browser paints it. */
+const colourOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((badge) => badge.ownerDocument.defaultView!.getComputedStyle(badge).backgroundColor);
+/** Status colours that say what they mean: pending amber, confirmed and shipped blue, delivered green, cancelled grey. */
+const AMBER = 'rgb(180, 83, 9)';
+const BLUE = 'rgb(29, 78, 216)';
+const GREEN = 'rgb(0, 122, 69)';
+const GREY = 'rgb(95, 103, 120)';
+
 /** Nothing on the screen is wider than a 390 px phone (the page never scrolls sideways). */
 async function fitsPhone(page: Page): Promise<void> {
   await page.setViewportSize(PHONE);
@@ -215,10 +223,26 @@ describe.sequential('Back office', () => {
     );
   });
 
-  it('a shopper orders it twice; the admin confirms, ships with tracking and delivers one, and the shopper sees Delivered', async () => {
+  it('a shopper orders it twice; the admin confirms, ships with tracking and delivers one; the shopper follows it from confirmation to delivered', async () => {
     fulfilled = await placeOrder(shopper, productId, 2);
     cancelled = await placeOrder(shopper, productId, 3);
     expect(await stockOf(productId)).toBe(OPENING_STOCK + RECEIVED - 5);
+
+    // The shopper's confirmation page (where the storefront lands after paying): pending, in amber.
+    await withTab(
+      'office-shopper-placed',
+      DESKTOP,
+      async ({ page }) => {
+        await page.goto(`/orders/${fulfilled.id}/placed`);
+        await expect.poll(() => page.getByTestId('placed-order-number').textContent()).toBe(fulfilled.id);
+        await page.goto('/orders');
+        const card = page.locator(`[data-testid="order-card"][data-order-id="${fulfilled.id}"]`);
+        await expect.poll(() => statusOf(page, `[data-testid="order-card"][data-order-id="${fulfilled.id}"] [data-testid="order-status"]`)).toBe('pending');
+        expect(await colourOf(page, `[data-testid="order-card"][data-order-id="${fulfilled.id}"] [data-testid="order-status"]`)).toBe(AMBER);
+        expect(await card.getByTestId('order-where').textContent()).toBe('To Kolkata, West Bengal');
+      },
+      shopper.storage,
+    );
 
     await withTab(
       'office-fulfil',
@@ -236,6 +260,7 @@ describe.sequential('Back office', () => {
         await ship.getByLabel('Tracking number').fill(TRACKING);
         await ship.getByRole('button', { name: 'Ship order' }).click();
         await expect.poll(() => statusOf(page, '[data-testid="admin-order-status"]')).toBe('shipped');
+        expect(await colourOf(page, '[data-testid="admin-order-status"] [data-testid="order-status"]')).toBe(BLUE);
         await page.getByText(`Tracking ${TRACKING}`, { exact: true }).waitFor();
         await act(page, fulfilled.id, 'Mark delivered', 'delivered');
         expect(await page.getByTestId('admin-order-history').locator('li').allTextContents()).toEqual([
@@ -253,10 +278,26 @@ describe.sequential('Back office', () => {
       'office-shopper-orders',
       DESKTOP,
       async ({ page }) => {
+        // The shopper follows it to the end on its own page: every status with its time, each in
+        // its colour, and the tracking number with the carrier's link.
         await page.goto('/orders');
-        const row = page.locator(`[data-testid="order-row"][data-order-id="${fulfilled.id}"]`);
-        await expect.poll(() => statusOf(page, `[data-testid="order-row"][data-order-id="${fulfilled.id}"] [data-testid="order-status"]`)).toBe('delivered');
-        expect(await row.getByTestId('order-status').getAttribute('data-tone')).not.toBe('danger');
+        const card = page.locator(`[data-testid="order-card"][data-order-id="${fulfilled.id}"]`);
+        await expect.poll(() => statusOf(page, `[data-testid="order-card"][data-order-id="${fulfilled.id}"] [data-testid="order-status"]`)).toBe('delivered');
+        expect(await colourOf(page, `[data-testid="order-card"][data-order-id="${fulfilled.id}"] [data-testid="order-status"]`)).toBe(GREEN);
+        await fitsPhone(page);
+        await card.getByTestId('order-link').click();
+        await page.waitForURL((url) => url.pathname === `/orders/${fulfilled.id}`);
+        const steps = page.getByTestId('order-timeline-step');
+        await expect.poll(() => steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')))).toEqual(['pending', 'confirmed', 'shipped', 'delivered']);
+        expect(await steps.locator('time').evaluateAll((times) => times.every((time) => /\d{4}/.test(time.textContent ?? '')))).toBe(true);
+        const badges = page.getByTestId('order-timeline-status');
+        expect(await badges.evaluateAll((items) => items.map((item) => item.ownerDocument.defaultView!.getComputedStyle(item).backgroundColor))).toEqual([AMBER, BLUE, BLUE, GREEN]);
+        expect(await page.getByTestId('order-tracking-number').textContent()).toBe(TRACKING);
+        expect(await page.getByTestId('order-tracking-link').getAttribute('href')).toBe(`https://t.17track.net/en#nums=${encodeURIComponent(TRACKING)}`);
+        expect(await page.getByTestId('order-address').textContent()).toContain('Kolkata, West Bengal 700016');
+        expect(await page.title()).toBe('Order · Gift & Gear');
+        await fitsPhone(page);
+        await snap(page, 'order-page');
       },
       shopper.storage,
     );
@@ -272,6 +313,7 @@ describe.sequential('Back office', () => {
         await page.getByTestId('order-actions').getByRole('button', { name: 'Cancel order' }).click();
         await page.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Yes, cancel it' }).click();
         await expect.poll(() => statusOf(page, '[data-testid="admin-order-status"]')).toBe('cancelled');
+        expect(await colourOf(page, '[data-testid="admin-order-status"] [data-testid="order-status"]')).toBe(GREY);
         expect(await stockOf(productId)).toBe(OPENING_STOCK + RECEIVED - 2);
 
         await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Dashboard' }).click();

@@ -278,7 +278,7 @@ describe.sequential('A new shopper’s whole journey', () => {
     expect(await cartCount(page)).toBe('2');
   });
 
-  it('pay with the test card: the order appears, the cart empties', async () => {
+  it('pay with the test card: the confirmation shows the order, Orders lists it as a card, the cart empties', async () => {
     const dialog = paymentDialog(page);
     await page.getByTestId('cart-checkout').click();
     await page.locator('main select[name="country"]').waitFor();
@@ -291,28 +291,31 @@ describe.sequential('A new shopper’s whole journey', () => {
     expect(await dialog.locator('[name="cardNumber"]').inputValue()).toBe('4111 1111 1111 1111');
     await dialog.getByTestId('pay-button').click();
     await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
-    await page.waitForURL((url) => url.pathname === '/orders');
-    await page.getByTestId('orders-table').waitFor();
-    expect(await page.locator('[data-testid="orders-table"] th').allTextContents()).toEqual([
-      'Order Id', 'Payment Id', 'Products', 'Name', 'Phone Number', 'Address', 'Pincode', 'Total Amount', 'Email', 'User Id', 'Order Status', 'Date',
-    ]);
-    const row = page.getByTestId('order-row');
-    expect(await row.count()).toBe(1);
-    expect(await row.getByTestId('order-status').textContent()).toBe('pending');
-    expect(await row.getByTestId('order-status').getAttribute('data-tone')).toBe('danger');
-    expect(await row.getByTestId('order-date').textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await row.getByTestId('order-amount').textContent()).toBe(`Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`);
-    expect(await row.textContent()).toMatch(/12 MG Road,? Flat 4B, Indiranagar/);
+    // The confirmation: the order's number, its lines, the total, the address and what comes next.
+    await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
+    const placedId = new URL(page.url()).pathname.split('/')[2]!;
+    await expect.poll(() => page.getByTestId('placed-order-number').textContent()).toBe(placedId);
+    expect(await page.getByTestId('order-line').count()).toBe(2);
+    expect(await page.getByTestId('order-total').textContent()).toBe(`Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`);
+    expect(await page.getByTestId('order-address').textContent()).toMatch(/12 MG Road,? Flat 4B, Indiranagar.*Bengaluru, Karnataka 560038/);
+    expect(await page.getByTestId('order-next').textContent()).toContain('We will confirm your order');
     await expect.poll(() => cartCount(page)).toBe('0');
+    await snap(page, 'order-placed');
+    // Orders: one card with its items and their pictures, the status, where it goes and the total.
+    await page.goto('/orders');
+    const card = page.getByTestId('order-card');
+    await card.first().waitFor();
+    expect(await card.count()).toBe(1);
+    expect(await card.getAttribute('data-order-id')).toBe(placedId);
+    expect(await card.getByTestId('order-status').textContent()).toBe('pending');
+    expect(await card.getByTestId('order-status').getAttribute('data-tone')).toBe('waiting');
+    expect(await card.getByTestId('order-date').textContent()).toMatch(/^Placed \d{4}-\d{2}-\d{2}$/);
+    expect(await card.getByTestId('order-amount').textContent()).toBe(`Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`);
+    expect(await card.getByTestId('order-where').textContent()).toBe('To Bengaluru, Karnataka');
+    expect(await card.getByTestId('order-line').count()).toBe(2);
+    for (const t of await card.getByTestId('order-line-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(33);
+    expect(await card.locator('img').evaluateAll((images) => images.every((img) => (img.getAttribute('src') ?? '').length > 0))).toBe(true);
     await snap(page, 'orders');
-    await row.getByTestId('order-products-link').click();
-    const modal = page.getByTestId('order-products');
-    await modal.getByTestId('order-product').first().waitFor();
-    expect(await modal.getByTestId('order-product').count()).toBe(2);
-    expect(await modal.locator('th').allTextContents()).toEqual(['Product Id', 'Title', 'Image', 'Quantity', 'Price', 'SubTotal']);
-    for (const t of await modal.getByTestId('order-product-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(33);
-    await snap(page, 'orders-products');
-    await modal.getByRole('button', { name: 'Close' }).click();
     await page.goto('/cart');
     await page.getByText('Your Cart is currently empty').waitFor();
     await snap(page, 'cart-empty');
@@ -362,8 +365,12 @@ describe.sequential('A new shopper’s whole journey', () => {
     await dialog.getByTestId('test-card-success').click();
     await dialog.getByTestId('pay-button').click();
     await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
-    await page.waitForURL((url) => url.pathname === '/orders');
-    await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+    await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
+    await page.getByTestId('placed-order-link').click();
+    await page.waitForURL((url) => /^\/orders\/[^/]+$/.test(url.pathname));
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(`Rs ${full.toLocaleString('en-IN')}`);
+    await page.getByRole('link', { name: 'All your orders' }).click();
+    await expect.poll(() => page.getByTestId('order-card').count()).toBe(2);
     expect(await page.getByTestId('order-amount').allTextContents()).toEqual([`Rs ${full.toLocaleString('en-IN')}`, `Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`]);
   });
 

@@ -5,9 +5,17 @@ import type { PricedLine } from './payment-events.ts';
 import type { OrderEventMap } from './order-events.ts';
 import type { OrderStatus } from './order-rules.ts';
 
+/** One status an order reached and when (the event's time), for the shopper's timeline. */
+export interface OrderTimelineStep {
+  status: OrderStatus;
+  /** ISO time of the event. */
+  at: string;
+}
+
 /**
  * An order as `GET /api/orders` and `/api/orders/:id` serve it: the original's fields, plus the
- * provider's order id, the discount, the billing form and the tracking number.
+ * provider's order id, the discount, the billing form, the delivery city and state, the tracking
+ * number and link, and the statuses it went through.
  */
 export interface OrderDoc extends Identified {
   paymentId: string;
@@ -29,6 +37,13 @@ export interface OrderDoc extends Identified {
   billing?: Billing;
   /** The carrier's tracking number, once the order has shipped with one. */
   trackingNumber?: string;
+  /** The carrier's page for `trackingNumber` (added by the query from the shop's setting). */
+  trackingUrl?: string;
+  /** Where it is delivered (orders keep these from the event that placed them). */
+  city?: string;
+  state?: string;
+  /** Every status the order reached, oldest first (the shopper's order projection keeps it). */
+  history?: OrderTimelineStep[];
 }
 
 /** One step of an order's life, as the back office shows it. */
@@ -52,7 +67,7 @@ export interface RefusedOrderMail {
 }
 
 /** An order as the back office lists it: the served order, its status history and its refused e-mails. */
-export interface AdminOrderDoc extends OrderDoc {
+export interface AdminOrderDoc extends Omit<OrderDoc, 'history'> {
   history: OrderStatusStep[];
   /** Absent while every e-mail of the order went out. */
   refusedMails?: RefusedOrderMail[];
@@ -132,6 +147,8 @@ export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: Order
     products: placed.products,
     ...(placed.discount ? { discount: placed.discount } : {}),
     ...(placed.billing ? { billing: placed.billing } : {}),
+    ...(placed.city ? { city: placed.city } : {}),
+    ...(placed.state ? { state: placed.state } : {}),
     ...(trackingNumber ? { trackingNumber } : {}),
   };
 }

@@ -17,6 +17,31 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/**
+ * What a status says to the person reading it, so every badge (storefront and back office) is
+ * coloured by meaning: waiting on the shop (pending), moving (confirmed, shipped), arrived
+ * (delivered), stopped (cancelled). The colours themselves live with the UI's theme.
+ */
+export type OrderStatusTone = 'waiting' | 'moving' | 'arrived' | 'stopped';
+export const ORDER_STATUS_TONES: Record<OrderStatus, OrderStatusTone> = {
+  pending: 'waiting',
+  confirmed: 'moving',
+  shipped: 'moving',
+  delivered: 'arrived',
+  cancelled: 'stopped',
+};
+
+/** The placeholder a carrier tracking URL template holds where the tracking number goes. */
+export const TRACKING_NUMBER_PLACEHOLDER = '{trackingNumber}';
+
+/**
+ * The carrier's tracking page for one parcel: the template with the number URL-encoded in place
+ * of the placeholder, so a number the operator typed can never change the link's host or path.
+ */
+export function trackingUrlFor(template: string, trackingNumber: string): string {
+  return template.split(TRACKING_NUMBER_PLACEHOLDER).join(encodeURIComponent(trackingNumber));
+}
+
 /** Whole rupees off a shopper's first order. */
 export const FIRST_ORDER_DISCOUNT = 20;
 export const FIRST_ORDER_DISCOUNT_LABEL = 'First order discount';

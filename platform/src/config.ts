@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { TRACKING_NUMBER_PLACEHOLDER } from '@shop/contracts/order-rules';
 
 const list = z
   .string()
@@ -47,6 +48,16 @@ export const configSchema = z
     GOOGLE_CLIENT_ID: z.preprocess((v) => v || undefined, z.string().min(1).optional()),
     /** Where Google's signing keys are published (tests point it at a local JWKS). */
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    /**
+     * The carrier's tracking page, with {trackingNumber} where the number goes (URL-encoded): the
+     * order page and the shipped e-mail link to it so a shopper can follow the parcel. The default
+     * is a tracker that knows India Post and the private couriers alike; set your carrier's own.
+     * Only a link: nothing in the shop fetches it.
+     */
+    TRACKING_URL_TEMPLATE: z
+      .url({ protocol: /^https?$/, error: 'TRACKING_URL_TEMPLATE must be an http(s) URL' })
+      .refine((url) => url.includes(TRACKING_NUMBER_PLACEHOLDER), `TRACKING_URL_TEMPLATE must contain ${TRACKING_NUMBER_PLACEHOLDER}`)
+      .default(`https://t.17track.net/en#nums=${TRACKING_NUMBER_PLACEHOLDER}`),
     /** Card payments: the offline test provider (default) or Razorpay. */
     PAYMENTS: z.enum(['test', 'razorpay']).default('test'),
     /**

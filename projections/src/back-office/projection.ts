@@ -50,10 +50,11 @@ function putKeys(view: ProjectionView, order: AdminOrderDoc): void {
  * The back office's read models: every order with its status history and the keys it is found
  * by, and the dashboard's running totals (orders and revenue per UTC day, orders per status,
  * refunds owed) and stock levels, kept as events arrive so the dashboard never scans orders.
+ * Version 2: orders keep their delivery `city` and `state`.
  */
 export const backOfficeProjection: Projection = {
   name: READ_MODELS.backOffice,
-  version: 1,
+  version: 2,
   collections: [
     { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },

@@ -1,20 +1,31 @@
 import { ORDERS, orderDocFrom, orderEventSchemas, type OrderDoc } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
 
-/** Orders per user, newest first (`GET /api/orders`, `/api/orders/:id`). */
+/**
+ * Orders per user, newest first (`GET /api/orders`, `/api/orders/:id`), each with the statuses
+ * it went through and when, so the shopper's timeline needs no read of the log.
+ * Version 2: `history`, `city` and `state` kept.
+ */
 export const orderProjection: Projection = {
   name: 'orders',
-  version: 1,
+  version: 2,
   collections: [{ name: ORDERS.orders, indexes: [['userid', 'date']] }],
   handles: new Set(Object.keys(orderEventSchemas)),
   async apply(event, view) {
     if (event.type === 'OrderPlaced') {
-      view.put(ORDERS.orders, orderDocFrom(orderEventSchemas.OrderPlaced.parse(event.data), 'pending'));
+      const placed = orderDocFrom(orderEventSchemas.OrderPlaced.parse(event.data), 'pending');
+      view.put(ORDERS.orders, { ...placed, history: [{ status: 'pending', at: event.metadata.timestamp }] });
     } else if (event.type === 'OrderStatusChanged') {
       const data = orderEventSchemas.OrderStatusChanged.parse(event.data);
       const order = await view.get<OrderDoc>(ORDERS.orders, data.orderId);
-      if (!order) return;
-      const changed: OrderDoc = { ...order, status: data.to, ...(data.trackingNumber ? { trackingNumber: data.trackingNumber } : {}) };
+      // A redelivered change adds no second step (the decider never records a move to the same status).
+      if (!order || order.status === data.to) return;
+      const changed: OrderDoc = {
+        ...order,
+        status: data.to,
+        ...(data.trackingNumber ? { trackingNumber: data.trackingNumber } : {}),
+        history: [...(order.history ?? []), { status: data.to, at: event.metadata.timestamp }],
+      };
       view.put(ORDERS.orders, changed);
     }
   },

@@ -1,18 +1,30 @@
 import Router from '@koa/router';
-import { ACCOUNT_COLLECTIONS, FIRST_ORDER_DISCOUNT, ORDERS, firstOrderDiscountEligible, isId, type Billing, type OrderDoc, type UserDoc } from '@shop/contracts';
-import { HttpError, assertSelf, currentUser, requireUser, type DocumentStore, type PublicUrls, type TokenService } from '@shop/platform';
+import { ACCOUNT_COLLECTIONS, FIRST_ORDER_DISCOUNT, ORDERS, firstOrderDiscountEligible, isId, trackingUrlFor, type Billing, type OrderDoc, type UserDoc } from '@shop/contracts';
+import { HttpError, assertSelf, currentUser, requireUser, type Config, type DocumentStore, type PublicUrls, type TokenService } from '@shop/platform';
 
 const notFound = () => new HttpError(404, { error: true, msg: 'Order not found' });
 
+interface OrderQueryDeps {
+  docs: DocumentStore;
+  tokens: TokenService;
+  publicUrls: PublicUrls;
+  config: Pick<Config, 'TRACKING_URL_TEMPLATE'>;
+}
+
 /** The caller's orders, newest first, and one order of theirs (anyone else's is "not found"). */
-export function orderQueryRouter(deps: { docs: DocumentStore; tokens: TokenService; publicUrls: PublicUrls }): Router {
+export function orderQueryRouter(deps: OrderQueryDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
+  // The link is made when served, not kept, so a changed carrier setting applies to every order.
+  const served = (order: OrderDoc): OrderDoc =>
+    deps.publicUrls.withLineImages(
+      order.trackingNumber ? { ...order, trackingUrl: trackingUrlFor(deps.config.TRACKING_URL_TEMPLATE, order.trackingNumber) } : order,
+    );
 
   router.get('/orders', auth, async (ctx) => {
     const { userId } = assertSelf(ctx, ctx.query.userid ?? ctx.query.userId);
     const orders = await deps.docs.find<OrderDoc>(ORDERS.orders, { userid: userId }, { sort: [['date', -1], ['_id', -1]] });
-    ctx.body = orders.map((order) => deps.publicUrls.withLineImages(order));
+    ctx.body = orders.map(served);
   });
 
   // What the checkout form starts from: the profile's name, e-mail and phone, the address of the
@@ -46,7 +58,7 @@ export function orderQueryRouter(deps: { docs: DocumentStore; tokens: TokenServi
     if (!isId(id)) throw notFound();
     const order = await deps.docs.get<OrderDoc>(ORDERS.orders, id);
     if (!order || order.userid !== userId) throw notFound();
-    ctx.body = deps.publicUrls.withLineImages(order);
+    ctx.body = served(order);
   });
   return router;
 }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../api/messages.ts';
-import { BusyButton, LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
+import { BusyButton, LoadError, SectionPanel as Section, useErrorNotice } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { stackedTableSx } from '../shared/tableStyles.ts';
@@ -25,17 +25,6 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   delivered: 'Mark delivered',
   cancelled: 'Cancel order',
 };
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Panel component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 } }} data-testid={testId}>
-      <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Panel>
-  );
-}
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (

@@ -116,6 +116,17 @@ export interface OrderLine {
   quantity: number;
   price: number;
   subTotal: number;
+  /** The variant the shopper chose, on lines that have one (absent or null otherwise). */
+  size?: string | null;
+  productRam?: string | null;
+  productWeight?: string | null;
+  sku?: string | null;
+}
+
+/** One status the order reached and when (ISO time). */
+export interface OrderTimelineStep {
+  status: string;
+  at: string;
 }
 
 export interface Order extends Identified {
@@ -130,6 +141,20 @@ export interface Order extends Identified {
   status: string;
   date: string;
   products: OrderLine[];
+  /** Orders placed with a discount carry it (`amount` is already net of it). */
+  discount?: { label: string; amount: number };
+  city?: string;
+  state?: string;
+  /** Every status reached, oldest first. */
+  history?: OrderTimelineStep[];
+  trackingNumber?: string;
+  /** The carrier's page for the tracking number. */
+  trackingUrl?: string;
+  /** Whole rupees charged for delivery, when the order has a fee. */
+  deliveryFee?: number;
+  /** ISO date the order is expected by, when the shop estimated one. */
+  deliverBy?: string;
+  paymentMethod?: 'upi' | 'netbanking' | 'card' | 'cod';
 }
 
 export interface User extends Identified {

@@ -16,6 +16,8 @@ const ChangePasswordPage = lazyPage(() => import('../auth/ChangePasswordPage.tsx
 const MyListPage = lazyPage(() => import('../my-list/MyListPage.tsx'));
 const CheckoutPage = lazyPage(() => import('../checkout/CheckoutPage.tsx'));
 const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
+const OrderPage = lazyPage(() => import('../orders/OrderPage.tsx'));
+const OrderPlacedPage = lazyPage(() => import('../orders/OrderPlacedPage.tsx'));
 const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
 const ComparePage = lazyPage(() => import('../compare/ComparePage.tsx'));
 // The back office: one chunk for all of /admin/* (its catalog screens load on their own).
@@ -33,7 +35,7 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
 
 /**
  * The storefront's routes: the original shop's paths (bookmarks and links keep working), plus
- * /compare and /admin.
+ * /compare, /admin, an order's own page (/orders/:id) and its confirmation (/orders/:id/placed).
  */
 export function AppRoutes() {
   return (
@@ -52,6 +54,8 @@ export function AppRoutes() {
         <Route path="my-list" element={<MyListPage />} />
         <Route path="checkout" element={<CheckoutPage />} />
         <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:id" element={<OrderPage />} />
+        <Route path="orders/:id/placed" element={<OrderPlacedPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="compare" element={<ComparePage />} />
         {/* The back office: the shell shows it bare (no storefront header or footer), it brings its own frame. */}

@@ -65,7 +65,7 @@ function CheckoutView({ user }: { user: SessionUser }) {
   const placeOrder = async (opened: CheckoutSession, confirmation: PaymentConfirmation) => {
     setStage('placing');
     try {
-      await createOrder({
+      const order = await createOrder({
         ...confirmation,
         ...billing,
         name: billing.fullName.trim(),
@@ -84,7 +84,8 @@ function CheckoutView({ user }: { user: SessionUser }) {
       dispatch(notifySuccess(ORDER_PLACED));
       // The order's reply already waited for the read models; the header count refreshes again after 1 s.
       window.setTimeout(() => dispatch(shopApi.util.invalidateTags([{ type: 'Cart', id: 'LIST' }])), CART_REFRESH_AFTER_ORDER_MS);
-      void navigate('/orders');
+      // The confirmation: what was ordered, where it goes, what happens next, and the order's page.
+      void navigate(`/orders/${encodeURIComponent(order.id)}/placed`);
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'Your order could not be placed.')));
       setSession(null);

@@ -99,7 +99,7 @@ describe('Checkout screen', () => {
 
     fireEvent.click(within(dialog).getByTestId('test-card-success'));
     fireEvent.click(within(dialog).getByTestId('pay-button'));
-    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/orders'));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/orders/o1/placed'));
     expect(paid).toBe(1);
     expect(store.getState().snackbar).toMatchObject({ message: 'Your order has been placed successfully!', severity: 'success' });
     expect(calls.find((c) => c.path === '/api/orders/create')?.body).toMatchObject({

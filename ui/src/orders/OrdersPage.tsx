@@ -1,42 +1,69 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
 import { useGetOrdersQuery } from './ordersApi.ts';
 import type { Order } from '../api/types.ts';
-import { EmptyState, LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
+import { EmptyState, LoadError, PageFrame, useErrorNotice } from '../shared/common.tsx';
 import { RequireShopper } from '../session/RequireShopper.tsx';
-import { stackedTableSx } from '../shared/tableStyles.ts';
+import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { brand } from '../shared/theme.ts';
 import type { SessionUser } from '../session/storage.ts';
-import { OrderProductsDialog } from './OrderProductsDialog.tsx';
-import { amount, ORDER_COLUMNS, orderDate } from './ordersFormat.ts';
-import { StatusBadge } from '../shared/StatusBadge.tsx';
-import { ColumnHeads } from './ColumnHeads.tsx';
+import { ExpectedDelivery, OrderLines } from './orderParts.tsx';
+import { amount, cityAndState, orderDate } from './ordersFormat.ts';
 
-
-/** An e-mail address that may break after its @ (the table stays narrow enough for 1366 px). */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return <>{email}</>;
+/** One order as a card: number, date, status, the items with their pictures, where it goes, total, a link to its page. */
+function OrderCard({ order }: { order: Order }) {
+  const where = cityAndState(order);
   return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
+    <Box
+      component="section"
+      aria-label={`Order ${order.id}`}
+      data-testid="order-card"
+      data-order-id={order.id}
+      sx={{ bgcolor: '#fff', border: `1px solid ${brand.line}`, borderRadius: 4, p: { xs: 2, md: 2.5 } }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between', mb: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 700, fontSize: 14, overflowWrap: 'anywhere' }}>Order {order.id}</Typography>
+          <Typography sx={{ fontSize: 13, color: brand.muted }} data-testid="order-date">
+            Placed {orderDate(order.date)}
+          </Typography>
+        </Box>
+        <StatusBadge status={order.status} />
+      </Box>
+      <OrderLines lines={order.products} compact />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, mt: 1, pt: 1.5, borderTop: `1px solid ${brand.line}` }}>
+        <Box>
+          {where && (
+            <Typography sx={{ fontSize: 14 }} data-testid="order-where">
+              To {where}
+            </Typography>
+          )}
+          <ExpectedDelivery order={order} />
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }} data-testid="order-amount">
+            {amount(order.amount)}
+          </Typography>
+          <Button component={Link} to={`/orders/${encodeURIComponent(order.id)}`} variant="outlined" size="small" data-testid="order-link" aria-label={`View order ${order.id}`}>
+            View order
+          </Button>
+        </Box>
+      </Box>
+    </Box>
   );
 }
 
 function OrdersView({ user }: { user: SessionUser }) {
   const orders = useGetOrdersQuery(user.userId);
-  const [shown, setShown] = useState<Order | null>(null);
   useErrorNotice(orders.error);
   const list = orders.data ?? [];
 
   return (
-    <PageFrame title="Orders" subtitle={orders.isSuccess ? (list.length === 1 ? 'You have placed 1 order' : `You have placed ${list.length} orders`) : orders.isError ? undefined : ' '} testId="orders-page">
+    <PageFrame title="Orders" subtitle={orders.isSuccess ? (list.length === 1 ? 'You have placed 1 order' : `You have placed ${list.length} orders`) : orders.isError ? undefined : ' '} testId="orders-page" maxWidth="lg">
       {orders.isLoading ? (
         <Skeleton variant="rounded" height={220} />
       ) : orders.isError && !orders.data ? (
@@ -44,73 +71,17 @@ function OrdersView({ user }: { user: SessionUser }) {
       ) : list.length === 0 ? (
         <EmptyState icon={<ReceiptLongOutlinedIcon />} message="You have no orders yet" hint="Your orders will show up here once you check out." testId="orders-empty" />
       ) : (
-        <Panel sx={{ overflow: 'hidden' }}>
-          <Box sx={{ overflowX: { md: 'auto' } }} tabIndex={0} role="region" aria-label="Orders">
-            <Box
-              component="table"
-              data-testid="orders-table"
-              sx={{
-                ...stackedTableSx,
-                '& td': { ...stackedTableSx['& td'], fontSize: 14, px: { md: 1.25 } },
-                '& th': { ...stackedTableSx['& th'], px: { md: 1.25 }, whiteSpace: 'normal', verticalAlign: 'bottom' },
-                '& td.mono': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12.5, color: brand.muted, wordBreak: 'break-all', minWidth: { md: 96 } },
-                '& td.email': { overflowWrap: { xs: 'anywhere', md: 'normal' } },
-                '& tbody tr:hover td': { bgcolor: { md: '#fafbfe' } },
-              }}
-            >
-              <ColumnHeads columns={ORDER_COLUMNS} />
-              <tbody>
-                {list.map((order) => (
-                  <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
-                    <td data-label="Order Id" className="mono">
-                      {order.id}
-                    </td>
-                    <td data-label="Payment Id" className="mono">
-                      {order.paymentId}
-                    </td>
-                    <td data-label="Products">
-                      <Link component="button" type="button" onClick={() => setShown(order)} sx={{ fontWeight: 700, textAlign: 'left' }} data-testid="order-products-link">
-                        Click here to view
-                      </Link>
-                    </td>
-                    <td data-label="Name" style={{ fontWeight: 600 }}>
-                      {order.name}
-                    </td>
-                    <td data-label="Phone Number" style={{ whiteSpace: 'nowrap' }}>
-                      {order.phoneNumber}
-                    </td>
-                    <td data-label="Address" style={{ minWidth: 160 }}>
-                      {order.address}
-                    </td>
-                    <td data-label="Pincode">{order.pincode}</td>
-                    <td data-label="Total Amount" style={{ fontWeight: 800, whiteSpace: 'nowrap' }} data-testid="order-amount">
-                      {amount(order.amount)}
-                    </td>
-                    <td data-label="Email" className="email">
-                      <EmailText email={order.email} />
-                    </td>
-                    <td data-label="User Id" className="mono">
-                      {order.userid}
-                    </td>
-                    <td data-label="Order Status">
-                      <StatusBadge status={order.status} />
-                    </td>
-                    <td data-label="Date" style={{ whiteSpace: 'nowrap' }} data-testid="order-date">
-                      {orderDate(order.date)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Box>
-          </Box>
-        </Panel>
+        <Box sx={{ display: 'grid', gap: 2 }} data-testid="orders-list">
+          {list.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </Box>
       )}
-      {shown && <OrderProductsDialog order={shown} onClose={() => setShown(null)} />}
     </PageFrame>
   );
 }
 
-/** /orders: the shopper's orders, newest first, each with a products modal. */
+/** /orders: the shopper's orders, newest first, each a card linking to its own page. */
 export default function OrdersPage() {
   return <RequireShopper>{(user) => <OrdersView user={user} />}</RequireShopper>;
 }

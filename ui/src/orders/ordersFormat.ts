@@ -1,28 +1,57 @@
+import type { Order, OrderLine } from '../api/types.ts';
 import { CART_TITLE_LENGTH } from '../shared/constants.ts';
 import { datePart, rupees, truncate } from '../shared/format.ts';
 
 /** Only the date part before the T. */
 export const orderDate = (iso: string) => datePart(iso);
 
-/** Titles in the products modal: the first 30 characters plus "...". */
-export const modalTitle = (title: string) => truncate(title, CART_TITLE_LENGTH);
+/** Titles on order cards: the first 30 characters plus "...". */
+export const lineTitle = (title: string) => truncate(title, CART_TITLE_LENGTH);
 
 export const amount = (value: number) => rupees(value);
 
-/** The twelve columns of the orders table, in order. */
-export const ORDER_COLUMNS = [
-  'Order Id',
-  'Payment Id',
-  'Products',
-  'Name',
-  'Phone Number',
-  'Address',
-  'Pincode',
-  'Total Amount',
-  'Email',
-  'User Id',
-  'Order Status',
-  'Date',
+/** A moment of the order's life in the shopper's own clock: "5 Jan 2026, 3:50 pm". */
+export function orderMoment(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** A calendar day (an expected delivery date): "Thu, 8 Jan". */
+export function deliveryDay(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: iso.length === 10 ? 'UTC' : undefined });
+}
+
+const VARIANT_NAMES = [
+  ['size', 'Size'],
+  ['productRam', 'RAM'],
+  ['productWeight', 'Weight'],
 ] as const;
 
-export const PRODUCT_COLUMNS = ['Product Id', 'Title', 'Image', 'Quantity', 'Price', 'SubTotal'] as const;
+/** The variant a line was bought in, as labels ("Size: M", "RAM: 16 GB"); none for a line without one. */
+export function variantLabels(line: OrderLine): string[] {
+  return VARIANT_NAMES.flatMap(([field, name]) => (line[field] ? [`${name}: ${line[field]}`] : []));
+}
+
+/** "Bengaluru, Karnataka": where the order goes, as far as the order says. */
+export function cityAndState(order: Pick<Order, 'city' | 'state'>): string {
+  return [order.city, order.state].filter(Boolean).join(', ');
+}
+
+/** What the shopper can expect next, per status (the confirmation page and the order page). */
+export const WHAT_HAPPENS_NEXT: Record<string, string> = {
+  pending: 'We will confirm your order and e-mail you as it moves on. Once it ships, its tracking number shows on the order page.',
+  confirmed: 'Your order is being packed. Once it ships, its tracking number shows here and in an e-mail.',
+  shipped: 'Your parcel is on its way: follow it with the tracking number.',
+  delivered: 'Your order has been delivered. Thank you for shopping with us.',
+  cancelled: 'This order was cancelled; what you paid is refunded to how you paid.',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<NonNullable<Order['paymentMethod']>, string> = {
+  upi: 'UPI',
+  netbanking: 'Net banking',
+  card: 'Card',
+  cod: 'Cash on delivery',
+};

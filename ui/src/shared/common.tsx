@@ -62,6 +62,18 @@ export function Panel({ children, sx, ...rest }: { children: ReactNode; sx?: obj
   );
 }
 
+/** A titled section in a panel (an order's items, status, address; the back office's order page). */
+export function SectionPanel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Panel component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 } }} data-testid={testId}>
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Panel>
+  );
+}
+
 /** An empty list: icon, message, Continue Shopping. */
 export function EmptyState({ icon, message, hint, testId }: { icon: ReactNode; message: string; hint?: string; testId?: string }) {
   return (

@@ -14,6 +14,8 @@ describe('routeTitle', () => {
       ['/my-list', 'My List'],
       ['/checkout', 'Checkout'],
       ['/orders', 'Orders'],
+      ['/orders/o-123', 'Order'],
+      ['/orders/o-123/placed', 'Order placed'],
       ['/my-account', 'My Account'],
       ['/compare', 'Compare Products'],
       ['/product/abc', 'Product'],

@@ -42,6 +42,7 @@ export function routeTitle(pathname: string, search = ''): string {
   // storefront's bundle.
   if (path === '/admin' || path.startsWith('/admin/')) return pageTitle('Back office');
   if (path.startsWith('/product/')) return pageTitle('Product');
+  if (path.startsWith('/orders/')) return pageTitle(path.endsWith('/placed') ? 'Order placed' : 'Order');
   if (path.startsWith('/products/')) return pageTitle('Products');
   return pageTitle('Page not found');
 }

@@ -1,9 +1,9 @@
-import { orderEventSchemas, orderStreams, type OrderEventMap } from '@shop/contracts';
+import { orderEventSchemas, orderStreams, trackingUrlFor, type OrderEventMap } from '@shop/contracts';
 import { mailFailureOf, type DocumentStore, type EventStore, type Logger, type Mailer, type MailMessage, type RecordedEvent, type Write } from '@shop/platform';
 import { asDomainEvent, derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { fold } from '../../shared/decider.ts';
 import { orderDecider, orderStream, type OrderEvent } from '../order/decider.ts';
-import { orderPlacedMail, orderStatusMail } from './mail-templates.ts';
+import { orderPlacedMail, orderStatusMail, type ShippedParcel } from './mail-templates.ts';
 import { afterFailure, backoffMs, defaultMailRetrySchedule, type DeferredMail, type MailRetrySchedule } from './mail-retry.ts';
 
 /** The desk's own checkpoint in the document store (beside the projections'). */
@@ -24,6 +24,8 @@ export interface OrderMailOptions extends Partial<MailRetrySchedule> {
   batchSize?: number;
   /** Epoch ms now; the deferred mails' schedule reads it (tests move it instead of waiting). */
   now?: () => number;
+  /** The carrier's tracking page with {trackingNumber} (TRACKING_URL_TEMPLATE); without it the shipped mail names the number only. */
+  trackingUrlTemplate?: string;
 }
 
 /** One mail owed for one event: the message and what a refusal is recorded as. */
@@ -223,8 +225,14 @@ export class OrderMailDesk {
     if (!changed.success) return this.skip(event);
     const order = await this.placedOrder(changed.data.orderId);
     if (!order) return this.skip(event);
-    const message = { ...orderStatusMail(order, changed.data.to, this.shopUrl), dedupeKey };
+    const message = { ...orderStatusMail(order, changed.data.to, this.shopUrl, this.parcelOf(changed.data)), dedupeKey };
     return { eventId: event.id, orderId: order.orderId, mail: 'status', status: changed.data.to, message };
+  }
+
+  private parcelOf(change: OrderEventMap['OrderStatusChanged']): ShippedParcel | undefined {
+    if (!change.trackingNumber) return undefined;
+    const template = this.options.trackingUrlTemplate;
+    return { trackingNumber: change.trackingNumber, ...(template ? { trackingUrl: trackingUrlFor(template, change.trackingNumber) } : {}) };
   }
 
   private async placedOrder(orderId: string): Promise<OrderEventMap['OrderPlaced'] | null> {

@@ -66,11 +66,31 @@ export function orderPlacedMail(order: Placed, shopUrl: string): MailMessage {
   return { to: order.email, subject, text, html };
 }
 
-/** Sent when an admin moves the order on (confirmed, shipped, delivered, cancelled). */
-export function orderStatusMail(order: Placed, status: OrderStatus, shopUrl: string): MailMessage {
+/** The parcel a shipped order went out as: the carrier's number and, when the shop has one, its tracking page. */
+export interface ShippedParcel {
+  trackingNumber: string;
+  trackingUrl?: string;
+}
+
+/**
+ * Sent when an admin moves the order on (confirmed, shipped, delivered, cancelled). A shipped
+ * order's mail names the tracking number and links to the carrier's page, so the shopper can
+ * follow the parcel without signing in.
+ */
+export function orderStatusMail(order: Placed, status: OrderStatus, shopUrl: string, parcel?: ShippedParcel): MailMessage {
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is now ${status}`;
   const news = `Your order ${order.orderId} (${rupees(order.amount)}) ${STATUS_NEWS[status]}.`;
-  const text = [`Hello ${order.name},`, '', news, '', `Your orders: ${shopUrl}/orders`, '', SHOP_NAME].join('\n');
-  const html = page(subject, `<p>Hello ${escapeHtml(order.name)},</p><p>${escapeHtml(news)}</p><p><a href="${escapeHtml(shopUrl)}/orders">Your orders</a></p>`);
+  const orderUrl = `${shopUrl}/orders/${encodeURIComponent(order.orderId)}`;
+  const tracking = parcel ? [`Tracking number: ${parcel.trackingNumber}`, ...(parcel.trackingUrl ? [`Track your parcel: ${parcel.trackingUrl}`] : []), ''] : [];
+  const text = [`Hello ${order.name},`, '', news, '', ...tracking, `Your order: ${orderUrl}`, '', SHOP_NAME].join('\n');
+  const trackingHtml = parcel
+    ? `<p>Tracking number: <strong>${escapeHtml(parcel.trackingNumber)}</strong>${
+        parcel.trackingUrl ? `<br><a href="${escapeHtml(parcel.trackingUrl)}">Track your parcel</a>` : ''
+      }</p>`
+    : '';
+  const html = page(
+    subject,
+    `<p>Hello ${escapeHtml(order.name)},</p><p>${escapeHtml(news)}</p>${trackingHtml}<p><a href="${escapeHtml(orderUrl)}">Your order</a></p>`,
+  );
   return { to: order.email, subject, text, html };
 }
