@@ -45,7 +45,8 @@ const boxText = (value: number | undefined, end: 'min' | 'max') => String(end ==
 
 /**
  * Minimum and maximum boxes beside the slider, for a range the thumbs make fiddly to hit: applied
- * on Enter or when the box is left, once both are whole rupees in the slider's range, low to high.
+ * on Enter or Go, once both are whole rupees in the slider's range, low to high. (Not when a box
+ * is left: moving from the minimum to the maximum would apply half a range and reset the other.)
  */
 function PriceBoxes({ range, onRange, onApply }: { range: number[]; onRange: (range: number[]) => void; onApply: (range: PriceRange) => void }) {
   const [low, high] = [boxText(range[0], 'min'), boxText(range[1], 'max')];
@@ -78,7 +79,6 @@ function PriceBoxes({ range, onRange, onApply }: { range: number[]; onRange: (ra
       label={label}
       value={text[end]}
       onChange={(e) => setText((t) => ({ ...t, [end]: e.target.value.slice(0, 9) }))}
-      onBlur={apply}
       onKeyDown={(e) => {
         if (e.key === 'Enter') apply();
       }}
@@ -89,9 +89,12 @@ function PriceBoxes({ range, onRange, onApply }: { range: number[]; onRange: (ra
     />
   );
   return (
-    <Box sx={{ display: 'flex', gap: 1, mt: 1.5 }}>
+    <Box sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>
       {box('min', 'Min')}
       {box('max', 'Max')}
+      <Button variant="outlined" size="small" onClick={apply} data-testid="price-apply" sx={{ minWidth: 0, px: 1.5, height: 40 }}>
+        Go
+      </Button>
     </Box>
   );
 }

@@ -19,6 +19,7 @@ import {
   withFilters,
 } from './filters.ts';
 import ListingPage from './ListingPage.tsx';
+import SearchPage from './SearchPage.tsx';
 
 const products = [
   makeProduct({ id: 'a', subCatId: 's1', subCatName: 'Mobiles', price: 100, rating: 5 }),
@@ -225,12 +226,27 @@ describe('typed price boxes', () => {
     const { onPrice, min, max } = renderBoxes();
     fireEvent.change(min, { target: { value: '9000' } });
     fireEvent.change(max, { target: { value: '500' } });
-    fireEvent.blur(max);
+    fireEvent.click(screen.getByTestId('price-apply'));
     expect(screen.getByText('Above the maximum')).toBeInTheDocument();
     fireEvent.change(min, { target: { value: '100' } });
     fireEvent.change(max, { target: { value: '999999' } });
     fireEvent.keyDown(max, { key: 'Enter' });
     expect(screen.getByText('Between 100 and 60000')).toBeInTheDocument();
     expect(onPrice).not.toHaveBeenCalled();
+  });
+});
+
+describe('search results sort', () => {
+  it('starts from ?sort= in the address and reorders the results, best match first by default', async () => {
+    const results = [makeProduct({ id: 'a', name: 'Mid', price: 500 }), makeProduct({ id: 'b', name: 'Cheap', price: 100 }), makeProduct({ id: 'c', name: 'Dear', price: 900 })];
+    stubApi({ '/api/search/results': { products: results, total: 3, page: 1, perPage: 60, totalPages: 1, didYouMean: [], fallback: null } });
+    const cards = () => screen.getAllByTestId('product-card').map((card) => card.dataset.productId);
+    renderWithShop(<SearchPage />, { route: '/search?q=shoe&sort=price-asc' });
+    await waitFor(() => expect(cards()).toEqual(['b', 'a', 'c']));
+    expect(screen.getByTestId('sort-menu')).toHaveTextContent('Sort: Price: low to high');
+    fireEvent.click(screen.getByTestId('sort-menu'));
+    fireEvent.click(await screen.findByTestId('sort-option-relevance'));
+    await waitFor(() => expect(cards()).toEqual(['a', 'b', 'c']));
+    expect(screen.getByTestId('location-probe')).toHaveTextContent(/^\/search\?q=shoe$/);
   });
 });
