@@ -32,8 +32,8 @@ export const SYNONYM_FACTOR = 0.85;
 /** A query word is matched well when some word matches it at least this well (not only by typos). */
 const WELL = MATCH_QUALITY.infix * SYNONYM_FACTOR;
 /**
- * A match at least this good is a real one (the word, its plural or a word it begins, or that of
- * a synonym); below it are fill-ins: typos and inner words (the best of them, 0.6, is below it).
+ * A match at least this good is a real one (the word, its plural or a word it begins; a synonym
+ * or its plural, 0.85 and 0.81); below it are fill-ins: typos and inner words (the best, 0.6).
  */
 const REAL_MATCH = MATCH_QUALITY.prefix * SYNONYM_FACTOR;
 /**
@@ -46,7 +46,7 @@ export const FILL_IN_BELOW = 6;
 /**
  * A fill-in's quality is scaled by this when it is searched, so it never ranks ahead of a real
  * match of the same word: the best fill-in, an inner word in a name (0.6 × 0.3 = 0.18), stays
- * below the weakest real match, a synonym's prefix in a description (0.68 × 0.3 = 0.204).
+ * below the weakest real match, a prefix in a description (0.8 × 0.3 = 0.24).
  */
 const FILL_IN_FACTOR = 0.3;
 /** A query word shorter than this finds nothing through fill-ins in descriptions alone (one typo from five letters). */
