@@ -105,7 +105,7 @@ describe('Product listing', () => {
     });
   });
 
-  it('sorts by price from the sort menu, kept in the URL', async () => {
+  it('sorts by price from the sort menu, and keeps sort, typed price range and rating across back, refresh and subcategories', async () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     const category = categoryList.find((c) => c.name === 'Electronics') ?? categoryList[0]!;
     await withTab('listing-sort', DESKTOP, async ({ page }) => {
@@ -139,6 +139,36 @@ describe('Product listing', () => {
       const high = dearest.products.map((p) => p.price);
       expect(high).toEqual([...high].sort((a, b) => b - a));
       await snap(page, 'listing-sorted');
+
+      // A typed price range and a rating: in the address with the sort, so leaving and coming
+      // back, or reloading, shows the same products with the same filters.
+      await page.getByTestId('price-min-box').fill('1000');
+      await page.getByTestId('price-max-box').fill('50000');
+      await page.getByTestId('price-max-box').press('Enter');
+      await page.getByTestId('rating-filter-1').click();
+      await page.waitForURL((url) => url.searchParams.get('minPrice') === '1000' && url.searchParams.get('maxPrice') === '50000' && url.searchParams.get('rating') === '1');
+      const filtered = await api<Page_>(`/api/products?catId=${category.id}&page=1&perPage=10&sort=price-desc&minPrice=1000&maxPrice=50000&rating=1`);
+      const shows = async () => {
+        if (filtered.products.length) await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(idsOf(filtered));
+        else await page.getByTestId('no-products').waitFor();
+        expect(await page.getByTestId('price-min-box').inputValue()).toBe('1000');
+        expect(await page.getByTestId('price-max-box').inputValue()).toBe('50000');
+        expect(await page.getByTestId('rating-filter-1').getAttribute('aria-pressed')).toBe('true');
+        expect(await page.getByTestId('sort-menu').textContent()).toBe('Sort: Price: high to low');
+      };
+      await shows();
+      for (const p of filtered.products) expect(p.price).toBeGreaterThanOrEqual(1000);
+      await page.goto('/');
+      await page.goBack();
+      await shows();
+      await page.reload();
+      await shows();
+
+      // Another subcategory keeps the sort.
+      const sub = category.children[0]!;
+      await page.getByTestId('filter-sidebar').getByRole('radio', { name: sub.name }).click();
+      await page.waitForURL((url) => url.pathname.endsWith(`/products/subCat/${sub.id}`) && url.searchParams.get('sort') === 'price-desc');
+      expect(await page.getByTestId('sort-menu').textContent()).toBe('Sort: Price: high to low');
     });
   });
 

@@ -33,6 +33,11 @@ describe('Search', () => {
       await expect.poll(() => page.locator('[data-testid="product-grid"] [data-testid="product-card"]').count()).toBe(all.length);
       await page.getByTestId('rating-filter-5').click();
       await expect.poll(() => page.locator('[data-testid="product-grid"] [data-testid="product-card"]').count()).toBe(all.filter((p) => p.rating >= 5).length);
+      // The filter is in the address: a reload keeps it.
+      await page.waitForURL((url) => url.searchParams.get('rating') === '5');
+      await page.reload();
+      await expect.poll(() => page.locator('[data-testid="product-grid"] [data-testid="product-card"]').count()).toBe(all.filter((p) => p.rating >= 5).length);
+      expect(await page.getByTestId('rating-filter-5').getAttribute('aria-pressed')).toBe('true');
       await page.getByRole('button', { name: 'Three columns' }).click();
       expect(await page.getByTestId('product-grid').getAttribute('data-columns')).toBe('3');
       await snap(page, 'search-results');
@@ -41,7 +46,7 @@ describe('Search', () => {
       await box.fill('   ');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.waitForTimeout(300);
-      expect(new URL(page.url()).search).toBe('?q=kisan');
+      expect(new URL(page.url()).search).toBe('?q=kisan&rating=5');
     });
   });
 });
@@ -94,14 +99,15 @@ describe('Search that forgives', () => {
 
   it('loads more results past the first 60', async () => {
     await withTab('search-load-more', DESKTOP, async ({ page }) => {
-      const first = await api<ResultsReply>('/api/search/results?q=pack');
+      // Two words, so products either finds count (one word alone keeps to its own matches: see search.md).
+      const first = await api<ResultsReply>('/api/search/results?q=gift%20pack');
       expect(first.total).toBeGreaterThan(60);
-      const second = await api<ResultsReply>('/api/search/results?q=pack&page=2');
+      const second = await api<ResultsReply>('/api/search/results?q=gift%20pack&page=2');
       await gotoHome(page);
       const box = page.getByRole('searchbox', { name: 'Search for products' });
-      await box.fill('pack');
+      await box.fill('gift pack');
       await box.press('Enter');
-      await page.waitForURL((url) => url.pathname === '/search' && url.search === '?q=pack');
+      await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'gift pack');
       const cards = page.locator('[data-testid="product-grid"] [data-testid="product-card"]');
       const shownIds = () => cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-product-id')));
       await expect.poll(() => cards.count()).toBe(60);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
-import { buildIndex, catalogEntries, measureQuality, qualityQueries } from './search-queries.ts';
+import { buildIndex, catalogEntries, measurePrecision, measureQuality, qualityQueries } from './search-queries.ts';
 
 /** The search-quality query set of `npm run bench:search`, held to the issue's bar on the demo catalog. */
 describe('search quality on the demo catalog', () => {
@@ -27,6 +27,18 @@ describe('search quality on the demo catalog', () => {
       expect(kind(name).queries, name).toBeGreaterThan(10);
       expect(kind(name).empty, name).toBe(0);
       expect(kind(name).top10 / kind(name).queries, name).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it('keeps category words on topic: most of their top 20 in their own category, and "shoe" all footwear', () => {
+    const { perWord, share } = measurePrecision(index, entries);
+    expect(share).toBeGreaterThanOrEqual(0.8);
+    expect(perWord.find((w) => w.query === 'shoe')).toEqual({ query: 'shoe', shown: 20, onTopic: 20 });
+    // Past the footwear, only products that name shoes in their own words: none through "shoulder" or "short".
+    const byId = new Map(entries.map((e) => [e.id, e]));
+    for (const id of index.search('shoe', { limit: 60 }).ids) {
+      const p = byId.get(id)!;
+      expect(p.catName === 'Footwear' || /\bshoes?\b/i.test(p.description), p.name).toBe(true);
     }
   });
 });

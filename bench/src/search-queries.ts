@@ -154,3 +154,46 @@ export function measureQuality(index: SearchIndex, entries: SearchableProduct[],
   }
   return { figures: [...figures.values()], misses };
 }
+
+/**
+ * Category words a shopper types for a kind of thing, each with the catalog's top-level
+ * category it belongs to: what the precision figure checks the top 20 against.
+ */
+export const CATEGORY_WORDS: readonly { query: string; catName: string }[] = [
+  { query: 'shoe', catName: 'Footwear' },
+  { query: 'sneakers', catName: 'Footwear' },
+  { query: 'sandal', catName: 'Footwear' },
+  { query: 'kurta', catName: 'Fashion' },
+  { query: 'shirt', catName: 'Fashion' },
+  { query: 'lipstick', catName: 'Beauty' },
+  { query: 'perfume', catName: 'Beauty' },
+  { query: 'laptop', catName: 'Electronics' },
+  { query: 'watch', catName: 'Electronics' },
+  { query: 'necklace', catName: 'Jewellery' },
+  { query: 'earring', catName: 'Jewellery' },
+  { query: 'backpack', catName: 'Bags' },
+  { query: 'wallet', catName: 'Bags' },
+  { query: 'tea', catName: 'Groceries' },
+  { query: 'dumbbell', catName: 'Wellness' },
+  { query: 'toy', catName: 'Toys & Gifts' },
+];
+
+export interface PrecisionFigures {
+  query: string;
+  /** Products in the top 20 (fewer when fewer match). */
+  shown: number;
+  /** Of those, how many are in the query's own category. */
+  onTopic: number;
+}
+
+/** Per category word, how many of its top 20 are in its own category (see CATEGORY_WORDS). */
+export function measurePrecision(index: SearchIndex, entries: SearchableProduct[]): { perWord: PrecisionFigures[]; share: number } {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const perWord = CATEGORY_WORDS.map(({ query, catName }) => {
+    const ids = index.search(query, { limit: 20 }).ids;
+    return { query, shown: ids.length, onTopic: ids.filter((id) => byId.get(id)!.catName === catName).length };
+  });
+  const shown = perWord.reduce((sum, w) => sum + w.shown, 0);
+  const onTopic = perWord.reduce((sum, w) => sum + w.onTopic, 0);
+  return { perWord, share: onTopic / Math.max(shown, 1) };
+}

@@ -4,14 +4,15 @@
  * 1. Quality: the query set generated from the demo catalog (bench/src/search-queries.ts: every
  *    kind of one-letter typo in product names and catalog words, inner words, synonyms, filler
  *    words) against the search index built from the search projection's entries; prints the
- *    top-10 hit rate and empty results per kind.
+ *    top-10 hit rate and empty results per kind, and the precision of category words (the share
+ *    of the top 20 of "shoe", "kurta", "lipstick"… in the query's own category).
  * 2. Cost: heap of the index per product (BENCH_SEARCH_PRODUCTS, default 100,000, generated
  *    catalog; run with --expose-gc for exact figures, as the npm script does), time to build
  *    it, and query time (p50/p99 over typo, inner-word and multi-word queries, each first seen,
  *    then repeated).
  */
 import { generateCatalog } from '@shop/server/seed/catalog-data';
-import { buildIndex, catalogEntries, measureQuality, qualityQueries, typo, TYPO_KINDS } from './search-queries.ts';
+import { buildIndex, catalogEntries, measurePrecision, measureQuality, qualityQueries, typo, TYPO_KINDS } from './search-queries.ts';
 
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 
@@ -41,6 +42,11 @@ function main() {
   console.log('kind                          queries   top-10 hit   empty');
   for (const f of figures) console.log(`${f.kind.padEnd(30)}${String(f.queries).padStart(7)}   ${percent(f.top10, f.queries).padStart(10)}   ${String(f.empty).padStart(5)}`);
   for (const kind of new Set(misses.map((m) => m.kind))) console.log(`misses, ${kind} (first 12): ${misses.filter((m) => m.kind === kind).slice(0, 12).map((m) => JSON.stringify(m.query)).join(", ")}`);
+  const precision = measurePrecision(index, demo);
+  console.log(
+    `precision (share of the top 20 in the query's own category, ${precision.perWord.length} category words): ${percent(precision.share * 1000, 1000)}; ` +
+      precision.perWord.map((w) => `${w.query} ${w.onTopic}/${w.shown}`).join(', '),
+  );
 
   // 2. Memory and time at scale.
   if (!globalThis.gc) console.log('(run with node --expose-gc for exact heap figures)');

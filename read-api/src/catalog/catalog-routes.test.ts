@@ -139,6 +139,10 @@ describe('catalog read API', () => {
     expect((await api(shop.url, '/api/products/catId?catId=123')).status).toBe(400);
     expect((await api(shop.url, '/api/products/fiterByPrice?minPrice=10&maxPrice=5')).status).toBe(400);
     expect((await api(shop.url, '/api/products?location=India')).status).toBe(400);
+    // Page and price come from the storefront's address bar now: bounded, whatever is typed there.
+    expect(await api(shop.url, '/api/products?page=9999999&perPage=10')).toMatchObject({ status: 400, body: { error: true, msg: 'page must be at most 100000' } });
+    expect(await api(shop.url, '/api/products?minPrice=1e300&maxPrice=1e301')).toMatchObject({ status: 400, body: { error: true, msg: 'minPrice must be at most 100000000' } });
+    expect((await api(shop.url, '/api/products?maxPrice=Infinity')).status).toBe(400);
     expect(await api(shop.url, '/api/nope')).toMatchObject({ status: 404, body: { error: true } });
   });
 

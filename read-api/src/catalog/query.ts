@@ -21,11 +21,19 @@ const sortNames = Object.keys(LISTING_SORTS) as [ListingSort, ...ListingSort[]];
 
 const positiveInt = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`);
-const price = (name: string) => z.coerce.number({ error: `${name} must be a number` }).min(0, `${name} must not be negative`);
+/**
+ * Listing URLs now carry the page and the price range the shopper chose (shared, bookmarked,
+ * edited by hand): bounded, so no URL asks the store to skip or compare past what a catalog holds.
+ */
+const MAX_PAGE = 100_000;
+/** Rs 10 crore: above any product, and above the 10 lakh an original client sends as "no maximum". */
+const MAX_PRICE = 100_000_000;
+const price = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).min(0, `${name} must not be negative`).max(MAX_PRICE, `${name} must be at most ${MAX_PRICE}`);
 
 /** The filters every listing route understands, all optional. Unknown fields are ignored. */
 export const listingQuery = z.object({
-  page: positiveInt('page').optional(),
+  page: positiveInt('page').max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).optional(),
   perPage: positiveInt('perPage').max(MAX_PER_PAGE, `perPage must be at most ${MAX_PER_PAGE}`).optional(),
   catId: idSchema.optional(),
   subCatId: idSchema.optional(),

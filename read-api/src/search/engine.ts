@@ -31,6 +31,26 @@ export const MATCH_QUALITY = {
 export const SYNONYM_FACTOR = 0.85;
 /** A query word is matched well when some word matches it at least this well (not only by typos). */
 const WELL = MATCH_QUALITY.infix * SYNONYM_FACTOR;
+/**
+ * A match at least this good is a real one (the word, its plural or a word it begins; a synonym
+ * or its plural, 0.85 and 0.81); below it are fill-ins: typos and inner words (the best, 0.6).
+ */
+const REAL_MATCH = MATCH_QUALITY.prefix * SYNONYM_FACTOR;
+/**
+ * Fill-ins (typos, inner words) are searched only while a query word's real matches reach fewer
+ * products than this: "shoe" with its 29 shoes, sandals and sneakers needs no "shoulder",
+ * "shopper" or "short" (one edit from a prefix), which padded its answer with bags and protein
+ * powders; a misspelt word ("sneekers") has no real matches and is still found through them.
+ */
+export const FILL_IN_BELOW = 6;
+/**
+ * A fill-in's quality is scaled by this when it is searched, so it never ranks ahead of a real
+ * match of the same word: the best fill-in, an inner word in a name (0.6 × 0.3 = 0.18), stays
+ * below the weakest real match, a prefix in a description (0.8 × 0.3 = 0.24).
+ */
+const FILL_IN_FACTOR = 0.3;
+/** A query word shorter than this finds nothing through fill-ins in descriptions alone (one typo from five letters). */
+const FILL_IN_DESCRIPTION_FROM = 5;
 
 /** Typos forgiven in a word: one from 5 letters, two from 9 (the longer of the query word and the catalog word counts). */
 export function allowedEdits(length: number): number {
@@ -154,6 +174,8 @@ const EXTRA_CACHE = 8;
 interface Expansion {
   terms: Int32Array;
   quality: Float32Array;
+  /** Per term, 1 when its description-only products are searched too (see FILL_IN_DESCRIPTION_FROM). */
+  described: Uint8Array;
   well: boolean;
 }
 
@@ -316,7 +338,7 @@ export class SearchIndex {
   search(query: string, options: SearchOptions): SearchPage {
     const words = queryWords(query);
     const allowed = this.allowedLocations(options.location);
-    const expansions = words.map((word) => this.expand(word));
+    const expansions = words.map((word) => this.onTopic(word, this.expand(word)));
     const poorlyMatched = words.filter((_, i) => !expansions[i]!.well);
     const offset = options.offset ?? 0;
     const fast = this.searchStreamed(expansions, allowed, offset + options.limit);
@@ -394,7 +416,7 @@ export class SearchIndex {
         const postings = this.postings[terms[e]!]!;
         if (postings.n > 0) lists.push({ word, term: terms[e]!, docs: postings.docs, order: order.shown, ready: order.shown.length, slots: postings.docs, n: postings.n, fields: postings.fields, q: quality[e]!, at: 0 });
         const list = this.described[terms[e]!]!;
-        if (!kinds[word]!.skipDescribed && list.n > 0) lists.push({ word, term: terms[e]!, docs: order.described, order: order.described, ready: order.described.length, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
+        if (!kinds[word]!.skipDescribed && expansions[word]!.described[e] === 1 && list.n > 0) lists.push({ word, term: terms[e]!, docs: order.described, order: order.described, ready: order.described.length, slots: list.docs, n: list.n, fields: null, q: quality[e]!, at: 0 });
       }
     }
     const usable = (doc: number) => allowed[locationSet[doc]!] === 1;
@@ -562,7 +584,7 @@ export class SearchIndex {
    * too. One pass over its postings (a few hundred thousand at 1,000,000 products), kept for the
    * last EXTRA_CACHE words until their postings change or slots are renumbered; 4 bytes a product.
    */
-  private extraScores(key: string, { terms, quality }: Expansion, shown: boolean): Float32Array {
+  private extraScores(key: string, { terms, quality, described: describedToo }: Expansion, shown: boolean): Float32Array {
     let postingsN = 0;
     for (let e = 0; e < terms.length; e++) postingsN += this.postings[terms[e]!]!.n + this.described[terms[e]!]!.n;
     const cacheKey = `${shown ? 1 : 0}${key}`;
@@ -578,6 +600,7 @@ export class SearchIndex {
           if (s > scores[docs[k]!]!) scores[docs[k]!] = s;
         }
       }
+      if (describedToo[e] !== 1) continue;
       const { docs, n } = this.described[terms[e]!]!;
       const s = q * FIELD_WEIGHT[DESCRIPTION]!;
       for (let k = 0; k < n; k++) if (s > scores[docs[k]!]!) scores[docs[k]!] = s;
@@ -630,7 +653,7 @@ export class SearchIndex {
     const kinds = this.wordKinds(expansions, capped);
     const later: { w: number; shown: boolean }[] = [];
     for (let w = 0; w < expansions.length; w++) {
-      const { terms, quality } = expansions[w]!;
+      const { terms, quality, described } = expansions[w]!;
       const { common, skipDescribed } = kinds[w]!;
       if (skipDescribed) later.push({ w, shown: common });
       if (common || w === streamed) continue;
@@ -647,7 +670,7 @@ export class SearchIndex {
             wordBest[doc] = s;
           }
         }
-        if (skipDescribed) continue;
+        if (skipDescribed || described[e] !== 1) continue;
         const list = this.described[terms[e]!]!;
         const s = q * FIELD_WEIGHT[DESCRIPTION]!;
         for (let k = 0; k < list.n; k++) {
@@ -684,12 +707,12 @@ export class SearchIndex {
    */
   private wordKinds(expansions: Expansion[], capped: boolean): { shown: number; described: number; common: boolean; skipDescribed: boolean }[] {
     const commonAbove = Math.max(DESCRIPTION_CAP, COMMON_SHARE * this.slots.size);
-    return expansions.map(({ terms }) => {
+    return expansions.map(({ terms, described: describedToo }) => {
       let shown = 0;
       let described = 0;
       for (let e = 0; e < terms.length; e++) {
         shown += this.postings[terms[e]!]!.n;
-        described += this.described[terms[e]!]!.n;
+        if (describedToo[e] === 1) described += this.described[terms[e]!]!.n;
       }
       const common = capped && shown + described > commonAbove;
       return { shown, described, common, skipDescribed: capped && (common || described > DESCRIPTION_CAP) };
@@ -700,7 +723,7 @@ export class SearchIndex {
    * Adds a common word's matches (description-only ones, and with `shown` the others too) to
    * the products already found (the first `count` of `touched`).
    */
-  private rankFound({ terms, quality }: Expansion, bit: number, count: number, shown: boolean, described = true): void {
+  private rankFound({ terms, quality, described: describedToo }: Expansion, bit: number, count: number, shown: boolean, described = true): void {
     const { wordBest, matched, score } = this;
     const found = this.touched.subarray(0, count);
     let sorted: Int32Array | null = null;
@@ -732,7 +755,7 @@ export class SearchIndex {
         const { docs, fields, n } = this.postings[terms[e]!]!;
         add(docs, n, fields, quality[e]!);
       }
-      if (!described) continue;
+      if (!described || describedToo[e] !== 1) continue;
       const { docs, n } = this.described[terms[e]!]!;
       add(docs, n, null, quality[e]!);
     }
@@ -817,17 +840,56 @@ export class SearchIndex {
     if (cached) return cached;
     const found = new Map<number, number>();
     this.matchWord(word, 1, true, found);
+    const own = new Set(found.keys());
     const syns = this.synonyms.get(word) ?? this.synonyms.get(singular(word)) ?? [];
     for (const synonym of syns) this.matchWord(synonym, SYNONYM_FACTOR, false, found);
     const terms = Int32Array.from(found.keys());
     const quality = Float32Array.from(found.values());
-    const expansion = { terms, quality, well: quality.some((q) => q >= WELL - 1e-6) };
+    // A synonym finds the products named by it (or branded, or in a category of it), not every
+    // description that uses it: "trainer" in a protein powder's text is no answer to "shoe".
+    const described = Uint8Array.from(terms, (term) => (own.has(term) ? 1 : 0));
+    const expansion = { terms, quality, described, well: quality.some((q) => q >= WELL - 1e-6) };
     if (this.expansions.size >= EXPANSION_CACHE) this.expansions.delete(this.expansions.keys().next().value!);
     this.expansions.set(word, expansion);
     return expansion;
   }
 
-  private matchWord(word: string, factor: number, typos: boolean, found: Map<number, number>): void {
+  /**
+   * What a query word searches for: its real matches (see REAL_MATCH), and its fill-ins only
+   * while the real ones reach few products (FILL_IN_BELOW), scaled below every real match and,
+   * for a short word, never through descriptions alone. Decided per query from the postings as
+   * they are now (the expansion is cached, the products its words reach are not).
+   */
+  private onTopic(word: string, expansion: Expansion): Expansion {
+    const { terms, quality, described } = expansion;
+    let fillIns = 0;
+    let reached = 0;
+    for (let e = 0; e < terms.length; e++) {
+      if (quality[e]! >= REAL_MATCH - 1e-6) reached += this.postings[terms[e]!]!.n + (described[e] === 1 ? this.described[terms[e]!]!.n : 0);
+      else fillIns++;
+    }
+    if (fillIns === 0) return expansion;
+    const keep = reached < FILL_IN_BELOW;
+    const describedFillIns = word.length >= FILL_IN_DESCRIPTION_FROM;
+    const kept = keep ? terms.length : terms.length - fillIns;
+    const out = { terms: new Int32Array(kept), quality: new Float32Array(kept), described: new Uint8Array(kept), well: expansion.well };
+    let at = 0;
+    for (let e = 0; e < terms.length; e++) {
+      const real = quality[e]! >= REAL_MATCH - 1e-6;
+      if (!real && !keep) continue;
+      out.terms[at] = terms[e]!;
+      out.quality[at] = real ? quality[e]! : quality[e]! * FILL_IN_FACTOR;
+      out.described[at++] = described[e] === 1 && (real || describedFillIns) ? 1 : 0;
+    }
+    return out;
+  }
+
+  /**
+   * Adds the vocabulary words matching `word` to `found`. A synonym (`own` false) matches as
+   * itself or its plural only: its prefixes and inner words were the shopper's word's no more
+   * than its typos are ("stud" for earrings finding "studio", "tab" for tablets "table").
+   */
+  private matchWord(word: string, factor: number, own: boolean, found: Map<number, number>): void {
     const add = (term: number | undefined, quality: number) => {
       if (term === undefined) return;
       const q = quality * factor;
@@ -839,11 +901,12 @@ export class SearchIndex {
     if (one !== word) add(this.termIds.get(one), MATCH_QUALITY.plural);
     add(this.termIds.get(`${one}s`), MATCH_QUALITY.plural);
     add(this.termIds.get(`${one}es`), MATCH_QUALITY.plural);
+    if (!own) return;
     if (length >= 2) for (const term of this.withPrefix(word)) add(term, MATCH_QUALITY.prefix);
-    // A typo may have dropped a letter: a 4-letter query word can be a 5-letter word misspelt.
-    const typoLength = typos && length >= 4 ? length : 0;
-    const prefixEdits = allowedEdits(typoLength + 1);
     if (length < 4) return;
+    // A typo may have dropped a letter: a 4-letter query word can be a 5-letter word misspelt.
+    const typoLength = length;
+    const prefixEdits = allowedEdits(typoLength + 1);
     const mask = letterMask(word);
     const oneMask = letterMask(one);
     const masks = this.termMasks;
@@ -853,13 +916,13 @@ export class SearchIndex {
       if (text.length < length - edits) continue;
       // Missing more of the word's letters than edits allow (and not holding its singular whole).
       const termMask = masks[term]!;
-      if (popcount(mask & ~termMask) > (typoLength === 0 ? 0 : Math.max(edits, prefixEdits)) && (oneMask & ~termMask) !== 0) continue;
+      if (popcount(mask & ~termMask) > Math.max(edits, prefixEdits) && (oneMask & ~termMask) !== 0) continue;
       // Inner words: `phone` in smartphone, `watch` in smartwatch.
       if (length >= 4 && text.length > length && (text.includes(word) || (one.length >= 4 && text.includes(one)))) {
         add(term, MATCH_QUALITY.infix);
         continue;
       }
-      if (typoLength === 0 || (edits === 0 && prefixEdits === 0)) continue;
+      if (edits === 0 && prefixEdits === 0) continue;
       const d = boundedDistances(word, text, Math.max(edits, prefixEdits));
       if (d.full >= 1 && d.full <= edits) add(term, d.full === 1 ? MATCH_QUALITY.oneEdit : MATCH_QUALITY.twoEdits);
       else if (d.prefix >= 1 && d.prefix <= prefixEdits && text.length > length) add(term, d.prefix === 1 ? MATCH_QUALITY.oneEditPrefix : MATCH_QUALITY.twoEditsPrefix);
@@ -1140,8 +1203,8 @@ function grow(list: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 }
 
 /** The vocabulary words an expansion holds, as a key. */
-function queryKey({ terms }: Expansion): string {
-  return terms.join(',');
+function queryKey({ terms, quality, described }: Expansion): string {
+  return `${terms.join(',')}|${quality.join(',')}|${described.join('')}`;
 }
 
 /** FNV-1a, enough to tell whether a product's words changed. */

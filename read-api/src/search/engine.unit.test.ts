@@ -96,6 +96,40 @@ describe('search ranking rules', () => {
     expect(names('sari')).toEqual(['Banarasi Saree']);
   });
 
+  it('keeps a word with real matches on topic: "shoe" finds the shoes, not "shoulder", "shoppers" or "short"', () => {
+    const shoes = ['Derby Shoes', 'School Shoes', 'Running Shoes', 'Walking Shoes', 'Oxford Shoes', 'Training Shoes'].map((name) =>
+      product(name, { catName: 'Footwear', subCatName: 'Formal Shoes' }),
+    );
+    const { index, names } = indexOf(
+      ...shoes,
+      product('Shoulder Bag', { catName: 'Bags' }),
+      product('Slim Laptop', { catName: 'Electronics', description: 'Rests easy on the shoulders of busy shoppers.' }),
+      product('Whey Protein', { catName: 'Wellness', description: 'A short scoop a day.' }),
+    );
+    expect(names('shoe').sort()).toEqual(shoes.map((s) => s.name).sort());
+    expect(index.search('shoe', { limit: 20 }).total).toBe(shoes.length);
+  });
+
+  it('fills in typos and inner words only when real matches are few, after every one of them', () => {
+    const { names } = indexOf(
+      product('Shoulder Bag'),
+      product('Derby Shoes'),
+      product('Canvas Tote', { description: 'Holds your shoes and more.' }),
+      product('Slim Laptop', { description: 'Rests easy on the shoulders.' }),
+    );
+    // The typo'd prefix in a name ranks below the plural in a description; a 4-letter word finds
+    // nothing through a typo in a description alone (one typo from five letters).
+    expect(names('shoe')).toEqual(['Derby Shoes', 'Canvas Tote', 'Shoulder Bag']);
+    // A word with no real match is still found through its typos, descriptions included from five letters.
+    const misspelt = indexOf(product('Leather Sandals'), product('Bath Towel', { description: 'Pairs with your sandals.' }));
+    expect(misspelt.names('sandels')).toEqual(['Leather Sandals', 'Bath Towel']);
+  });
+
+  it('finds the products named by a synonym, not its prefixes or descriptions that mention it', () => {
+    const { names } = indexOf(product('Nova Mobile'), product('Mobility Scooter'), product('Desk Lamp', { description: 'Charge your mobile beside it.' }));
+    expect(names('phone')).toEqual(['Nova Mobile']);
+  });
+
   it('breaks ties by popularity, then newest', () => {
     const { names } = indexOf(product('Blue Mug', { rating: 3 }), product('Red Mug', { rating: 4.5 }), product('Green Mug', { rating: 3 }));
     expect(names('mug')).toEqual(['Red Mug', 'Green Mug', 'Blue Mug']);

@@ -5,12 +5,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Rating from '@mui/material/Rating';
 import Slider from '@mui/material/Slider';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { brand } from '../shared/theme.ts';
 import { PRICE_SLIDER, RATING_FILTERS } from '../shared/constants.ts';
 import { rupees } from '../shared/format.ts';
-import { clampPriceRange, type PriceRange } from './filters.ts';
+import { clampPriceRange, typedPrice, type PriceRange } from './filters.ts';
 
 export const ALL_SUBCATEGORIES = '__all__';
 
@@ -39,7 +40,66 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Subcategory radio list, price slider (100–60000, step 5) and rating filter (5 to 1 stars). */
+/** Typed text of a price box for a slider value (the initial range runs past the slider's end). */
+const boxText = (value: number | undefined, end: 'min' | 'max') => String(end === 'min' ? Math.max(PRICE_SLIDER.min, value ?? PRICE_SLIDER.min) : Math.min(PRICE_SLIDER.max, value ?? PRICE_SLIDER.max));
+
+/**
+ * Minimum and maximum boxes beside the slider, for a range the thumbs make fiddly to hit: applied
+ * on Enter or Go, once both are whole rupees in the slider's range, low to high. (Not when a box
+ * is left: moving from the minimum to the maximum would apply half a range and reset the other.)
+ */
+function PriceBoxes({ range, onRange, onApply }: { range: number[]; onRange: (range: number[]) => void; onApply: (range: PriceRange) => void }) {
+  const [low, high] = [boxText(range[0], 'min'), boxText(range[1], 'max')];
+  const [text, setText] = useState({ min: low, max: high });
+  const [error, setError] = useState<{ min?: string; max?: string }>({});
+  // The boxes follow the slider (and the address); typing is kept until the range itself moves.
+  useEffect(() => {
+    setText({ min: low, max: high });
+    setError({});
+  }, [low, high]);
+  const apply = () => {
+    const min = typedPrice(text.min, 'min');
+    const max = typedPrice(text.max, 'max');
+    if ('error' in min || 'error' in max) {
+      setError({ min: 'error' in min ? min.error : undefined, max: 'error' in max ? max.error : undefined });
+      return;
+    }
+    if (min.value > max.value) {
+      setError({ min: 'Above the maximum' });
+      return;
+    }
+    setError({});
+    const next = clampPriceRange([min.value, max.value]);
+    onRange([...next]);
+    onApply(next);
+  };
+  const box = (end: 'min' | 'max', label: string) => (
+    <TextField
+      size="small"
+      label={label}
+      value={text[end]}
+      onChange={(e) => setText((t) => ({ ...t, [end]: e.target.value.slice(0, 9) }))}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') apply();
+      }}
+      error={Boolean(error[end])}
+      helperText={error[end] ?? ' '}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9, 'data-testid': `price-${end}-box`, 'aria-label': `${label} price in rupees` } }}
+      sx={{ flex: 1, '& .MuiFormHelperText-root': { mx: 0, fontSize: 11.5 } }}
+    />
+  );
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'flex-start' }}>
+      {box('min', 'Min')}
+      {box('max', 'Max')}
+      <Button variant="outlined" size="small" onClick={apply} data-testid="price-apply" sx={{ minWidth: 0, px: 1.5, height: 40 }}>
+        Go
+      </Button>
+    </Box>
+  );
+}
+
+/** Subcategory radio list, price slider (100–60000, step 5) with typed boxes, and rating filter (5 to 1 stars). */
 export function FilterSidebar({ subcategories, subCatId, allLabel, onSubCat, price, onPrice, rating, onRating, extras }: FilterSidebarProps) {
   // The slider moves freely; the filter applies when the thumb is released.
   const [draft, setDraft] = useState<number[]>([...price]);
@@ -80,6 +140,7 @@ export function FilterSidebar({ subcategories, subCatId, allLabel, onSubCat, pri
             To: <strong data-testid="price-to">{rupees(Math.min(PRICE_SLIDER.max, draft[1] ?? PRICE_SLIDER.max))}</strong>
           </span>
         </Box>
+        <PriceBoxes range={draft} onRange={setDraft} onApply={onPrice} />
       </Block>
       <Block title="Filter by rating">
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Minimum rating">

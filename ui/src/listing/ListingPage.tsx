@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
-import type { Category } from '../api/types.ts';
+import type { Category, ListingSort } from '../api/types.ts';
 import { useDocumentTitle } from '../shared/documentTitle.ts';
 import { brand } from '../shared/theme.ts';
-import { DEFAULT_GRID_COLUMNS, DEFAULT_PER_PAGE, INITIAL_PRICE_RANGE, type GridColumns } from '../shared/constants.ts';
+import { DEFAULT_GRID_COLUMNS, type GridColumns } from '../shared/constants.ts';
 import { categoryPath, subCategoryPath } from '../shared/links.ts';
 import { LazySection } from '../shared/LazySection.tsx';
 import { useIsDesktop } from '../shared/useIsDesktop.ts';
@@ -18,7 +18,7 @@ import { ProductGrid } from '../shared/product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
 import { FilterDrawer } from './FilterDrawer.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
-import { DEFAULT_SORT, listingQuery, sortFromUrl, type ListingRoute, type PriceRange } from './filters.ts';
+import { DEFAULT_SORT, filtersFromUrl, listingQuery, SORT_OPTIONS, withFilters, type AddressFilters, type ListingRoute } from './filters.ts';
 import { ListingToolbar } from './ListingToolbar.tsx';
 import { SidebarExtras } from './SidebarExtras.tsx';
 
@@ -35,14 +35,11 @@ function resolveRoute(categories: Category[] | undefined, route: ListingRoute) {
 
 function ListingView({ route }: { route: ListingRoute }) {
   const [columns, setColumns] = useState<GridColumns>(DEFAULT_GRID_COLUMNS);
-  const [perPage, setPerPage] = useState(DEFAULT_PER_PAGE);
-  const [page, setPage] = useState(1);
-  const [price, setPrice] = useState<PriceRange>(INITIAL_PRICE_RANGE);
-  const [rating, setRating] = useState<number | null>(null);
   const { location } = useSession();
-  // The sort lives in the URL (?sort=), so a shared or reloaded link keeps it.
+  // Price, rating, sort and page live in the address, so back, refresh and a shared link keep them.
   const [searchParams, setSearchParams] = useSearchParams();
-  const sort = sortFromUrl(searchParams.get('sort'));
+  const { price, rating, sort, page, perPage } = useMemo(() => filtersFromUrl(searchParams, SORT_OPTIONS), [searchParams]);
+  const setFilters = (changes: Partial<AddressFilters<ListingSort>>) => setSearchParams((params) => withFilters(params, changes, SORT_OPTIONS), { replace: true });
   const desktop = useIsDesktop();
   const navigate = useNavigate();
   const { data: categories } = useGetCategoriesQuery();
@@ -55,24 +52,26 @@ function ListingView({ route }: { route: ListingRoute }) {
   const title = subcategory?.name ?? category?.name ?? (categories ? 'Products' : '');
   useDocumentTitle(title || undefined);
 
-  const toFirstPage = () => {
-    setPage(1);
-    window.scrollTo({ top: 0 });
-  };
+  // (A change of filter or sort also goes back to page 1: see withFilters.)
+  const toFirstPage = () => window.scrollTo({ top: 0 });
   const sidebar = () => (
     <FilterSidebar
       subcategories={category?.children ?? []}
       subCatId={subcategory?.id ?? ALL_SUBCATEGORIES}
       allLabel={category ? `All ${category.name}` : 'All'}
-      onSubCat={(id) => navigate(id === ALL_SUBCATEGORIES ? categoryPath(category?.id ?? route.id) : subCategoryPath(id))}
+      onSubCat={(id) => {
+        // The sort goes along to the other subcategory; its filters start afresh.
+        const path = id === ALL_SUBCATEGORIES ? categoryPath(category?.id ?? route.id) : subCategoryPath(id);
+        navigate(sort === DEFAULT_SORT ? path : `${path}?sort=${sort}`);
+      }}
       price={price}
       onPrice={(range) => {
-        setPrice(range);
+        setFilters({ price: range });
         toFirstPage();
       }}
       rating={rating}
       onRating={(value) => {
-        setRating(value);
+        setFilters({ rating: value });
         toFirstPage();
       }}
       extras={
@@ -110,21 +109,14 @@ function ListingView({ route }: { route: ListingRoute }) {
             onColumns={setColumns}
             perPage={perPage}
             onPerPage={(n) => {
-              setPerPage(n);
+              setFilters({ perPage: n });
               toFirstPage();
             }}
             summary={totalPages > 0 ? `Page ${page} of ${totalPages}` : undefined}
             sort={sort}
+            sortOptions={SORT_OPTIONS}
             onSort={(next) => {
-              setSearchParams(
-                (params) => {
-                  const updated = new URLSearchParams(params);
-                  if (next === DEFAULT_SORT) updated.delete('sort');
-                  else updated.set('sort', next);
-                  return updated;
-                },
-                { replace: true },
-              );
+              setFilters({ sort: next });
               toFirstPage();
             }}
           />
@@ -146,7 +138,8 @@ function ListingView({ route }: { route: ListingRoute }) {
                 count={totalPages}
                 page={page}
                 onChange={(_e, value) => {
-                  setPage(value);
+                  // A page is a place the shopper may want back to: a history entry of its own.
+                  setSearchParams((params) => withFilters(params, { page: value }, SORT_OPTIONS));
                   window.scrollTo({ top: 0, behavior: 'smooth' });
                 }}
                 color="primary"
@@ -162,7 +155,10 @@ function ListingView({ route }: { route: ListingRoute }) {
   );
 }
 
-/** /products/category/:id and /products/subCat/:id: newest first, 10 per page by default, four columns. */
+/**
+ * /products/category/:id and /products/subCat/:id: newest first, 10 per page by default, four
+ * columns; `?minPrice=&maxPrice=&rating=&sort=&page=&perPage=` keep the shopper's filters.
+ */
 export default function ListingPage({ kind }: { kind: ListingRoute['kind'] }) {
   const { id = '' } = useParams();
   const { pathname } = useLocation();

@@ -10,9 +10,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState, type ReactNode } from 'react';
 import { brand } from '../shared/theme.ts';
-import type { ListingSort } from '../api/types.ts';
 import { PER_PAGE_OPTIONS, type GridColumns } from '../shared/constants.ts';
-import { SORT_OPTIONS } from './filters.ts';
+import type { SortOptions } from './filters.ts';
 
 const VIEWS: { columns: GridColumns; label: string; icon: ReactNode }[] = [
   { columns: 1, label: 'One column', icon: <ViewListIcon /> },
@@ -20,14 +19,15 @@ const VIEWS: { columns: GridColumns; label: string; icon: ReactNode }[] = [
   { columns: 4, label: 'Four columns', icon: <AppsIcon /> },
 ];
 
-/** Grid toggle (1/3/4 columns) and, on listings, the sort menu and the per-page menu (10–60). */
-export function ListingToolbar({
+/** Grid toggle (1/3/4 columns), the sort menu (listings and search results) and, on listings, the per-page menu (10–60). */
+export function ListingToolbar<S extends string>({
   columns,
   onColumns,
   perPage,
   onPerPage,
   summary,
   sort,
+  sortOptions,
   onSort,
 }: {
   columns: GridColumns;
@@ -35,12 +35,13 @@ export function ListingToolbar({
   perPage?: number;
   onPerPage?: (n: number) => void;
   summary?: ReactNode;
-  sort?: ListingSort;
-  onSort?: (sort: ListingSort) => void;
+  sort?: S;
+  sortOptions?: SortOptions<S>;
+  onSort?: (sort: S) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [sortAnchor, setSortAnchor] = useState<HTMLElement | null>(null);
-  const sortLabel = SORT_OPTIONS.find((option) => option.value === sort)?.label;
+  const sortLabel = sortOptions?.find((option) => option.value === sort)?.label;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, bgcolor: '#fff', border: `1px solid ${brand.line}`, borderRadius: 3, px: 1.5, py: 0.75, mb: 2 }}>
       <Box role="group" aria-label="Grid layout" sx={{ display: 'flex', gap: 0.25 }}>
@@ -59,7 +60,7 @@ export function ListingToolbar({
       </Box>
       <Box sx={{ flex: 1, fontSize: 13.5, color: 'text.secondary', textAlign: 'center', minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: 'none', sm: 'block' } }}>{summary}</Box>
       <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
-      {sort !== undefined && onSort && (
+      {sort !== undefined && sortOptions && onSort && (
         <>
           <Button
             size="small"
@@ -78,7 +79,7 @@ export function ListingToolbar({
             </Box>
           </Button>
           <Menu anchorEl={sortAnchor} open={Boolean(sortAnchor)} onClose={() => setSortAnchor(null)}>
-            {SORT_OPTIONS.map((option) => (
+            {sortOptions.map((option) => (
               <MenuItem
                 key={option.value}
                 selected={option.value === sort}

@@ -7,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSearchResultPagesInfiniteQuery } from '../api/shopApi.ts';
 import { searchPath } from '../shared/links.ts';
-import { DEFAULT_GRID_COLUMNS, INITIAL_PRICE_RANGE, type GridColumns } from '../shared/constants.ts';
+import { DEFAULT_GRID_COLUMNS, type GridColumns } from '../shared/constants.ts';
 import { useIsDesktop } from '../shared/useIsDesktop.ts';
 import { FilterDrawer } from './FilterDrawer.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
-import { applyFilters, subcategoriesOf, type PriceRange } from './filters.ts';
+import { applyFilters, filtersFromUrl, SEARCH_SORT_OPTIONS, sortProducts, subcategoriesOf, withFilters, type AddressFilters, type ResultSort } from './filters.ts';
 import { ListingToolbar } from './ListingToolbar.tsx';
 import { ProductGrid } from '../shared/product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
@@ -23,9 +23,11 @@ function SearchResults({ q }: { q: string }) {
   const { location } = useSession();
   const desktop = useIsDesktop();
   const [columns, setColumns] = useState<GridColumns>(DEFAULT_GRID_COLUMNS);
-  const [subCatId, setSubCatId] = useState<string>(ALL_SUBCATEGORIES);
-  const [price, setPrice] = useState<PriceRange>(INITIAL_PRICE_RANGE);
-  const [rating, setRating] = useState<number | null>(null);
+  // Subcategory, price, rating and sort live in the address (?subCat=&minPrice=&maxPrice=&rating=&sort=), so back and refresh keep them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromUrl(searchParams, SEARCH_SORT_OPTIONS), [searchParams]);
+  const { subCatId, price, rating, sort } = filters;
+  const setFilters = (changes: Partial<AddressFilters<ResultSort>>) => setSearchParams((params) => withFilters(params, changes, SEARCH_SORT_OPTIONS), { replace: true });
   // Results show as soon as they arrive (the original waited 3 s on purpose; see README).
   const results = useSearchResultPagesInfiniteQuery({ q, location, perPage: SEARCH_PAGE }, { skip: !q });
   const { isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = results;
@@ -38,16 +40,33 @@ function SearchResults({ q }: { q: string }) {
   }, [results.data]);
   const fallback = data && data.products.length === 0 ? data.fallback : null;
   const subcategories = useMemo(() => subcategoriesOf(all), [all]);
-  const shown = useMemo(() => applyFilters(all, { subCatId: subCatId === ALL_SUBCATEGORIES ? null : subCatId, price, rating }), [all, subCatId, price, rating]);
+  // Filtered and sorted here, among the results loaded so far ("Load more" adds the next best).
+  const shown = useMemo(() => sortProducts(applyFilters(all, { subCatId, price, rating }), sort), [all, subCatId, price, rating, sort]);
 
   const sidebar = (
-    <FilterSidebar subcategories={subcategories} subCatId={subCatId} allLabel="All results" onSubCat={setSubCatId} price={price} onPrice={setPrice} rating={rating} onRating={setRating} />
+    <FilterSidebar
+      subcategories={subcategories}
+      subCatId={subCatId ?? ALL_SUBCATEGORIES}
+      allLabel="All results"
+      onSubCat={(id) => setFilters({ subCatId: id === ALL_SUBCATEGORIES ? null : id })}
+      price={price}
+      onPrice={(range) => setFilters({ price: range })}
+      rating={rating}
+      onRating={(value) => setFilters({ rating: value })}
+    />
   );
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '270px minmax(0, 1fr)', lg: '290px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
       {desktop ? <Box component="aside">{sidebar}</Box> : <FilterDrawer>{sidebar}</FilterDrawer>}
       <Box sx={{ minWidth: 0 }}>
-        <ListingToolbar columns={columns} onColumns={setColumns} summary={data ? `${shown.length} of ${data.total > all.length ? `${all.length} best of ${data.total}` : all.length} products` : undefined} />
+        <ListingToolbar
+          columns={columns}
+          onColumns={setColumns}
+          sort={sort}
+          sortOptions={SEARCH_SORT_OPTIONS}
+          onSort={(next) => setFilters({ sort: next })}
+          summary={data ? `${shown.length} of ${data.total > all.length ? `${all.length} best of ${data.total}` : all.length} products` : undefined}
+        />
         {isFetching && !data && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
             <CircularProgress aria-label="Searching" />
@@ -94,7 +113,7 @@ function SearchResults({ q }: { q: string }) {
   );
 }
 
-/** /search?q= — the search results with client-side filters; an empty query does nothing. */
+/** /search?q= — the search results with client-side filters and sort, kept in the address; an empty query does nothing. */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();

@@ -3,8 +3,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { INITIAL_PRICE_RANGE } from '../shared/constants.ts';
 import { makeProduct, renderWithShop, stubApi } from '../test/render.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
-import { applyFilters, clampPriceRange, listingQuery, NO_FILTERS, priceFilterActive, sortFromUrl, subcategoriesOf } from './filters.ts';
+import {
+  applyFilters,
+  clampPriceRange,
+  filtersFromUrl,
+  listingQuery,
+  NO_FILTERS,
+  priceFilterActive,
+  SEARCH_SORT_OPTIONS,
+  SORT_OPTIONS,
+  sortFromUrl,
+  sortProducts,
+  subcategoriesOf,
+  typedPrice,
+  withFilters,
+} from './filters.ts';
 import ListingPage from './ListingPage.tsx';
+import SearchPage from './SearchPage.tsx';
 
 const products = [
   makeProduct({ id: 'a', subCatId: 's1', subCatName: 'Mobiles', price: 100, rating: 5 }),
@@ -120,5 +135,118 @@ describe('Listing sort menu', () => {
     expect(sortFromUrl('cheapest')).toBe('newest');
     expect(listingQuery({ kind: 'subCat', id: 's1' }, NO_FILTERS, 1, 10, 'All')).not.toHaveProperty('sort');
     expect(listingQuery({ kind: 'subCat', id: 's1' }, NO_FILTERS, 1, 10, 'All', 'discount')).toMatchObject({ sort: 'discount' });
+  });
+});
+
+describe('filters in the address', () => {
+  it('reads price, rating, sort, page and per-page from the address, and anything malformed as no filter', () => {
+    const read = (query: string) => filtersFromUrl(new URLSearchParams(query), SORT_OPTIONS);
+    expect(read('minPrice=500&maxPrice=2000&rating=4&sort=price-asc&page=3&perPage=20')).toEqual({
+      subCatId: null,
+      price: [500, 2000],
+      rating: 4,
+      sort: 'price-asc',
+      page: 3,
+      perPage: 20,
+    });
+    expect(read('')).toEqual({ subCatId: null, price: INITIAL_PRICE_RANGE, rating: null, sort: 'newest', page: 1, perPage: 10 });
+    // Hand-edited: out of range, reversed, not numbers, not whole.
+    expect(read('minPrice=9000&maxPrice=1e9&rating=9&sort=cheapest&page=-2&perPage=1000')).toEqual({
+      subCatId: null,
+      price: [9000, 60000],
+      rating: null,
+      sort: 'newest',
+      page: 1,
+      perPage: 10,
+    });
+    expect(read('minPrice=5000&maxPrice=700').price).toEqual([700, 5000]);
+    expect(read('minPrice=abc').price).toEqual(INITIAL_PRICE_RANGE);
+    expect(read('rating=4.5&page=2.5')).toMatchObject({ rating: null, page: 1 });
+    expect(filtersFromUrl(new URLSearchParams('subCat=<script>'), SEARCH_SORT_OPTIONS)).toMatchObject({ subCatId: null, sort: 'relevance' });
+  });
+
+  it('writes changes back, leaving defaults out, other parameters alone and the page at 1 after a filter change', () => {
+    const write = (query: string, changes: Parameters<typeof withFilters<'newest'>>[1]) => withFilters(new URLSearchParams(query), changes, SORT_OPTIONS).toString();
+    expect(write('q=shoe&page=4', { rating: 4 })).toBe('q=shoe&rating=4');
+    expect(write('rating=4&sort=price-desc', { page: 2 })).toBe('rating=4&sort=price-desc&page=2');
+    expect(write('rating=4&sort=price-desc&minPrice=500&maxPrice=900', { rating: null, sort: 'newest', price: INITIAL_PRICE_RANGE })).toBe('');
+  });
+
+  it('checks typed prices: whole rupees within the slider, empty for the end of the range', () => {
+    expect(typedPrice(' 1,500 ', 'min')).toEqual({ value: 1500 });
+    expect(typedPrice('', 'max')).toEqual({ value: 60000 });
+    expect(typedPrice('99', 'min')).toEqual({ error: 'Between 100 and 60000' });
+    expect(typedPrice('60005', 'max')).toEqual({ error: 'Between 100 and 60000' });
+    expect(typedPrice('12.5', 'min')).toEqual({ error: 'Enter whole rupees' });
+    expect(typedPrice('1e4', 'min')).toEqual({ error: 'Enter whole rupees' });
+  });
+
+  it('sorts search results as listings are sorted, best match keeping their order', () => {
+    const results = [
+      makeProduct({ id: 'a', price: 500, rating: 3, discount: 10, dateCreated: '2025-01-02T00:00:00.000Z' }),
+      makeProduct({ id: 'b', price: 100, rating: 5, discount: 40, dateCreated: '2025-01-01T00:00:00.000Z' }),
+      makeProduct({ id: 'c', price: 900, rating: 4, discount: 0, dateCreated: '2025-01-03T00:00:00.000Z' }),
+    ];
+    expect(ids(sortProducts(results, 'relevance'))).toEqual(['a', 'b', 'c']);
+    expect(ids(sortProducts(results, 'price-asc'))).toEqual(['b', 'a', 'c']);
+    expect(ids(sortProducts(results, 'price-desc'))).toEqual(['c', 'a', 'b']);
+    expect(ids(sortProducts(results, 'rating'))).toEqual(['b', 'c', 'a']);
+    expect(ids(sortProducts(results, 'discount'))).toEqual(['b', 'a', 'c']);
+    expect(ids(sortProducts(results, 'newest'))).toEqual(['c', 'a', 'b']);
+  });
+
+  it('asks the server for the filters the address names', async () => {
+    const calls = stubApi({ '/api/products': { products: [makeProduct()], totalPages: 5, page: 2 }, '/api/category': { categoryList: [] } });
+    renderWithShop(<ListingPage kind="category" />, { route: '/products/category/c1?minPrice=500&maxPrice=2000&rating=4&page=2&perPage=20&sort=rating' });
+    await waitFor(() => expect(calls.some((c) => c.startsWith('/api/products?'))).toBe(true));
+    const asked = new URL(calls.find((c) => c.startsWith('/api/products?'))!, 'http://shop').searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({ minPrice: '500', maxPrice: '2000', rating: '4', page: '2', perPage: '20', sort: 'rating' });
+  });
+});
+
+describe('typed price boxes', () => {
+  const renderBoxes = () => {
+    const onPrice = vi.fn();
+    renderWithShop(<FilterSidebar subcategories={[]} subCatId={ALL_SUBCATEGORIES} allLabel="All" onSubCat={vi.fn()} price={INITIAL_PRICE_RANGE} onPrice={onPrice} rating={null} onRating={vi.fn()} />);
+    return { onPrice, min: screen.getByTestId('price-min-box'), max: screen.getByTestId('price-max-box') };
+  };
+
+  it('applies a typed range on Enter, and moves the slider to it', () => {
+    const { onPrice, min, max } = renderBoxes();
+    expect(min).toHaveValue('100');
+    expect(max).toHaveValue('60000');
+    fireEvent.change(min, { target: { value: '1000' } });
+    fireEvent.change(max, { target: { value: '5000' } });
+    fireEvent.keyDown(max, { key: 'Enter' });
+    expect(onPrice).toHaveBeenCalledWith([1000, 5000]);
+    expect(screen.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute('aria-valuenow', '1000');
+  });
+
+  it('refuses a minimum above the maximum, or a price outside the slider, and says why', () => {
+    const { onPrice, min, max } = renderBoxes();
+    fireEvent.change(min, { target: { value: '9000' } });
+    fireEvent.change(max, { target: { value: '500' } });
+    fireEvent.click(screen.getByTestId('price-apply'));
+    expect(screen.getByText('Above the maximum')).toBeInTheDocument();
+    fireEvent.change(min, { target: { value: '100' } });
+    fireEvent.change(max, { target: { value: '999999' } });
+    fireEvent.keyDown(max, { key: 'Enter' });
+    expect(screen.getByText('Between 100 and 60000')).toBeInTheDocument();
+    expect(onPrice).not.toHaveBeenCalled();
+  });
+});
+
+describe('search results sort', () => {
+  it('starts from ?sort= in the address and reorders the results, best match first by default', async () => {
+    const results = [makeProduct({ id: 'a', name: 'Mid', price: 500 }), makeProduct({ id: 'b', name: 'Cheap', price: 100 }), makeProduct({ id: 'c', name: 'Dear', price: 900 })];
+    stubApi({ '/api/search/results': { products: results, total: 3, page: 1, perPage: 60, totalPages: 1, didYouMean: [], fallback: null } });
+    const cards = () => screen.getAllByTestId('product-card').map((card) => card.dataset.productId);
+    renderWithShop(<SearchPage />, { route: '/search?q=shoe&sort=price-asc' });
+    await waitFor(() => expect(cards()).toEqual(['b', 'a', 'c']));
+    expect(screen.getByTestId('sort-menu')).toHaveTextContent('Sort: Price: low to high');
+    fireEvent.click(screen.getByTestId('sort-menu'));
+    fireEvent.click(await screen.findByTestId('sort-option-relevance'));
+    await waitFor(() => expect(cards()).toEqual(['a', 'b', 'c']));
+    expect(screen.getByTestId('location-probe')).toHaveTextContent(/^\/search\?q=shoe$/);
   });
 });
