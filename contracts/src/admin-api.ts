@@ -145,8 +145,10 @@ export interface AdminBannerList {
 
 // ── Dashboard ──────────────────────────────────────────────────────────────────────────────
 
-/** `GET /api/admin/dashboard`: from the back-office projection's running totals (UTC days). */
+/** `GET /api/admin/dashboard`: from the back-office projection's running totals; days are the shop's time zone's. */
 export interface AdminDashboardReply {
+  /** The shop's time zone (IANA name) its days are counted in. */
+  timeZone: string;
   today: { orders: number; revenue: number };
   last7Days: { orders: number; revenue: number };
   ordersByStatus: Record<OrderStatus, number>;

@@ -71,6 +71,7 @@ describe('back office access', () => {
 
   it('gives an admin the nav and the dashboard, whose status counts open the filtered orders list', async () => {
     const dashboard: DashboardReply = {
+      timeZone: 'Asia/Kolkata',
       today: { orders: 2, revenue: 3000 },
       last7Days: { orders: 9, revenue: 45000 },
       ordersByStatus: { pending: 4, confirmed: 3, shipped: 1, delivered: 1, cancelled: 0 },
@@ -86,6 +87,7 @@ describe('back office access', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('dash-refunds')).toHaveTextContent('1 order');
     expect(screen.getByRole('link', { name: 'Nova Phone' })).toHaveAttribute('href', '/admin/products/p1');
+    expect(screen.getByTestId('admin-dashboard')).toHaveTextContent('Days run midnight to midnight in Asia/Kolkata.');
     fireEvent.click(screen.getAllByTestId('dash-status').find((a) => a.getAttribute('data-status') === 'pending')!);
     expect(await screen.findByTestId('admin-order-row')).toBeVisible();
     expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/orders?status=pending');
@@ -95,8 +97,39 @@ describe('back office access', () => {
   });
 });
 
+describe('dashboard: low on stock', () => {
+  it('receives stock of a low product from its row, and reads the dashboard again', async () => {
+    const low = { id: 'p1', name: 'Nova Phone', countInStock: 3 };
+    let left = low.countInStock;
+    const board = (): DashboardReply => ({
+      timeZone: 'Asia/Kolkata',
+      today: { orders: 0, revenue: 0 },
+      last7Days: { orders: 0, revenue: 0 },
+      ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
+      lowStock: { threshold: 5, products: left <= 5 ? [{ ...low, countInStock: left }] : [] },
+      refundsOwed: { count: 0, amount: 0 },
+    });
+    const calls = mockApi({
+      'GET /api/admin/dashboard': () => ({ body: board() }),
+      'POST /api/admin/products/p1/stock': (request) => {
+        left += (request.body as { quantity: number }).quantity;
+        return { body: { productId: 'p1', countInStock: left } };
+      },
+    });
+    renderAdmin('/admin');
+    expect(await screen.findByTestId('dash-low-stock')).toHaveTextContent('3 left');
+    fireEvent.click(screen.getByRole('button', { name: 'Receive stock of Nova Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive stock' });
+    fireEvent.change(within(dialog).getByLabelText('Quantity received'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to stock' }));
+    await waitFor(() => expect(screen.getByTestId('dash-low-stock')).toHaveTextContent('No product is low on stock.'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ quantity: 10 });
+  });
+});
+
 describe('dashboard read models', () => {
   const dashboard: DashboardReply = {
+    timeZone: 'Asia/Kolkata',
     today: { orders: 0, revenue: 0 },
     last7Days: { orders: 0, revenue: 0 },
     ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },

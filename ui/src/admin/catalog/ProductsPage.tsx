@@ -32,8 +32,11 @@ import { numberOrText, validate } from './formErrors.ts';
 const PER_PAGE = 20;
 const SEARCH_SETTLE_MS = 300;
 
-/** `POST /api/admin/products/:id/stock`: a receipt adds to the stock (the server never sets it). */
-function ReceiveStockDialog({ product, onClose }: { product: AdminProductRow; onClose: () => void }) {
+/**
+ * `POST /api/admin/products/:id/stock`: a receipt adds to the stock (the server never sets it).
+ * Opened from the products list and from the dashboard's "low on stock".
+ */
+export function ReceiveStockDialog({ product, onClose }: { product: Pick<AdminProductRow, 'id' | 'name' | 'countInStock'>; onClose: () => void }) {
   const [quantity, setQuantity] = useState('');
   const [error, setError] = useState<string>();
   const [receive, { isLoading }] = useReceiveStockMutation();
