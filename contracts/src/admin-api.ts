@@ -62,6 +62,13 @@ export const adminProductInput = z.object({
 });
 export type AdminProductInput = z.infer<typeof adminProductInput>;
 
+/**
+ * `POST /api/admin/products`: the form, and whether to save it as a draft: listed but off sale
+ * (hidden from the storefront, search and carts) until an admin publishes it.
+ */
+export const adminProductCreateInput = adminProductInput.extend({ draft: z.boolean().default(false) });
+export type AdminProductCreateInput = z.input<typeof adminProductCreateInput>;
+
 /** `GET /api/admin/products?q=&catId=&published=&page=&perPage=`: `q` is a name, brand or id. */
 export interface AdminProductRow {
   id: string;
