@@ -10,7 +10,7 @@ import { brand } from '../shared/theme.ts';
 import { ORDER_STATUSES, useGetDashboardQuery, type DashboardReply } from './adminApi.ts';
 import { AdminFrame } from './adminParts.tsx';
 import { ReadModelsPanel } from './ReadModelsPanel.tsx';
-import { ReceiveStockDialog } from './catalog/ProductsPage.tsx';
+import { ReceiveStockDialog } from './catalog/ReceiveStockDialog.tsx';
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
   return (

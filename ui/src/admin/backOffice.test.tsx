@@ -59,14 +59,24 @@ describe('back office access', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows a signed-in shopper a clear "Not allowed" page and asks the server nothing', async () => {
-    const calls = mockApi({});
+  it('shows a signed-in shopper a clear "Not allowed" page, asking the server only whether the account is an admin now', async () => {
+    const calls = mockApi({ 'GET /api/user/u1': { body: { id: 'u1', _id: 'u1', name: 'Asha', email: 'asha@example.in', phone: '', images: [], isAdmin: false } } });
     renderAdmin('/admin/customers', SHOPPER);
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
     expect(document.title).toBe('Not allowed · Gift & Gear');
-    expect(calls).toEqual([]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/user/u1']);
+  });
+
+  it('lets in an account made an admin after it signed in (its token still says shopper), without a new sign-in', async () => {
+    mockApi({
+      'GET /api/user/u1': { body: { id: 'u1', _id: 'u1', name: 'Asha', email: 'asha@example.in', phone: '', images: [], isAdmin: true } },
+      'GET /api/admin/customers': { body: { customers: [], totalPages: 0, page: 1 } },
+    });
+    renderAdmin('/admin/customers', SHOPPER);
+    expect(await screen.findByRole('navigation', { name: 'Back office' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Not allowed' })).toBeNull();
   });
 
   it('gives an admin the nav and the dashboard, whose status counts open the filtered orders list', async () => {
