@@ -169,8 +169,15 @@ export interface AdminDashboardReply {
 export interface AdminOrderList extends AdminPage {
   orders: AdminOrderDoc[];
 }
-/** `GET /api/admin/orders/:id`: one order with lines, address, payment and status history. */
-export type AdminOrderReply = AdminOrderDoc;
+/**
+ * Who the user ids in a back-office reply are (its shopper, the admins in its history, the actors
+ * of an audit), from the accounts read model: the operator reads names, not ids. An id with no
+ * account (a command-line tool, the system) is not in it.
+ */
+export type PeopleById = Record<string, { name: string; email: string }>;
+
+/** `GET /api/admin/orders/:id`: one order with lines, address, payment and status history, and who `userid` and each step's `by` are. */
+export type AdminOrderReply = AdminOrderDoc & { people: PeopleById };
 
 // ── Customers ──────────────────────────────────────────────────────────────────────────────
 

@@ -11,6 +11,7 @@ import {
   type AdminDashboardReply,
   type AdminOrderDoc,
   type AdminOrderKeyDoc,
+  type AdminOrderReply,
   type DashboardSlotDoc,
   type DashboardTotalsDoc,
   type OrderStatus,
@@ -18,6 +19,7 @@ import {
 } from '@shop/contracts';
 import { HttpError, validate, type DocumentStore, type Filter, type PublicUrls } from '@shop/platform';
 import { adminListQuery, blank } from '../shared/admin-query.ts';
+import { peopleNamed } from './people.ts';
 
 export interface BackOfficeDeps {
   docs: DocumentStore;
@@ -41,7 +43,8 @@ const SLOT_MARGIN_MS = DAY_MS;
  * The back office's reads:
  * - `GET /admin/orders?status=&q=&page=&perPage=`: every shopper's orders, newest first, with
  *   their status history; `q` is an order id, payment id (ours or the provider's) or e-mail;
- * - `GET /admin/orders/:id`: one of them, 404 for an unknown id;
+ * - `GET /admin/orders/:id`: one of them with `people` (who its shopper and history's actors
+ *   are), 404 for an unknown id;
  * - `GET /admin/dashboard`: orders and revenue today and over 7 days (days of the shop's time
  *   zone), orders per status, products at or below the low-stock threshold (lowest first) and
  *   refunds owed, from the back-office projection's totals.
@@ -82,7 +85,9 @@ export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Mi
     if (!ID_PATTERN.test(id)) throw new HttpError(400, { error: true, msg: 'Invalid order id' });
     const order = await deps.docs.get<AdminOrderDoc>(BACK_OFFICE.orders, id);
     if (!order) throw new HttpError(404, { error: true, msg: 'Order not found' });
-    ctx.body = deps.publicUrls.withLineImages(order);
+    const people = await peopleNamed(deps.docs, [order.userid, ...order.history.map((step) => step.by)]);
+    const reply: AdminOrderReply = { ...deps.publicUrls.withLineImages(order), people };
+    ctx.body = reply;
   });
 
   router.get('/admin/dashboard', guard, async (ctx) => {

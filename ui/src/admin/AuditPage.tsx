@@ -137,7 +137,7 @@ function AuditSession({ kind, id, generation }: { kind: AuditKind; id: string; g
               ({timeline.length === 1 ? '1 event' : `${timeline.length} events`})
             </Box>
           </SectionTitle>
-          <AuditTimeline timeline={timeline} step={step} isAfter={isAfter} onPick={go} />
+          <AuditTimeline timeline={timeline} people={now.data.people} step={step} isAfter={isAfter} onPick={go} />
         </Panel>
 
         <Panel

@@ -40,6 +40,7 @@ function anOrder(overrides: Partial<AdminOrderReply> = {}): AdminOrderReply {
       { from: null, to: 'pending', at: '2026-01-05T10:00:00.000Z', by: USER_ID },
       { from: 'pending', to: 'confirmed', at: '2026-01-05T11:00:00.000Z', by: 'admin-1' },
     ],
+    people: { [USER_ID]: { name: 'Asha Rao', email: 'asha@example.in' }, 'admin-1': { name: 'Kavya Menon', email: 'kavya@example.in' } },
     ...overrides,
   } as AdminOrderReply;
 }
@@ -232,6 +233,9 @@ describe('order page actions', () => {
     renderAdmin(`/admin/orders/${ORDER_ID}`);
     expect(await screen.findByRole('link', { name: 'Audit timeline' })).toHaveAttribute('href', `/admin/audit?kind=order&id=${ORDER_ID}`);
     expect(screen.getAllByTestId('admin-order-line')).toHaveLength(1);
+    // The history names who took each step, not their ids.
+    expect(screen.getByTestId('admin-order-history')).toHaveTextContent('by Asha Rao (asha@example.in)');
+    expect(screen.getByTestId('admin-order-history')).toHaveTextContent('by Kavya Menon (kavya@example.in)');
     // confirmed → shipped or cancelled, nothing else.
     const actions = screen.getByTestId('order-actions');
     expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ship', 'Cancel order']);
