@@ -11,11 +11,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, Route, Routes, useLocation } from 'react-router';
-import { useGetUserQuery } from '../api/shopApi.ts';
-import { useSession } from '../session/hooks.ts';
 import { useDocumentTitle } from '../shared/documentTitle.ts';
 import { Redirect } from '../shared/Redirect.tsx';
 import { brand } from '../shared/theme.ts';
@@ -180,28 +177,16 @@ function AdminNotFound() {
 }
 
 /**
- * Whether a signed-in account whose token does not claim admin rights is an admin now: its role
- * may have been granted since it signed in (`npm run admin:grant`, another admin), which the
- * server applies to the same token at once. Asks its own profile, fresh.
- */
-function useAdminSinceSignIn(ask: boolean): { checking: boolean; isAdmin: boolean } {
-  const { user } = useSession();
-  const profile = useGetUserQuery(ask && user ? user.userId : skipToken, { refetchOnMountOrArgChange: true });
-  return { checking: ask && Boolean(user) && profile.isFetching, isAdmin: profile.data?.isAdmin === true };
-}
-
-/**
  * `/admin/*`: the back office, one lazily loaded chunk of the app (the storefront never loads
  * it). Visitors go to /signIn; a signed-in non-admin sees "Not allowed" (once their profile says
  * they are not an admin since signing in either). The token's claim and the profile only decide
  * what is shown; every /api/admin call is checked by the server.
  */
 export default function AdminApp() {
-  const { signedIn, isAdmin: claimed } = useAdminSession();
-  const since = useAdminSinceSignIn(signedIn && !claimed);
+  const { signedIn, isAdmin, checking } = useAdminSession();
   if (!signedIn) return <Redirect to="/signIn" />;
-  if (since.checking) return <CircularProgress aria-label="Checking your access" sx={{ display: 'block', mx: 'auto', mt: 10 }} />;
-  if (!claimed && !since.isAdmin) return <NotAllowed />;
+  if (checking) return <CircularProgress aria-label="Checking your access" sx={{ display: 'block', mx: 'auto', mt: 10 }} />;
+  if (!isAdmin) return <NotAllowed />;
   return (
     <Routes>
       <Route element={<AdminLayout />}>

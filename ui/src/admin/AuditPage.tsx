@@ -310,7 +310,8 @@ function AdminsOnly() {
 
 /** /admin/audit: admins audit carts and orders; others see "Admins only", visitors go to /signIn. */
 export default function AuditPage() {
-  const { signedIn, isAdmin } = useAdminSession();
+  const { signedIn, isAdmin, checking } = useAdminSession();
   if (!signedIn) return <Redirect to="/signIn" />;
+  if (checking) return null;
   return isAdmin ? <AuditView /> : <AdminsOnly />;
 }

@@ -6,9 +6,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useGetUserQuery } from '../api/shopApi.ts';
-import { useSession } from '../session/hooks.ts';
+import { useAdminSession } from '../admin/adminSession.ts';
 
 /**
  * The account menu's items: My Account, Orders, My List, Admin (the back office, admins only),
@@ -16,9 +14,7 @@ import { useSession } from '../session/hooks.ts';
  * profile once: a role granted since sign-in applies at once, so the menu offers it too.
  */
 export default function AccountMenuList({ anchor, onClose, onGo, onLogout, admin: claimed = false }: { anchor: HTMLElement | null; onClose: () => void; onGo: (path: string) => void; onLogout: () => void; admin?: boolean }) {
-  const { user } = useSession();
-  const profile = useGetUserQuery(claimed || !user ? skipToken : user.userId);
-  const admin = claimed || profile.data?.isAdmin === true;
+  const admin = useAdminSession().isAdmin || claimed;
   return (
     <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
       <MenuItem onClick={() => onGo('/my-account')}>
