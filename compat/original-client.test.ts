@@ -178,14 +178,18 @@ describe('a client of the original API on another origin', () => {
       expect(await client.get(`/api/cart/count?userId=${userId}`)).toEqual({ status: 200, body: { count: 0, total: 0 } });
       expect(await client.get(`/api/my-list?productId=${product.id}&userId=${userId}`)).toEqual({ status: 200, body: [] });
       expect(await client.get(`/api/my-list?userId=${userId}`)).toEqual({ status: 200, body: [] });
-      // Writes still need a valid token.
-      expect((await client.post('/api/cart/add', { productId: product.id, quantity: 1, userId })).status).toBe(401);
-      expect((await client.post('/api/my-list/add/', { productId: product.id, userId })).status).toBe(401);
+      expect(await client.get(`/api/orders?userid=${userId}`)).toEqual({ status: 200, body: [] });
+      // Writes still need a valid token, and say so the way the client reads a failed add
+      // (`status: false`), so it shows an error instead of "added to cart".
+      expect(await client.post('/api/cart/add', { productId: product.id, quantity: 1, userId })).toMatchObject({ status: 401, body: { status: false, msg: 'Please login to continue' } });
+      expect(await client.post('/api/my-list/add/', { productId: product.id, userId })).toMatchObject({ status: 401, body: { status: false, msg: 'Please login to continue' } });
     }
     // A token that is there but not valid is refused, so a storefront can sign out on it.
     client.reload(`${shopper.token}x`);
     expect(await client.get(`/api/cart?userId=${userId}`)).toMatchObject({ status: 401, body: { error: true } });
     expect((await client.get(`/api/my-list?userId=${userId}`)).status).toBe(401);
+    expect((await client.get(`/api/orders?userid=${userId}`)).status).toBe(401);
+    expect(await client.post('/api/cart/add', { productId: product.id, quantity: 1, userId })).toMatchObject({ status: 401, body: { status: false } });
   }
 
   it('keeps a cart and My List with the original bodies', async () => {

@@ -86,7 +86,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/dashboard': {},
   'POST /api/admin/products/:id/stock': { body: ['quantity'] },
   'POST /api/admin/uploads': { body: ['images'] },
-  'POST /api/admin/products': { body: PRODUCT_FORM },
+  'POST /api/admin/products': { body: [...PRODUCT_FORM, 'draft'] },
   'PUT /api/admin/products/:id': { body: PRODUCT_FORM },
   'GET /api/admin/products': { query: ['q', 'catId', 'published', 'page', 'perPage'] },
   'GET /api/admin/products/:id': {},

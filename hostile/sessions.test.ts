@@ -109,6 +109,19 @@ describe('hostile: sessions that outrun a revocation or a sign-out', () => {
     expect((await dashboard(phone)).status).toBe(200);
   });
 
+  it('a role granted after sign-in (admin:grant) opens the back office to the same token; revoked, that token is refused at once', async () => {
+    const account = await signUpVerified(shop, uniqueEmail('promoted'));
+    expect((await dashboard(account.token)).status).toBe(403);
+    await shop.t.shop.awaitProjections((await roles.grant(account.email, BY)).position, ['accounts']);
+    expect((await dashboard(account.token)).status).toBe(200);
+    expect((await shop.call(`/api/user/${account.userId}`, { token: account.token })).body).toMatchObject({ isAdmin: true });
+
+    expect((await setAdmin(account.userId, false, keeper.token)).status).toBe(200);
+    expect([401, 403]).toContain((await dashboard(account.token)).status);
+    expect([401, 403]).toContain((await setAdmin(account.userId, true, account.token)).status);
+    expect((await shop.t.shop.accounts.account(account.userId))?.isAdmin).toBe(false);
+  });
+
   it('refuses a sign-out without a valid token', async () => {
     expect(await shop.call('/api/user/signout', { method: 'POST' })).toMatchObject({ status: 401, body: { error: true } });
     expect((await shop.call('/api/user/signout', { method: 'POST', token: 'not-a-token' })).status).toBe(401);

@@ -100,3 +100,13 @@ export function sessionWithdrawn(doc: SessionCutoffDoc, session: SessionFacts): 
   }
   return false;
 }
+
+/**
+ * Whether a session that was not withdrawn acts as an admin: the account's latest role event
+ * decides, so an admin role granted after sign-in applies to the token at once. (A revocation
+ * needs no case here: `sessionWithdrawn` ends every admin token it contradicts.) Accounts with
+ * no role event keep the token's claim.
+ */
+export function sessionIsAdmin(doc: SessionCutoffDoc | null, session: SessionFacts): boolean {
+  return doc?.role ? doc.role.isAdmin : session.isAdmin;
+}

@@ -62,6 +62,13 @@ export const adminProductInput = z.object({
 });
 export type AdminProductInput = z.infer<typeof adminProductInput>;
 
+/**
+ * `POST /api/admin/products`: the form, and whether to save it as a draft: listed but off sale
+ * (hidden from the storefront, search and carts) until an admin publishes it.
+ */
+export const adminProductCreateInput = adminProductInput.extend({ draft: z.boolean().default(false) });
+export type AdminProductCreateInput = z.input<typeof adminProductCreateInput>;
+
 /** `GET /api/admin/products?q=&catId=&published=&page=&perPage=`: `q` is a name, brand or id. */
 export interface AdminProductRow {
   id: string;
@@ -145,8 +152,10 @@ export interface AdminBannerList {
 
 // ── Dashboard ──────────────────────────────────────────────────────────────────────────────
 
-/** `GET /api/admin/dashboard`: from the back-office projection's running totals (UTC days). */
+/** `GET /api/admin/dashboard`: from the back-office projection's running totals; days are the shop's time zone's. */
 export interface AdminDashboardReply {
+  /** The shop's time zone (IANA name) its days are counted in. */
+  timeZone: string;
   today: { orders: number; revenue: number };
   last7Days: { orders: number; revenue: number };
   ordersByStatus: Record<OrderStatus, number>;
@@ -160,8 +169,15 @@ export interface AdminDashboardReply {
 export interface AdminOrderList extends AdminPage {
   orders: AdminOrderDoc[];
 }
-/** `GET /api/admin/orders/:id`: one order with lines, address, payment and status history. */
-export type AdminOrderReply = AdminOrderDoc;
+/**
+ * Who the user ids in a back-office reply are (its shopper, the admins in its history, the actors
+ * of an audit), from the accounts read model: the operator reads names, not ids. An id with no
+ * account (a command-line tool, the system) is not in it.
+ */
+export type PeopleById = Record<string, { name: string; email: string }>;
+
+/** `GET /api/admin/orders/:id`: one order with lines, address, payment and status history, and who `userid` and each step's `by` are. */
+export type AdminOrderReply = AdminOrderDoc & { people: PeopleById };
 
 // ── Customers ──────────────────────────────────────────────────────────────────────────────
 

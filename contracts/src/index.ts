@@ -24,3 +24,4 @@ export * from './read-model-names.ts';
 export * from './search-read-models.ts';
 export * from './admin-api.ts';
 export * from './event-versions.ts';
+export * from './shop-time.ts';

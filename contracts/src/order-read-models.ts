@@ -85,9 +85,13 @@ export interface AdminOrderKeyDoc extends Identified {
   date: string;
 }
 
-/** Orders placed on one UTC day and what they came to (whole rupees). */
-export interface DashboardDayDoc extends Identified {
-  day: string;
+/**
+ * Orders placed in one 15-minute UTC slot (`slot`: its start, ISO) and what they came to (whole
+ * rupees). The dashboard adds up the slots of a day in the shop's time zone, so the zone is a
+ * setting read at query time, not baked into the read model.
+ */
+export interface DashboardSlotDoc extends Identified {
+  slot: string;
   orders: number;
   revenue: number;
 }

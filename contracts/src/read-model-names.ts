@@ -51,13 +51,11 @@ export const REFUNDS = { refunds: 'refunds' } as const;
 
 /**
  * Collections of the `backOffice` projection: orders as the back office lists and finds them, and
- * the dashboard's running totals (`day:YYYY-MM-DD` per UTC day, and `totals`) and stock levels.
+ * the dashboard's running totals (`slot:<ISO instant>` per 15-minute UTC slot, and `totals`) and stock levels.
  */
 export const BACK_OFFICE = { orders: 'adminOrders', orderKeys: 'adminOrderKeys', dashboard: 'adminDashboard', stock: 'adminStock' } as const;
-/** A product is low on stock at this many left or fewer (the dashboard's list). */
-export const LOW_STOCK = 5;
 export const DASHBOARD_TOTALS_ID = 'totals';
-export const dashboardDayId = (day: string) => `day:${day}`;
+export const dashboardSlotId = (slot: string) => `slot:${slot}`;
 
 /**
  * Collections of the back office's `customers` projection (run in the `backOffice` group): one

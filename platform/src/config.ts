@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { TRACKING_NUMBER_PLACEHOLDER } from '@shop/contracts/order-rules';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '@shop/contracts';
 
 const list = z
   .string()
@@ -138,6 +139,14 @@ export const configSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /**
+     * The shop's time zone (an IANA name): the dashboard's days run midnight to midnight here, and
+     * e-mails and invoices print dates in it. Orders are recorded in UTC, so changing it needs no
+     * rebuild; an order placed at 02:00 IST counts on that Indian day, not on UTC's yesterday.
+     */
+    SHOP_TIME_ZONE: z.string().max(64).refine(isTimeZone, 'SHOP_TIME_ZONE must be a time zone name such as Asia/Kolkata').default(DEFAULT_SHOP_TIME_ZONE),
+    /** The dashboard lists a product as "low on stock" at this many left or fewer (lowest first). */
+    LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100_000).default(5),
     /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })

@@ -78,6 +78,8 @@ export interface Shop {
   orderMail: OrderMailDesk;
   /** Per-user budgets of the signed-in writes that append events (checkout, cart, My List, reviews, profile). */
   writes: WriteThrottle;
+  /** The instant the dashboard's "today" is counted from (tests pin it); absent, the system clock. */
+  now?: () => Date;
   /** Read-your-writes: resolves once the named projections have processed `position`. */
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
   /** Prometheus metrics (`GET /metrics`). */
@@ -179,7 +181,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
   const mailer = createMailer(config, logger);
   // Started before the recovery, so orders the recovery places get their e-mails too.
-  const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL, { trackingUrlTemplate: config.TRACKING_URL_TEMPLATE });
+  const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL, { trackingUrlTemplate: config.TRACKING_URL_TEMPLATE, timeZone: config.SHOP_TIME_ZONE });
   // One process at a time sends the order mails and makes the refunds, so replicas never mail a
   // customer twice. Replicas need owners of their own; an embedded shop, alone on its data
   // folder, keeps one across restarts and takes its lease straight back after a crash.

@@ -1,18 +1,19 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { CART, CART_MESSAGES, idSchema, isId, type CartLineDoc, type StoredCartLine } from '@shop/contracts';
-import { HttpError, assertSelf, requireUser, validate } from '@shop/platform';
+import { HttpError, assertSelf, failuresAs, requireUser, validate } from '@shop/platform';
 import type { CartCommands, CartLineReply } from './commands.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { READ_MODELS, bodyOf, type CommandDeps } from '../shared/http.ts';
 
 /** The original client reads `status: false` + `msg` on cart failures, whatever the HTTP status. */
-const cartFailure = (status: number) => (msg: string) => new HttpError(status, { status: false, msg });
+const cartFailureBody = (msg: string) => ({ status: false, msg });
+const cartFailure = (status: number) => (msg: string) => new HttpError(status, cartFailureBody(msg));
 /**
  * The cart's refusals (cart/decider.ts, cart/commands.ts) as the original client reads them:
  * `status: false` + `msg`.
  */
-export const cartRefusal = refusalReply((msg) => ({ status: false, msg }));
+export const cartRefusal = refusalReply(cartFailureBody);
 
 const option = z.string().trim().max(40).nullish();
 const addBody = z.object({
@@ -29,7 +30,8 @@ const quantityBody = z.object({
 /** Cart commands: add, change quantity, remove. The user is the token's; replies wait for the cart read model. */
 export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): Router {
   const router = new Router();
-  const auth = requireUser(deps.tokens);
+  // A refused token or someone else's id is answered with `status: false` too.
+  const auth = [failuresAs(cartFailureBody), requireUser(deps.tokens)];
   const { cart } = deps;
   /**
    * The command's line is the reply: it is the line as the next `GET /api/cart` serves it. Only a
@@ -45,7 +47,7 @@ export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): R
     return id;
   };
 
-  router.post('/cart/add', auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
+  router.post('/cart/add', ...auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const input = validate(addBody, body, cartFailure(400));
@@ -55,7 +57,7 @@ export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): R
     ctx.body = await served(line);
   });
 
-  router.put('/cart/:id', auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
+  router.put('/cart/:id', ...auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
     const body = bodyOf(ctx);
     const { userId } = assertSelf(ctx, body.userId);
     const id = lineId(ctx.params.id);
@@ -65,7 +67,7 @@ export function cartCommandRoutes(deps: CommandDeps & { cart: CartCommands }): R
     ctx.body = await served(line);
   });
 
-  router.delete('/cart/:id', auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
+  router.delete('/cart/:id', ...auth, answerRefusals(cartRefusal), deps.writes.guard('basket'), async (ctx) => {
     const { userId } = assertSelf(ctx, ctx.query.userId);
     const id = lineId(ctx.params.id);
     const { position } = await cart.remove(userId, id, { correlationId: ctx.state.requestId });

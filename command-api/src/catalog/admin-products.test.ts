@@ -208,6 +208,34 @@ describe('unpublish and publish', () => {
     expect((await addToCart(t, customer, id)).status).toBe(201);
   });
 
+  it('saves a draft: off the storefront, search and carts from the start, listed and edited in the back office, live once published', async () => {
+    const { status, body } = await create({ ...form({ name: 'Draft Brass Diya', countInStock: 4 }), draft: true });
+    expect(status).toBe(201);
+    const id = body.id;
+    const events = await t.shop.events.readStream(catalogStreams.product(id));
+    expect(events.map((e) => e.type)).toEqual(['ProductListed', 'ProductUnpublished']);
+    expect(events[0]!.position + 1n).toBe(events[1]!.position); // one append: never on sale in between
+
+    expect((await productPage(id)).status).toBe(404);
+    expect((await listing(ids.fashion)).body.products.map((p) => p.id)).not.toContain(id);
+    expect((await search('Diya')).body.map((p) => p.id)).not.toContain(id);
+    expect(await found('Draft Brass Diya')).toBe(0);
+    expect((await addToCart(t, customer, id)).status).toBe(404);
+    expect((await adminList('?q=diya')).body.products).toMatchObject([{ id, published: false }]);
+    expect((await edit(id, form({ name: 'Brass Diya' }))).status).toBe(200);
+    expect((await adminProduct(id)).body).toMatchObject({ name: 'Brass Diya', published: false, countInStock: 4 });
+    expect((await productPage(id)).status).toBe(404);
+
+    expect(await setPublished(id, 'publish')).toMatchObject({ status: 200, body: { published: true } });
+    expect((await productPage(id)).body).toMatchObject({ name: 'Brass Diya', countInStock: 4 });
+    expect((await search('Diya')).body.map((p) => p.id)).toContain(id);
+    expect((await addToCart(t, customer, id)).status).toBe(201);
+    // Without `draft` (or with false) a new product is on sale at once.
+    const live = (await create({ ...form({ name: 'Live Brass Bell' }), draft: false })).body.id;
+    expect((await productPage(live)).status).toBe(200);
+    expect((await create({ ...form(), draft: 'yes' })).status).toBe(400);
+  });
+
   it('answers 404 for an unknown product', async () => {
     expect((await setPublished(newId(), 'unpublish')).status).toBe(404);
     expect((await setPublished(newId(), 'publish')).status).toBe(404);

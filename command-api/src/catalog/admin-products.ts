@@ -17,10 +17,13 @@ export function detailsFromForm(input: AdminProductInput, kept: Pick<ProductDeta
   return { ...fields, discount: discountOf(input.price, input.oldPrice), rating: kept.rating, countInStock: kept.countInStock };
 }
 
-/** `POST /api/admin/products`: a new product on sale, its opening stock from the form. */
-export async function createProduct(catalog: CatalogCommands, input: AdminProductInput, ctx: CommandContext) {
+/**
+ * `POST /api/admin/products`: a new product, on sale or (`draft`) off sale until published, its
+ * opening stock from the form.
+ */
+export async function createProduct(catalog: CatalogCommands, input: AdminProductInput, ctx: CommandContext, options: { draft?: boolean } = {}) {
   const details = detailsFromForm(input, { rating: 0, countInStock: input.countInStock });
-  return catalog.saveProduct({ details }, ctx);
+  return catalog.saveProduct({ details, draft: options.draft }, ctx);
 }
 
 /**

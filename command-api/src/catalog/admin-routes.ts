@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { adminProductInput, type AdminProductInput, type AdminPublishReply, type AdminUploadReply } from '@shop/contracts';
+import { adminProductCreateInput, adminProductInput, type AdminProductInput, type AdminPublishReply, type AdminUploadReply } from '@shop/contracts';
 import { HttpError, requireAdmin, requireUser, sniffImageFile, type StoredFile } from '@shop/platform';
 import { INVALID_IMAGE, imageParser, readImages, type UploadedPart } from '../shared/image-upload.ts';
 import { READ_MODELS, type CommandDeps } from '../shared/http.ts';
@@ -26,7 +26,7 @@ function productForm(deps: CommandDeps, ctx: Context): AdminProductInput {
 
 /**
  * The back office's catalog commands under `/api/admin`: image uploads, products (create, edit,
- * unpublish, publish), and categories and banners (admin-category-routes.ts). Each answers 401 without a token and 403 for a non-admin, records
+ * as a draft, edit, unpublish, publish), and categories and banners (admin-category-routes.ts). Each answers 401 without a token and 403 for a non-admin, records
  * the acting admin in the events' metadata, and replies once the catalog and search read models
  * hold the change.
  */
@@ -72,8 +72,9 @@ export function adminCatalogCommandRoutes(deps: AdminCatalogDeps): Router {
 
   router.post('/admin/products', signedIn, refusals, async (ctx) => {
     const { userId } = requireAdmin(ctx);
-    const input = productForm(deps, ctx);
-    const { productId, position } = await createProduct(deps.catalog, input, { userId });
+    const { draft, ...input } = parseBody(adminProductCreateInput, ctx);
+    const form = { ...input, images: imageRefs(deps, input.images) };
+    const { productId, position } = await createProduct(deps.catalog, form, { userId }, { draft });
     await deps.awaitProjections(position, PRODUCT_READS);
     ctx.status = 201;
     ctx.body = { id: productId };

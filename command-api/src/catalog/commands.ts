@@ -47,9 +47,9 @@ export class CatalogCommands {
     return { ids: result.state.ids, position: result.position };
   }
 
-  /** Lists a new product, or revises it when its id is already listed. */
+  /** Lists a new product (off sale when `draft`), or revises it when its id is already listed. */
   async saveProduct(
-    input: { productId?: string; listedAt?: string; details: ProductDetails },
+    input: { productId?: string; listedAt?: string; details: ProductDetails; draft?: boolean },
     ctx?: CommandContext,
   ) {
     await this.assertCategoryPath(input.details.catId, input.details.subCatId);
@@ -58,7 +58,7 @@ export class CatalogCommands {
     const listed = await this.streams.exists(stream.id);
     const command = listed
       ? ({ type: 'ReviseProduct', productId, details: input.details } as const)
-      : ({ type: 'ListProduct', productId, details: input.details, listedAt: input.listedAt ?? new Date().toISOString() } as const);
+      : ({ type: 'ListProduct', productId, details: input.details, listedAt: input.listedAt ?? new Date().toISOString(), draft: input.draft } as const);
     const result = await this.streams.handle(stream, command, ctx);
     return { productId, position: result.position };
   }

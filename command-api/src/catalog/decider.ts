@@ -105,7 +105,8 @@ export interface ProductState {
   published: boolean;
 }
 export type ProductCommand =
-  | { type: 'ListProduct'; productId: string; details: ProductDetails; listedAt: string }
+  /** `draft`: listed off sale, in the same append (a draft is never on sale for a moment). */
+  | { type: 'ListProduct'; productId: string; details: ProductDetails; listedAt: string; draft?: boolean }
   | { type: 'ReviseProduct'; productId: string; details: ProductDetails }
   | { type: 'UnpublishProduct'; productId: string }
   | { type: 'PublishProduct'; productId: string };
@@ -134,6 +135,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (state.listed) throw new DomainError('conflict', 'Product already listed');
         return [
           { type: 'ProductListed', data: { productId: command.productId, listedAt: command.listedAt, ...command.details } },
+          ...(command.draft ? [{ type: 'ProductUnpublished' as const, data: { productId: command.productId } }] : []),
         ];
       case 'ReviseProduct':
         if (!state.listed) throw new DomainError('not-found', 'Product not found');

@@ -117,6 +117,13 @@ describe('product decider', () => {
     expect(state).toMatchObject({ published: false, details: cheaper });
   });
 
+  it('given nothing, when listed as a draft, then listed and unpublished in one append; publishing puts it on sale', () => {
+    const draft = { type: 'ListProduct' as const, productId, details, listedAt: '2025-05-01T00:00:00.000Z', draft: true };
+    expect(given(productStream).when(draft)).toEqual([listed, unpublished]);
+    expect(given(productStream, [listed, unpublished]).state.published).toBe(false);
+    expect(given(productStream, [listed, unpublished]).when({ type: 'PublishProduct', productId })).toEqual([published]);
+  });
+
   it('given nothing, when unpublished or published, then not found', () => {
     expect(() => given(productStream).when({ type: 'UnpublishProduct', productId })).toThrow(/not found/);
     expect(() => given(productStream).when({ type: 'PublishProduct', productId })).toThrow(/not found/);

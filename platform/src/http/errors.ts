@@ -40,6 +40,23 @@ function committedAlready(error: unknown): boolean {
 }
 
 /**
+ * Route middleware, first in a write route's chain: every refusal below it (the token check, the
+ * own-account check, validation) also carries the flag this route's original client reads. The
+ * cart's and My List's adds are read by `status === false`: a 401 for a token the page has not
+ * reloaded yet (`Bearer null` right after signing in) without that flag shows as "added".
+ */
+export function failuresAs(shape: (msg: string) => Record<string, unknown>) {
+  return async (_ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof HttpError) throw new HttpError(error.status, { ...error.body, ...shape(error.message) });
+      throw error;
+    }
+  };
+}
+
+/**
  * Last line of defence: every thrown error becomes a JSON reply. Known errors keep their body;
  * anything else is logged and answered with a plain 500, never a stack trace.
  */

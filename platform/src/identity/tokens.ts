@@ -25,9 +25,14 @@ export interface Session extends TokenClaims {
   signedInAt: number;
 }
 
-/** Whether a valid token has been withdrawn since it was issued (a password change, say). */
+/** A valid token's session as its account now stands. */
 export interface SessionRevocations {
-  isRevoked(session: Session): Promise<boolean>;
+  /**
+   * Null when the session was withdrawn since the token was issued (a password change, a
+   * revoked admin role); otherwise the session with the account's current admin right (a role
+   * granted since sign-in applies at once, without a new token).
+   */
+  current(session: Session): Promise<Session | null>;
 }
 
 /**
@@ -76,13 +81,13 @@ export class TokenService {
   }
 
   /**
-   * The session of a valid token that has not been withdrawn, or null: what every route that
-   * needs a signed-in user asks.
+   * The session of a valid token that has not been withdrawn, with the account's current role, or
+   * null: what every route that needs a signed-in user asks.
    */
   async authenticate(token: string): Promise<Session | null> {
     const session = this.verify(token);
     if (!session || !this.revocations) return session;
-    return (await this.revocations.isRevoked(session)) ? null : session;
+    return this.revocations.current(session);
   }
 
   /**

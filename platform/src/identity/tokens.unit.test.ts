@@ -52,7 +52,7 @@ describe('TokenService', () => {
 
   it('authenticates only sessions its revocations do not withdraw, asking on every call', async () => {
     const withdrawn = new Set<string>();
-    const tokens = new TokenService(SECRET, '1h', { isRevoked: async (session) => withdrawn.has(session.sessionId) });
+    const tokens = new TokenService(SECRET, '1h', { current: async (session) => (withdrawn.has(session.sessionId) ? null : session) });
     const token = tokens.sign(claims);
     const session = await tokens.authenticate(token);
     expect(session).toMatchObject(claims);

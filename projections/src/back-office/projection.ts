@@ -2,14 +2,15 @@ import {
   BACK_OFFICE,
   DASHBOARD_TOTALS_ID,
   READ_MODELS,
-  dashboardDayId,
+  dashboardSlotId,
+  dashboardSlotOf,
   orderDocFrom,
   orderEventSchemas,
   orderStatus,
   paymentEventSchemas,
   type AdminOrderDoc,
   type AdminOrderKeyDoc,
-  type DashboardDayDoc,
+  type DashboardSlotDoc,
   type DashboardTotalsDoc,
   type OrderStatus,
 } from '@shop/contracts';
@@ -48,17 +49,18 @@ function putKeys(view: ProjectionView, order: AdminOrderDoc): void {
 
 /**
  * The back office's read models: every order with its status history and the keys it is found
- * by, and the dashboard's running totals (orders and revenue per UTC day, orders per status,
+ * by, and the dashboard's running totals (orders and revenue per time slot, orders per status,
  * refunds owed) and stock levels, kept as events arrive so the dashboard never scans orders.
- * Version 2: orders keep their delivery `city` and `state`.
+ * Orders are counted per 15-minute UTC slot, so the dashboard can add up a day of any time zone.
+ * Version 2: orders keep their delivery `city` and `state`. Version 3: the dashboard's slots.
  */
 export const backOfficeProjection: Projection = {
   name: READ_MODELS.backOffice,
-  version: 2,
+  version: 3,
   collections: [
     { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },
-    { name: BACK_OFFICE.dashboard },
+    { name: BACK_OFFICE.dashboard, indexes: [['slot']] },
     { name: BACK_OFFICE.stock, indexes: [['countInStock', '_id']] },
   ],
   handles: new Set(['OrderPlaced', 'OrderStatusChanged', 'OrderMailRefused', 'PaymentRefundRequested', 'PaymentRefunded', ...STOCK_EVENT_TYPES]),
@@ -74,10 +76,10 @@ export const backOfficeProjection: Projection = {
         };
         view.put(BACK_OFFICE.orders, order);
         putKeys(view, order);
-        const day = placed.date.slice(0, 10);
-        const current = await view.get<DashboardDayDoc>(BACK_OFFICE.dashboard, dashboardDayId(day));
-        const dayDoc: DashboardDayDoc = current ?? { _id: dashboardDayId(day), id: dashboardDayId(day), day, orders: 0, revenue: 0 };
-        view.put(BACK_OFFICE.dashboard, { ...dayDoc, orders: dayDoc.orders + 1, revenue: dayDoc.revenue + placed.amount });
+        const slot = dashboardSlotOf(placed.date);
+        const current = await view.get<DashboardSlotDoc>(BACK_OFFICE.dashboard, dashboardSlotId(slot));
+        const slotDoc: DashboardSlotDoc = current ?? { _id: dashboardSlotId(slot), id: dashboardSlotId(slot), slot, orders: 0, revenue: 0 };
+        view.put(BACK_OFFICE.dashboard, { ...slotDoc, orders: slotDoc.orders + 1, revenue: slotDoc.revenue + placed.amount });
         const totals = await totalsOf(view);
         view.put(BACK_OFFICE.dashboard, { ...totals, statuses: { ...totals.statuses, pending: totals.statuses.pending + 1 } });
         return;

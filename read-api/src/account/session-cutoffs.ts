@@ -1,4 +1,4 @@
-import { ACCOUNT_COLLECTIONS, sessionWithdrawn, type SessionCutoffDoc } from '@shop/contracts';
+import { ACCOUNT_COLLECTIONS, sessionIsAdmin, sessionWithdrawn, type SessionCutoffDoc } from '@shop/contracts';
 import type { DocumentStore, Session, SessionRevocations } from '@shop/platform';
 
 /** Users remembered before the memory starts over (a cut-off is small; most users have none). */
@@ -7,7 +7,8 @@ const MAX_REMEMBERED = 50_000;
 /**
  * Token revocation from the accounts read model (`sessionWithdrawn`): a token issued before its
  * user's cut-off, a session its holder signed out, or an admin claim a later role event
- * contradicts.
+ * contradicts; and the account's current admin right (`sessionIsAdmin`), so a grant needs no
+ * new sign-in.
  *
  * Asked on every signed-in request, so what was read is remembered until the cut-offs change:
  * the check then costs one `changeVersion` (which also sees another process's writes) and a
@@ -19,9 +20,13 @@ export class SessionCutoffs implements SessionRevocations {
 
   constructor(private readonly docs: DocumentStore) {}
 
-  async isRevoked(session: Session): Promise<boolean> {
+  async current(session: Session): Promise<Session | null> {
     const cutoff = await this.cutoffOf(session.userId);
-    return cutoff !== null && sessionWithdrawn(cutoff, session);
+    if (cutoff === null) return session;
+    if (sessionWithdrawn(cutoff, session)) return null;
+    const isAdmin = sessionIsAdmin(cutoff, session);
+    // A role granted since sign-in: the token's identity, the log's role.
+    return isAdmin === session.isAdmin ? session : Object.freeze({ ...session, isAdmin, roleAt: cutoff.role?.at ?? null });
   }
 
   private async cutoffOf(userId: string): Promise<SessionCutoffDoc | null> {

@@ -1,13 +1,15 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { HttpError, type EventStore } from '@shop/platform';
+import { HttpError, type DocumentStore, type EventStore } from '@shop/platform';
 import { auditStream, type AuditRegistry } from '@shop/projections';
+import { peopleNamed } from './people.ts';
 
 /**
  * `GET /admin/audit/:kind/:id?at=<ISO time>`: a cart (by user id) or an order (by order id)
- * replayed to a moment: the timeline of its events and the state the write side had then.
+ * replayed to a moment: the timeline of its events and the state the write side had then, and
+ * `people`: who the actors (and a cart's owner) are.
  */
-export function auditRoutes(router: Router, deps: { events: EventStore; audits: AuditRegistry }, guard: Middleware): void {
+export function auditRoutes(router: Router, deps: { events: EventStore; docs: DocumentStore; audits: AuditRegistry }, guard: Middleware): void {
   router.get('/admin/audit/:kind/:id', guard, async (ctx) => {
     const kind = deps.audits.get(ctx.params.kind ?? '');
     if (!kind) {
@@ -16,7 +18,8 @@ export function auditRoutes(router: Router, deps: { events: EventStore; audits: 
     const at = momentOf(ctx.query.at);
     const report = await auditStream(deps.events, kind, ctx.params.id ?? '', at);
     if (!report.exists) throw new HttpError(404, { error: true, msg: `No ${kind.kind} events for ${ctx.params.id}` });
-    ctx.body = report;
+    const people = await peopleNamed(deps.docs, [report.id, ...report.timeline.map((entry) => entry.actor)]);
+    ctx.body = { ...report, people };
   });
 }
 

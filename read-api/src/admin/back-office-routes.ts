@@ -5,23 +5,26 @@ import {
   BACK_OFFICE,
   DASHBOARD_TOTALS_ID,
   ID_PATTERN,
-  LOW_STOCK,
-  dashboardDayId,
+  daysBefore,
   orderStatus,
+  shopDay,
   type AdminDashboardReply,
   type AdminOrderDoc,
   type AdminOrderKeyDoc,
-  type DashboardDayDoc,
+  type AdminOrderReply,
+  type DashboardSlotDoc,
   type DashboardTotalsDoc,
   type OrderStatus,
   type StockLevelDoc,
 } from '@shop/contracts';
 import { HttpError, validate, type DocumentStore, type Filter, type PublicUrls } from '@shop/platform';
 import { adminListQuery, blank } from '../shared/admin-query.ts';
+import { peopleNamed } from './people.ts';
 
 export interface BackOfficeDeps {
   docs: DocumentStore;
   publicUrls: PublicUrls;
+  config: { SHOP_TIME_ZONE: string; LOW_STOCK_THRESHOLD: number };
   /** Today, for the dashboard's day totals (tests pin it). */
   now?: () => Date;
 }
@@ -32,14 +35,19 @@ const orderQuery = adminListQuery(200).extend({
 
 const LOW_STOCK_SHOWN = 20;
 const WEEK_DAYS = 7;
+const DAY_MS = 86_400_000;
+/** Reaches past any zone's offset (at most 14 hours) on both sides of the week's UTC days. */
+const SLOT_MARGIN_MS = DAY_MS;
 
 /**
  * The back office's reads:
  * - `GET /admin/orders?status=&q=&page=&perPage=`: every shopper's orders, newest first, with
  *   their status history; `q` is an order id, payment id (ours or the provider's) or e-mail;
- * - `GET /admin/orders/:id`: one of them, 404 for an unknown id;
- * - `GET /admin/dashboard`: orders and revenue today and over 7 days (UTC days), orders per
- *   status, products low on stock and refunds owed, from the back-office projection's totals.
+ * - `GET /admin/orders/:id`: one of them with `people` (who its shopper and history's actors
+ *   are), 404 for an unknown id;
+ * - `GET /admin/dashboard`: orders and revenue today and over 7 days (days of the shop's time
+ *   zone), orders per status, products at or below the low-stock threshold (lowest first) and
+ *   refunds owed, from the back-office projection's totals.
  */
 export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Middleware): void {
   router.get('/admin/orders', guard, async (ctx) => {
@@ -77,28 +85,34 @@ export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Mi
     if (!ID_PATTERN.test(id)) throw new HttpError(400, { error: true, msg: 'Invalid order id' });
     const order = await deps.docs.get<AdminOrderDoc>(BACK_OFFICE.orders, id);
     if (!order) throw new HttpError(404, { error: true, msg: 'Order not found' });
-    ctx.body = deps.publicUrls.withLineImages(order);
+    const people = await peopleNamed(deps.docs, [order.userid, ...order.history.map((step) => step.by)]);
+    const reply: AdminOrderReply = { ...deps.publicUrls.withLineImages(order), people };
+    ctx.body = reply;
   });
 
   router.get('/admin/dashboard', guard, async (ctx) => {
-    const today = (deps.now?.() ?? new Date()).getTime();
-    const days = Array.from({ length: WEEK_DAYS }, (_, back) => new Date(today - back * 86_400_000).toISOString().slice(0, 10));
-    const [dayDocs, totals, lowStock] = await Promise.all([
-      Promise.all(days.map((day) => deps.docs.get<DashboardDayDoc>(BACK_OFFICE.dashboard, dashboardDayId(day)))),
+    const { SHOP_TIME_ZONE: timeZone, LOW_STOCK_THRESHOLD: threshold } = deps.config;
+    const now = (deps.now?.() ?? new Date()).getTime();
+    const today = shopDay(new Date(now), timeZone);
+    const week = new Set(Array.from({ length: WEEK_DAYS }, (_, back) => daysBefore(today, back)));
+    const window = { $gte: new Date(now - WEEK_DAYS * DAY_MS - SLOT_MARGIN_MS).toISOString(), $lt: new Date(now + SLOT_MARGIN_MS).toISOString() };
+    const [slots, totals, lowStock] = await Promise.all([
+      deps.docs.find<DashboardSlotDoc>(BACK_OFFICE.dashboard, { slot: window }),
       deps.docs.get<DashboardTotalsDoc>(BACK_OFFICE.dashboard, DASHBOARD_TOTALS_ID),
-      deps.docs.find<StockLevelDoc>(BACK_OFFICE.stock, { countInStock: { $lte: LOW_STOCK }, unpublished: { $ne: true } }, {
+      deps.docs.find<StockLevelDoc>(BACK_OFFICE.stock, { countInStock: { $lte: threshold }, unpublished: { $ne: true } }, {
         sort: [['countInStock', 1], ['_id', 1]],
         limit: LOW_STOCK_SHOWN,
       }),
     ]);
-    const sum = (docs: (DashboardDayDoc | null)[]) =>
-      docs.reduce((acc, doc) => ({ orders: acc.orders + (doc?.orders ?? 0), revenue: acc.revenue + (doc?.revenue ?? 0) }), { orders: 0, revenue: 0 });
+    const sum = (docs: DashboardSlotDoc[]) => docs.reduce((acc, doc) => ({ orders: acc.orders + doc.orders, revenue: acc.revenue + doc.revenue }), { orders: 0, revenue: 0 });
+    const dayOf = (slot: DashboardSlotDoc) => shopDay(slot.slot, timeZone);
     const statuses = Object.fromEntries(orderStatus.options.map((s) => [s, totals?.statuses[s] ?? 0])) as Record<OrderStatus, number>;
     const reply: AdminDashboardReply = {
-      today: sum(dayDocs.slice(0, 1)),
-      last7Days: sum(dayDocs),
+      timeZone,
+      today: sum(slots.filter((slot) => dayOf(slot) === today)),
+      last7Days: sum(slots.filter((slot) => week.has(dayOf(slot)))),
       ordersByStatus: statuses,
-      lowStock: { threshold: LOW_STOCK, products: lowStock.map(({ id, name, countInStock }) => ({ id, name, countInStock })) },
+      lowStock: { threshold, products: lowStock.map(({ id, name, countInStock }) => ({ id, name, countInStock })) },
       refundsOwed: totals?.refundsOwed ?? { count: 0, amount: 0 },
     };
     ctx.body = reply;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '@shop/command-api';
-import { newId, type AdminOrderDoc, type Billing, type OrderDoc, type ProductDoc } from '@shop/contracts';
+import { newId, orderStreams, type AdminOrderDoc, type Billing, type OrderDoc, type ProductDoc } from '@shop/contracts';
+import { newEventId } from '@shop/platform';
 import type { AuditReport } from '@shop/projections';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { billing as shopBilling } from '../../../test-support/shop-fixtures.ts';
@@ -14,6 +15,7 @@ interface OrderPage {
   page: number;
 }
 interface Dashboard {
+  timeZone: string;
   today: { orders: number; revenue: number };
   last7Days: { orders: number; revenue: number };
   ordersByStatus: Record<string, number>;
@@ -117,7 +119,8 @@ describe('back office: orders', () => {
     expect(opened.body.products.map((line) => line.productId)).toEqual([ids.phone]);
     expect(opened.body.address).toBe(second.address);
     expect(opened.body.history).toEqual([expect.objectContaining({ from: null, to: 'pending', by: shoppers.ravi.id })]);
-    expect(opened.body).toEqual((await ok(list(`?q=${second.id}`))).orders[0]);
+    // The list's order, plus who its people are (these test tokens have no accounts: none named).
+    expect(opened.body).toEqual({ ...(await ok(list(`?q=${second.id}`))).orders[0], people: {} });
 
     const unknown = await one(newId());
     expect([unknown.status, unknown.body]).toEqual([404, { error: true, msg: 'Order not found' }]);
@@ -188,6 +191,34 @@ describe('back office: dashboard', () => {
       ['Silver Watch', 3],
     ]);
     expect(board.refundsOwed.count).toBe(1);
+  });
+});
+
+describe('back office: days of the shop\'s time zone (Asia/Kolkata by default)', () => {
+  /** An order as the checkout records it, placed at `date` (a copy of a real one, another id). */
+  async function placedAt(date: string, amount: number): Promise<void> {
+    const [placed] = await t.shop.events.readStream(orderStreams.order(first.id));
+    const orderId = newId();
+    const data = { ...(placed!.data as Record<string, unknown>), orderId, paymentId: `pay_${orderId}`, providerOrderId: `order_${orderId}`, date, amount };
+    await t.shop.events.append(orderStreams.order(orderId), [{ id: newEventId(), type: 'OrderPlaced', data, metadata: { userId: shoppers.asha.id, timestamp: date } }], 'no_stream');
+    await t.shop.awaitProjections(await t.shop.events.headPosition(), ['backOffice']);
+  }
+
+  it('counts an order placed at 02:00 IST on that Indian day, and one at 23:30 IST on the day before', async () => {
+    await placedAt('2030-03-10T20:30:00.000Z', 1200); // 11 March, 02:00 IST (10 March in UTC)
+    await placedAt('2030-03-10T18:00:00.000Z', 300); // 10 March, 23:30 IST
+    t.shop.now = () => new Date('2030-03-11T04:00:00.000Z'); // 11 March, 09:30 IST
+    try {
+      const board = await ok(dashboard());
+      expect(board.timeZone).toBe('Asia/Kolkata');
+      expect(board.today).toEqual({ orders: 1, revenue: 1200 });
+      expect(board.last7Days).toEqual({ orders: 2, revenue: 1500 });
+      // Six days on, 10 March IST has left the week (11–17 March); 11 March has not.
+      t.shop.now = () => new Date('2030-03-16T19:00:00.000Z'); // 17 March, 00:30 IST (16 March in UTC)
+      expect((await ok(dashboard())).last7Days).toEqual({ orders: 1, revenue: 1200 });
+    } finally {
+      delete t.shop.now;
+    }
   });
 });
 

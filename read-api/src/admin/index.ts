@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { PublicUrls, TokenService } from '@shop/platform';
 import type { AuditRegistry } from '@shop/projections';
 import { auditRoutes } from './audit-routes.ts';
-import { backOfficeRoutes } from './back-office-routes.ts';
+import { backOfficeRoutes, type BackOfficeDeps } from './back-office-routes.ts';
 import { customerRoutes } from './customer-routes.ts';
 import { adminOnly } from './guard.ts';
 import { projectionRoutes, type ProjectionAdminDeps } from './projection-routes.ts';
@@ -11,6 +11,7 @@ export interface AdminDeps extends ProjectionAdminDeps {
   tokens: TokenService;
   audits: AuditRegistry;
   publicUrls: PublicUrls;
+  config: BackOfficeDeps['config'];
 }
 
 /** The back office, operations and auditing, for admin accounts only. Mount under `/api`. */

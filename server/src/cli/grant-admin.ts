@@ -7,7 +7,8 @@
  * existing admin again puts them on the roster (admins granted before the roster existed). It
  * writes the event log only (found through DATA_DIR or EVENT_STORE like the server), so it is
  * safe beside a running shop: the shop's projection loop picks the event up within about a
- * second. Tokens carry a grant from the user's next sign-in; a revocation ends their sessions.
+ * second. A grant applies to the user's current sessions then, without a new sign-in; a
+ * revocation ends their sessions.
  *
  * Exit code 0 on success (also when nothing had to change), 1 when no such account exists, the
  * account may not be made an admin or is the last admin, 2 on bad usage.
@@ -65,7 +66,7 @@ async function main(): Promise<number> {
       console.log('Their sessions end once the shop has read the change (about a second); their next sign-in gets a token without them.');
     } else {
       console.log(`Granted admin rights to ${who}.`);
-      console.log('They take effect at the next sign-in (sign out and in again).');
+      console.log('They take effect once the shop has read the change (about a second), without signing out and in; an open back office needs a reload.');
     }
     return 0;
   } catch (error) {

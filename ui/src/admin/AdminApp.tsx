@@ -9,6 +9,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ViewCarouselOutlinedIcon from '@mui/icons-material/ViewCarouselOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, Route, Routes, useLocation } from 'react-router';
@@ -177,12 +178,14 @@ function AdminNotFound() {
 
 /**
  * `/admin/*`: the back office, one lazily loaded chunk of the app (the storefront never loads
- * it). Visitors go to /signIn; a signed-in non-admin sees "Not allowed". The token's claim only
- * decides what is shown; every /api/admin call is checked by the server.
+ * it). Visitors go to /signIn; a signed-in non-admin sees "Not allowed" (once their profile says
+ * they are not an admin since signing in either). The token's claim and the profile only decide
+ * what is shown; every /api/admin call is checked by the server.
  */
 export default function AdminApp() {
-  const { signedIn, isAdmin } = useAdminSession();
+  const { signedIn, isAdmin, checking } = useAdminSession();
   if (!signedIn) return <Redirect to="/signIn" />;
+  if (checking) return <CircularProgress aria-label="Checking your access" sx={{ display: 'block', mx: 'auto', mt: 10 }} />;
   if (!isAdmin) return <NotAllowed />;
   return (
     <Routes>

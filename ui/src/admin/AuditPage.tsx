@@ -137,7 +137,7 @@ function AuditSession({ kind, id, generation }: { kind: AuditKind; id: string; g
               ({timeline.length === 1 ? '1 event' : `${timeline.length} events`})
             </Box>
           </SectionTitle>
-          <AuditTimeline timeline={timeline} step={step} isAfter={isAfter} onPick={go} />
+          <AuditTimeline timeline={timeline} people={now.data.people} step={step} isAfter={isAfter} onPick={go} />
         </Panel>
 
         <Panel
@@ -310,7 +310,8 @@ function AdminsOnly() {
 
 /** /admin/audit: admins audit carts and orders; others see "Admins only", visitors go to /signIn. */
 export default function AuditPage() {
-  const { signedIn, isAdmin } = useAdminSession();
+  const { signedIn, isAdmin, checking } = useAdminSession();
   if (!signedIn) return <Redirect to="/signIn" />;
+  if (checking) return null;
   return isAdmin ? <AuditView /> : <AdminsOnly />;
 }

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { brand } from '../shared/theme.ts';
-import type { AuditEntry } from '../api/types.ts';
-import { fieldLabel, fieldValue, humanType, localTime } from './auditFormat.ts';
+import type { AuditEntry, AuditReport } from '../api/types.ts';
+import { fieldLabel, fieldValue, humanType, localTime, personLabel } from './auditFormat.ts';
 
 const mono = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
@@ -22,7 +22,19 @@ function MomentMarker({ label }: { label: string }) {
  * fields. Events after the chosen moment are greyed out; each event has a button that moves the
  * moment to just after it.
  */
-export function AuditTimeline({ timeline, step, isAfter, onPick }: { timeline: AuditEntry[]; step: number; isAfter: (index: number) => boolean; onPick: (step: number) => void }) {
+export function AuditTimeline({
+  timeline,
+  people = {},
+  step,
+  isAfter,
+  onPick,
+}: {
+  timeline: AuditEntry[];
+  people?: AuditReport['people'];
+  step: number;
+  isAfter: (index: number) => boolean;
+  onPick: (step: number) => void;
+}) {
   return (
     <Box>
       {step === 0 && <MomentMarker label="Chosen moment: before the first event" />}
@@ -87,9 +99,7 @@ export function AuditTimeline({ timeline, step, isAfter, onPick }: { timeline: A
                 </Box>
                 <Typography component="div" sx={{ fontSize: 13, color: brand.muted, mt: 0.25, overflowWrap: 'anywhere' }}>
                   #{index + 1} (revision {entry.revision}) · by{' '}
-                  <Box component="span" sx={{ fontFamily: entry.actor ? mono : undefined, fontSize: entry.actor ? 12.5 : 13 }} data-testid="audit-event-actor">
-                    {entry.actor ?? 'the system'}
-                  </Box>
+                  <ActorName actor={entry.actor} person={entry.actor ? people[entry.actor] : undefined} />
                 </Typography>
                 {fields.length > 0 && (
                   <Box component="dl" aria-label="Key fields" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, m: 0, mt: 0.75 }}>
@@ -111,6 +121,22 @@ export function AuditTimeline({ timeline, step, isAfter, onPick }: { timeline: A
           );
         })}
       </Box>
+    </Box>
+  );
+}
+
+/** Who acted: the account's name and e-mail (its id on hover), an id with no account as it is, or the system. */
+function ActorName({ actor, person }: { actor: string | null; person: { name: string; email: string } | undefined }) {
+  if (person) {
+    return (
+      <Box component="span" title={actor ?? undefined} data-testid="audit-event-actor">
+        {personLabel(person)}
+      </Box>
+    );
+  }
+  return (
+    <Box component="span" sx={{ fontFamily: actor ? mono : undefined, fontSize: actor ? 12.5 : 13 }} data-testid="audit-event-actor">
+      {actor ?? 'the system'}
     </Box>
   );
 }

@@ -1,13 +1,16 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
 import { brand } from '../shared/theme.ts';
-import { ORDER_STATUSES, useGetDashboardQuery } from './adminApi.ts';
+import { ORDER_STATUSES, useGetDashboardQuery, type DashboardReply } from './adminApi.ts';
 import { AdminFrame } from './adminParts.tsx';
 import { ReadModelsPanel } from './ReadModelsPanel.tsx';
+import { ReceiveStockDialog } from './catalog/ReceiveStockDialog.tsx';
 
 function Figure({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
   return (
@@ -23,16 +26,21 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
 
 const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
 
+type LowStockRow = DashboardReply['lowStock']['products'][number];
+
 /**
- * /admin: the read models' standing (rebuilds after an upgrade), today and the last 7 days, orders
- * per status (each a link to that list), low stock, refunds owed.
+ * /admin: the read models' standing (rebuilds after an upgrade), today and the last 7 days (days of
+ * the shop's time zone), orders per status (each a link to that list), low stock (each with
+ * "Receive stock"), refunds owed.
  */
 export default function DashboardPage() {
   const dashboard = useGetDashboardQuery(undefined, { refetchOnMountOrArgChange: 30 });
   useErrorNotice(dashboard.error);
+  const [receiving, setReceiving] = useState<LowStockRow | null>(null);
   const data = dashboard.data;
+  const subtitle = data ? `Days run midnight to midnight in ${data.timeZone}.` : undefined;
   return (
-    <AdminFrame title="Dashboard" subtitle="Days are UTC days." testId="admin-dashboard">
+    <AdminFrame title="Dashboard" subtitle={subtitle} testId="admin-dashboard">
       <Box sx={{ mb: { xs: 2, md: 3 } }}>
         <ReadModelsPanel />
       </Box>
@@ -87,8 +95,13 @@ export default function DashboardPage() {
                       <Box component={Link} to={`/admin/products/${encodeURIComponent(product.id)}`} sx={{ color: brand.indigo, fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
                         {product.name}
                       </Box>
-                      <Box component="span" sx={{ fontWeight: 800, color: product.countInStock === 0 ? brand.red : brand.ink, whiteSpace: 'nowrap' }}>
-                        {product.countInStock === 0 ? 'Out of stock' : `${product.countInStock} left`}
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexShrink: 0 }}>
+                        <Box component="span" sx={{ fontWeight: 800, color: product.countInStock === 0 ? brand.red : brand.ink, whiteSpace: 'nowrap' }}>
+                          {product.countInStock === 0 ? 'Out of stock' : `${product.countInStock} left`}
+                        </Box>
+                        <Button size="small" onClick={() => setReceiving(product)} aria-label={`Receive stock of ${product.name}`}>
+                          Receive stock
+                        </Button>
                       </Box>
                     </Box>
                   ))}
@@ -98,6 +111,15 @@ export default function DashboardPage() {
             <Figure label="Refunds owed" value={rupees(data.refundsOwed.amount)} detail={orders(data.refundsOwed.count)} testId="dash-refunds" />
           </Box>
         </Box>
+      )}
+      {receiving && (
+        <ReceiveStockDialog
+          product={receiving}
+          onClose={() => {
+            setReceiving(null);
+            void dashboard.refetch();
+          }}
+        />
       )}
     </AdminFrame>
   );

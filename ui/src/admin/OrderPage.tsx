@@ -17,6 +17,7 @@ import { notifySuccess } from '../store/snackbarSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { NEXT_STATUSES, useChangeOrderStatusMutation, useGetAdminOrderQuery, type AdminOrderReply, type OrderStatus, type TransitionRefusal } from './adminApi.ts';
 import { AdminDialog, AdminFrame, mono, shortTime } from './adminParts.tsx';
+import { personLabel } from './auditFormat.ts';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Back to pending',
@@ -146,6 +147,12 @@ function RefusedMails({ mails }: { mails: NonNullable<AdminOrderReply['refusedMa
   );
 }
 
+/** Who took a step: the account's name and e-mail, or the id as recorded (no account: the system, a tool). */
+function personName(people: AdminOrderReply['people'] | undefined, id: string): string {
+  const person = people?.[id];
+  return person ? personLabel(person) : id;
+}
+
 function OrderView({ order }: { order: AdminOrderReply }) {
   const billing = order.billing;
   return (
@@ -205,7 +212,7 @@ function OrderView({ order }: { order: AdminOrderReply }) {
                   <Box component="span" sx={{ fontWeight: 700, textTransform: 'capitalize' }}>
                     {step.from ? `${step.from} → ${step.to}` : `Placed (${step.to})`}
                   </Box>
-                  <Box component="span" sx={{ color: brand.muted }}>{` · ${shortTime(step.at)} · by ${step.by}`}</Box>
+                  <Box component="span" sx={{ color: brand.muted }}>{` · ${shortTime(step.at)} · by ${personName(order.people, step.by)}`}</Box>
                   {step.trackingNumber && <Box component="span" sx={{ fontFamily: mono, fontSize: 13 }}>{` · tracking ${step.trackingNumber}`}</Box>}
                 </Box>
               ))}

@@ -1,3 +1,5 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useGetUserQuery } from '../api/shopApi.ts';
 import { useSession } from '../session/hooks.ts';
 
 /**
@@ -17,8 +19,16 @@ export function isAdminToken(token: string | null | undefined): boolean {
   }
 }
 
-/** The session as the admin screens need it: signed in at all, and an admin. */
+/**
+ * The session as the admin screens need it: signed in at all, and an admin: by the token's claim,
+ * or, for a token that claims a shopper, by the account's profile (fresh), since a role granted
+ * after sign-in applies to the same token at once. `checking` while that answer is on its way.
+ */
 export function useAdminSession() {
-  const { token } = useSession();
-  return { token, signedIn: Boolean(token), isAdmin: isAdminToken(token) };
+  const { token, user } = useSession();
+  const claimed = isAdminToken(token);
+  const ask = Boolean(token && user) && !claimed;
+  const profile = useGetUserQuery(ask && user ? user.userId : skipToken, { refetchOnMountOrArgChange: true });
+  const granted = profile.data?.isAdmin === true;
+  return { token, signedIn: Boolean(token), isAdmin: claimed || granted, checking: ask && !granted && profile.isFetching };
 }

@@ -45,7 +45,8 @@ function cartReport(request: SeenRequest): { body: AuditReport } {
     afterMoment: i >= applied,
     fields: e.fields,
   }));
-  return { body: { kind: 'cart', id: SHOPPER_ID, stream: `cart-${SHOPPER_ID}`, at, exists: true, eventsApplied: applied, timeline, state: cartAt(applied) } };
+  const people = { [SHOPPER_ID]: { name: 'Asha Rao', email: 'asha@example.in' } };
+  return { body: { kind: 'cart', id: SHOPPER_ID, stream: `cart-${SHOPPER_ID}`, at, exists: true, eventsApplied: applied, timeline, state: cartAt(applied), people } };
 }
 
 const slider = () => screen.getByRole('slider');
@@ -112,7 +113,8 @@ describe('Audit page', () => {
     expect(within(items[0]!).getByText('Cart item added')).toBeVisible();
     expect(within(items[0]!).getByText('Cotton Shirt')).toBeVisible();
     expect(within(items[1]!).getByText('Rs 19,999')).toBeVisible();
-    expect(within(items[0]!).getByTestId('audit-event-actor')).toHaveTextContent(SHOPPER_ID);
+    // The acting user by name and e-mail, not a raw id.
+    expect(within(items[0]!).getByTestId('audit-event-actor')).toHaveTextContent('Asha Rao (asha@example.in)');
 
     // It opens on the latest moment: one line of three shirts.
     expect(slider()).toHaveAttribute('aria-valuenow', '4');

@@ -112,3 +112,8 @@ export function isOrderState(state: unknown): state is OrderAuditState {
   const { order } = state;
   return order === null || (isObject(order) && Array.isArray(order.products) && typeof order.amount === 'number');
 }
+
+/** An account as the back office names it: name and e-mail (ids stay for the audit's details). */
+export function personLabel(person: { name: string; email: string }): string {
+  return `${person.name} (${person.email})`;
+}

@@ -40,6 +40,7 @@ function anOrder(overrides: Partial<AdminOrderReply> = {}): AdminOrderReply {
       { from: null, to: 'pending', at: '2026-01-05T10:00:00.000Z', by: USER_ID },
       { from: 'pending', to: 'confirmed', at: '2026-01-05T11:00:00.000Z', by: 'admin-1' },
     ],
+    people: { [USER_ID]: { name: 'Asha Rao', email: 'asha@example.in' }, 'admin-1': { name: 'Kavya Menon', email: 'kavya@example.in' } },
     ...overrides,
   } as AdminOrderReply;
 }
@@ -59,18 +60,29 @@ describe('back office access', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows a signed-in shopper a clear "Not allowed" page and asks the server nothing', async () => {
-    const calls = mockApi({});
+  it('shows a signed-in shopper a clear "Not allowed" page, asking the server only whether the account is an admin now', async () => {
+    const calls = mockApi({ 'GET /api/user/u1': { body: { id: 'u1', _id: 'u1', name: 'Asha', email: 'asha@example.in', phone: '', images: [], isAdmin: false } } });
     renderAdmin('/admin/customers', SHOPPER);
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
     expect(document.title).toBe('Not allowed · Gift & Gear');
-    expect(calls).toEqual([]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/user/u1']);
+  });
+
+  it('lets in an account made an admin after it signed in (its token still says shopper), without a new sign-in', async () => {
+    mockApi({
+      'GET /api/user/u1': { body: { id: 'u1', _id: 'u1', name: 'Asha', email: 'asha@example.in', phone: '', images: [], isAdmin: true } },
+      'GET /api/admin/customers': { body: { customers: [], totalPages: 0, page: 1 } },
+    });
+    renderAdmin('/admin/customers', SHOPPER);
+    expect(await screen.findByRole('navigation', { name: 'Back office' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Not allowed' })).toBeNull();
   });
 
   it('gives an admin the nav and the dashboard, whose status counts open the filtered orders list', async () => {
     const dashboard: DashboardReply = {
+      timeZone: 'Asia/Kolkata',
       today: { orders: 2, revenue: 3000 },
       last7Days: { orders: 9, revenue: 45000 },
       ordersByStatus: { pending: 4, confirmed: 3, shipped: 1, delivered: 1, cancelled: 0 },
@@ -86,6 +98,7 @@ describe('back office access', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('dash-refunds')).toHaveTextContent('1 order');
     expect(screen.getByRole('link', { name: 'Nova Phone' })).toHaveAttribute('href', '/admin/products/p1');
+    expect(screen.getByTestId('admin-dashboard')).toHaveTextContent('Days run midnight to midnight in Asia/Kolkata.');
     fireEvent.click(screen.getAllByTestId('dash-status').find((a) => a.getAttribute('data-status') === 'pending')!);
     expect(await screen.findByTestId('admin-order-row')).toBeVisible();
     expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/orders?status=pending');
@@ -95,8 +108,39 @@ describe('back office access', () => {
   });
 });
 
+describe('dashboard: low on stock', () => {
+  it('receives stock of a low product from its row, and reads the dashboard again', async () => {
+    const low = { id: 'p1', name: 'Nova Phone', countInStock: 3 };
+    let left = low.countInStock;
+    const board = (): DashboardReply => ({
+      timeZone: 'Asia/Kolkata',
+      today: { orders: 0, revenue: 0 },
+      last7Days: { orders: 0, revenue: 0 },
+      ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
+      lowStock: { threshold: 5, products: left <= 5 ? [{ ...low, countInStock: left }] : [] },
+      refundsOwed: { count: 0, amount: 0 },
+    });
+    const calls = mockApi({
+      'GET /api/admin/dashboard': () => ({ body: board() }),
+      'POST /api/admin/products/p1/stock': (request) => {
+        left += (request.body as { quantity: number }).quantity;
+        return { body: { productId: 'p1', countInStock: left } };
+      },
+    });
+    renderAdmin('/admin');
+    expect(await screen.findByTestId('dash-low-stock')).toHaveTextContent('3 left');
+    fireEvent.click(screen.getByRole('button', { name: 'Receive stock of Nova Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive stock' });
+    fireEvent.change(within(dialog).getByLabelText('Quantity received'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to stock' }));
+    await waitFor(() => expect(screen.getByTestId('dash-low-stock')).toHaveTextContent('No product is low on stock.'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ quantity: 10 });
+  });
+});
+
 describe('dashboard read models', () => {
   const dashboard: DashboardReply = {
+    timeZone: 'Asia/Kolkata',
     today: { orders: 0, revenue: 0 },
     last7Days: { orders: 0, revenue: 0 },
     ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
@@ -189,6 +233,9 @@ describe('order page actions', () => {
     renderAdmin(`/admin/orders/${ORDER_ID}`);
     expect(await screen.findByRole('link', { name: 'Audit timeline' })).toHaveAttribute('href', `/admin/audit?kind=order&id=${ORDER_ID}`);
     expect(screen.getAllByTestId('admin-order-line')).toHaveLength(1);
+    // The history names who took each step, not their ids.
+    expect(screen.getByTestId('admin-order-history')).toHaveTextContent('by Asha Rao (asha@example.in)');
+    expect(screen.getByTestId('admin-order-history')).toHaveTextContent('by Kavya Menon (kavya@example.in)');
     // confirmed → shipped or cancelled, nothing else.
     const actions = screen.getByTestId('order-actions');
     expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ship', 'Cancel order']);

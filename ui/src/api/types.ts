@@ -216,6 +216,8 @@ export interface AuditReport {
   eventsApplied: number;
   timeline: AuditEntry[];
   state: unknown;
+  /** Who the actors (and a cart's owner) are, by user id; an actor with no account is not in it. */
+  people?: Record<string, { name: string; email: string }>;
 }
 
 export interface PricedLine {

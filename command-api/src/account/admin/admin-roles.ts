@@ -35,9 +35,10 @@ export interface RoleActor {
  * when a crash stops a change between its two appends. Both steps are idempotent, so repeating
  * the command finishes it. Used by `npm run admin:grant` (which needs the event log alone, never
  * the read models, so it is safe beside a running shop) and by the back office's
- * `PUT /api/admin/customers/:id/admin`. Tokens carry the right from the user's next sign-in,
- * since sign-in signs `isAdmin` from the account stream's state; a revocation also ends the
- * user's sessions, whose tokens would say `isAdmin` until they expire.
+ * `PUT /api/admin/customers/:id/admin`. A grant applies to the user's current tokens at once
+ * (the token check takes the role from the accounts read model's latest role event) and new
+ * sign-ins sign `isAdmin`; a revocation also ends the user's sessions, whose tokens would say
+ * `isAdmin` until they expire.
  */
 export class AdminRoles {
   private readonly streams: StreamCommands;

@@ -26,6 +26,8 @@ export interface OrderMailOptions extends Partial<MailRetrySchedule> {
   now?: () => number;
   /** The carrier's tracking page with {trackingNumber} (TRACKING_URL_TEMPLATE); without it the shipped mail names the number only. */
   trackingUrlTemplate?: string;
+  /** The shop's time zone, that dates in the mails are written in (SHOP_TIME_ZONE). */
+  timeZone?: string;
 }
 
 /** One mail owed for one event: the message and what a refusal is recorded as. */
@@ -218,7 +220,7 @@ export class OrderMailDesk {
     if (event.type === 'OrderPlaced') {
       const placed = orderEventSchemas.OrderPlaced.safeParse(event.data);
       if (!placed.success) return this.skip(event);
-      const message = { ...orderPlacedMail(placed.data, this.shopUrl), dedupeKey };
+      const message = { ...orderPlacedMail(placed.data, this.shopUrl, this.options.timeZone), dedupeKey };
       return { eventId: event.id, orderId: placed.data.orderId, mail: 'placed', message };
     }
     const changed = orderEventSchemas.OrderStatusChanged.safeParse(event.data);

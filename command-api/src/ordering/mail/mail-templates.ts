@@ -1,4 +1,4 @@
-import type { OrderEventMap, OrderStatus } from '@shop/contracts';
+import { DEFAULT_SHOP_TIME_ZONE, shopDateTime, type OrderEventMap, type OrderStatus } from '@shop/contracts';
 import type { MailMessage } from '@shop/platform';
 import { SHOP_NAME } from '../../account/mail-templates.ts';
 
@@ -27,15 +27,20 @@ ${body}
 </body></html>`;
 }
 
-/** The confirmation sent when an order is placed: its id, lines, discount, amount paid and address. */
-export function orderPlacedMail(order: Placed, shopUrl: string): MailMessage {
+/**
+ * The confirmation sent when an order is placed: its id, when (in the shop's time zone), lines,
+ * discount, amount paid and address.
+ */
+export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAULT_SHOP_TIME_ZONE): MailMessage {
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is placed`;
+  const placedOn = `Placed on ${shopDateTime(order.date, timeZone)}`;
   const address = `${order.address}, ${order.city}, ${order.state} ${order.pincode}, ${order.country}`;
   const lines = order.products.map((line) => `- ${line.productTitle} × ${line.quantity}: ${rupees(line.subTotal)}`);
   const text = [
     `Hello ${order.name},`,
     '',
     `Thank you for your order ${order.orderId}.`,
+    placedOn,
     '',
     ...lines,
     ...(order.discount ? [`- ${order.discount.label}: −${rupees(order.discount.amount)}`] : []),
@@ -57,7 +62,7 @@ export function orderPlacedMail(order: Placed, shopUrl: string): MailMessage {
     : '';
   const html = page(
     subject,
-    `<p>Hello ${escapeHtml(order.name)}, thank you for your order <strong>${escapeHtml(order.orderId)}</strong>.</p>
+    `<p>Hello ${escapeHtml(order.name)}, thank you for your order <strong>${escapeHtml(order.orderId)}</strong>.<br>${escapeHtml(placedOn)}</p>
 <table style="width:100%;border-collapse:collapse">${rows}${discount}<tr><td>Shipping</td><td align="right">Free</td></tr>
 <tr><td><strong>Amount paid</strong></td><td align="right"><strong>${rupees(order.amount)}</strong></td></tr></table>
 <p>Delivering to: ${escapeHtml(`${order.name}, ${address}`)}<br>Phone: ${escapeHtml(order.phoneNumber)}</p>

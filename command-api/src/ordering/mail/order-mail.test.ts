@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDoc } from '@shop/contracts';
+import { shopDateTime, type OrderDoc } from '@shop/contracts';
 import type { Mailer, MailMessage } from '@shop/platform';
 import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../../test-support/shop-fixtures.ts';
 import { ORDER_MAIL_CHECKPOINT, OrderMailDesk } from './mail-desk.ts';
@@ -51,6 +51,9 @@ describe('order e-mails', () => {
     expect(mail!.text).toContain('- Copper Bottle × 2: Rs 1,280');
     expect(mail!.text).toContain('- First order discount: −Rs 20');
     expect(mail!.text).toContain('Amount paid: Rs 1,260');
+    // When, in the shop's time zone (India by default), not UTC.
+    expect(mail!.text).toContain(`Placed on ${shopDateTime(order.date, 'Asia/Kolkata')}`);
+    expect(mail!.text).toMatch(/^Placed on .+ IST$/m);
     expect(mail!.text).toContain('Delivering to: Asha Rao, 12 MG Road, Indiranagar, Bengaluru, Karnataka 560038, India');
   });
 

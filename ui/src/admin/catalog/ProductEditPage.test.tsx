@@ -118,9 +118,38 @@ describe('the product editor', () => {
         size: ['Standard'],
         productWeight: [],
         location: [{ value: 'All', label: 'All' }],
+        draft: false,
       },
     ]);
     expect(store.getState().snackbar).toMatchObject({ open: true, severity: 'success', message: 'Product created' });
+  });
+
+  it('saves a new product as a draft, saying it stays out of the shop until published', async () => {
+    const seen = mockApi({
+      'GET /api/admin/categories': { body: categories },
+      'GET /api/countries': { body: countries },
+      'POST /api/admin/uploads': { status: 201, body: { images: ['/uploads/products/front.webp'] } },
+      'POST /api/admin/products': { status: 201, body: { id: PRODUCT } },
+    });
+    const { store } = renderEditor('/admin/products/new');
+    await screen.findByRole('option', { name: 'Fashion' });
+    fireEvent.change(screen.getByLabelText('Upload images'), { target: { files: [new File(['image bytes'], 'front.webp', { type: 'image/webp' })] } });
+    await waitFor(() => expect(screen.getAllByTestId('image-preview')).toHaveLength(1));
+    type('Name', 'Nova Phone 6');
+    type('Brand', 'Nova');
+    type('Description', 'Next year’s phone.');
+    type('Price (Rs)', '24999');
+    type('Old price (Rs)', '0');
+    type('Opening stock', '5');
+    fireEvent.change(field('Category'), { target: { value: CAT } });
+    fireEvent.change(field('Subcategory'), { target: { value: SUB } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/products'));
+    const posted = seen.filter((r) => r.method === 'POST' && r.path === '/api/admin/products');
+    expect(posted.map((r) => r.body)).toMatchObject([{ name: 'Nova Phone 6', draft: true }]);
+    expect(store.getState().snackbar).toMatchObject({ severity: 'success', message: 'Draft saved: it is not in the shop until you publish it' });
   });
 
   it('edits a product with PUT, without an opening stock box', async () => {

@@ -108,8 +108,8 @@ function ProductForm({ id, initial }: { id: string | null; initial: FormState })
   const oldPrice = Number(form.oldPrice);
   const discount = Number.isFinite(price) && Number.isFinite(oldPrice) && price > 0 ? discountPercent({ price, oldPrice }) : 0;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** A new product is created on sale, or as a draft that stays out of the shop until published. */
+  const save = async ({ draft }: { draft: boolean }) => {
     const checked = validate(adminProductInput, candidateOf(form));
     if (checked.errors) {
       setErrors(checked.errors);
@@ -117,8 +117,8 @@ function ProductForm({ id, initial }: { id: string | null; initial: FormState })
     }
     try {
       if (id) await update({ id, input: checked.data }).unwrap();
-      else await create(checked.data).unwrap();
-      dispatch(notifySuccess(id ? 'Product saved' : 'Product created'));
+      else await create({ ...checked.data, draft }).unwrap();
+      dispatch(notifySuccess(id ? 'Product saved' : draft ? 'Draft saved: it is not in the shop until you publish it' : 'Product created'));
       navigate('/admin/products');
     } catch (err) {
       dispatch(notifyError(errorMessage(err, 'The product could not be saved.')));
@@ -131,7 +131,15 @@ function ProductForm({ id, initial }: { id: string | null; initial: FormState })
   const numeric = { slotProps: { htmlInput: { inputMode: 'numeric' } } };
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Product">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void save({ draft: false });
+      }}
+      aria-label="Product"
+    >
       <Panel sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {text('name', 'Name')}
         {text('brand', 'Brand')}
@@ -192,6 +200,11 @@ function ProductForm({ id, initial }: { id: string | null; initial: FormState })
           <Button component={Link} to="/admin/products">
             Cancel
           </Button>
+          {!id && (
+            <BusyButton variant="outlined" busy={created.isLoading} busyLabel="Saving…" onClick={() => void save({ draft: true })}>
+              Save as draft
+            </BusyButton>
+          )}
           <BusyButton type="submit" variant="contained" busy={created.isLoading || updated.isLoading} busyLabel="Saving…">
             {id ? 'Save product' : 'Create product'}
           </BusyButton>

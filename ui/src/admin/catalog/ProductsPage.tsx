@@ -5,17 +5,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { stockReceiptInput, type AdminProductRow } from '@shop/contracts/admin-api';
-import { useState, type FormEvent } from 'react';
+import type { AdminProductRow } from '@shop/contracts/admin-api';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/messages.ts';
 import { BusyButton, LoadError, Panel } from '../../shared/common.tsx';
@@ -26,65 +22,11 @@ import { useDebounced } from '../../shared/useDebounced.ts';
 import { notifyError, notifySuccess } from '../../store/snackbarSlice.ts';
 import { useAppDispatch } from '../../store/store.ts';
 import { AdminHeading } from './AdminHeading.tsx';
-import { useListAdminCategoriesQuery, useListAdminProductsQuery, useReceiveStockMutation, useSetProductPublishedMutation } from './catalogAdminApi.ts';
-import { numberOrText, validate } from './formErrors.ts';
+import { useListAdminCategoriesQuery, useListAdminProductsQuery, useSetProductPublishedMutation } from './catalogAdminApi.ts';
+import { ReceiveStockDialog } from './ReceiveStockDialog.tsx';
 
 const PER_PAGE = 20;
 const SEARCH_SETTLE_MS = 300;
-
-/** `POST /api/admin/products/:id/stock`: a receipt adds to the stock (the server never sets it). */
-function ReceiveStockDialog({ product, onClose }: { product: AdminProductRow; onClose: () => void }) {
-  const [quantity, setQuantity] = useState('');
-  const [error, setError] = useState<string>();
-  const [receive, { isLoading }] = useReceiveStockMutation();
-  const dispatch = useAppDispatch();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(stockReceiptInput, { quantity: numberOrText(quantity) });
-    if (checked.errors) {
-      setError(checked.errors.quantity);
-      return;
-    }
-    try {
-      await receive({ id: product.id, quantity: checked.data.quantity }).unwrap();
-      dispatch(notifySuccess(`Received ${checked.data.quantity} of ${product.name}`));
-      onClose();
-    } catch (err) {
-      dispatch(notifyError(errorMessage(err, 'The stock could not be received.')));
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="receive-stock-title">
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="receive-stock-title">Receive stock</DialogTitle>
-        <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {product.name}: {product.countInStock} in stock now.
-          </Typography>
-          <TextField
-            autoFocus
-            fullWidth
-            label="Quantity received"
-            value={quantity}
-            onChange={(e) => {
-              setQuantity(e.target.value);
-              setError(undefined);
-            }}
-            error={Boolean(error)}
-            helperText={error}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={isLoading} busyLabel="Saving…">
-            Add to stock
-          </BusyButton>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
 
 function ProductRow({ product, onReceive }: { product: AdminProductRow; onReceive: () => void }) {
   const [setPublished, { isLoading }] = useSetProductPublishedMutation();

@@ -2,6 +2,7 @@ import type {
   AdminBannerInput,
   AdminBannerList,
   AdminCategoryList,
+  AdminProductCreateInput,
   AdminProductInput,
   AdminProductList,
   AdminProductReply,
@@ -64,7 +65,7 @@ export const catalogAdminApi = shopApi
         query: (id) => `/admin/products/${encodeURIComponent(id)}`,
         providesTags: (_reply, _error, id) => [{ type: 'AdminProducts', id }],
       }),
-      createProduct: build.mutation<IdReply, AdminProductInput>({
+      createProduct: build.mutation<IdReply, AdminProductCreateInput>({
         query: (input) => ({ url: '/admin/products', method: 'POST', body: input }),
         invalidatesTags: [{ type: 'AdminProducts', id: 'LIST' }, { type: 'AdminCategories', id: 'LIST' }, ...STOREFRONT_PRODUCTS],
       }),
