@@ -24,3 +24,5 @@ export * from './read-model-names.ts';
 export * from './search-read-models.ts';
 export * from './admin-api.ts';
 export * from './event-versions.ts';
+export * from './india.ts';
+export * from './delivery-terms.ts';

@@ -29,6 +29,10 @@ export interface OrderDoc extends Identified {
   billing?: Billing;
   /** The carrier's tracking number, once the order has shipped with one. */
   trackingNumber?: string;
+  /** Whole rupees of delivery inside `amount` (0: delivered free, as every order before the fee was). */
+  deliveryFee?: number;
+  /** ISO date: the latest delivery day promised at checkout (orders since the promise is made). */
+  deliverBy?: string;
 }
 
 /** One step of an order's life, as the back office shows it. */
@@ -133,5 +137,7 @@ export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: Order
     ...(placed.discount ? { discount: placed.discount } : {}),
     ...(placed.billing ? { billing: placed.billing } : {}),
     ...(trackingNumber ? { trackingNumber } : {}),
+    deliveryFee: placed.deliveryFee,
+    ...(placed.deliverBy ? { deliverBy: placed.deliverBy } : {}),
   };
 }
