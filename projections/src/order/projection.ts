@@ -4,7 +4,7 @@ import type { Projection } from '../projection.ts';
 /** Orders per user, newest first (`GET /api/orders`, `/api/orders/:id`). */
 export const orderProjection: Projection = {
   name: 'orders',
-  version: 1,
+  version: 2,
   collections: [{ name: ORDERS.orders, indexes: [['userid', 'date']] }],
   handles: new Set(Object.keys(orderEventSchemas)),
   async apply(event, view) {
