@@ -6,7 +6,7 @@
  * server, and listings asked for without a page must be complete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UNPAGED_RESULTS } from '@shop/contracts';
+import { FIRST_ORDER_DISCOUNT, FREE_DELIVERY_OVER, MAX_UNPAGED_RESULTS } from '@shop/contracts';
 import { codeIn, startMailCatcher, type MailCatcher } from '../test-support/account-kit.ts';
 import { billing } from '../test-support/shop-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-support/shop.ts';
@@ -264,6 +264,11 @@ describe('a client of the original API on another origin', () => {
     expect(orders.body).toHaveLength(1);
     expectFields(orders.body[0], ORDER_FIELDS, 'order');
     expect(orders.body[0]).toMatchObject({ status: 'pending', amount: checkout.body.total });
+    // Over the free-delivery threshold the total is what it was before the delivery fee existed
+    // (the lines less the first order's discount); the fee is a field of its own, 0 here.
+    const linesTotal = cart.reduce((sum, line) => sum + Number(line.subTotal), 0);
+    expect(linesTotal).toBeGreaterThanOrEqual(FREE_DELIVERY_OVER);
+    expect(created.body).toMatchObject({ amount: linesTotal - FIRST_ORDER_DISCOUNT, deliveryFee: 0 });
     const one = await client.get<{ products: Doc[] }>(`/api/orders/${created.body.id}`);
     expect(one.body.products).toHaveLength(1);
     expect(one.body.products[0]).toMatchObject({ productId: product.id, quantity: 3 });

@@ -1,9 +1,35 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, cardIds, disconnect, gotoHome, withTab, PHONE, SCREENSHOTS, snap, type ApiCategory, type ApiProduct } from './support.ts';
+import { callShop, verifiedShopper } from './journey-support.ts';
 
 afterAll(disconnect);
 
 describe('Below 992 px', () => {
+  it('checks out in India: India chosen, a list of states, a Pincode field and the delivery date for it', async () => {
+    const { token, storage } = await verifiedShopper(`mobile-checkout-${Date.now()}@example.in`, 'Meera Iyer', 'mobile-pass-123');
+    const { products } = await api<{ products: ApiProduct[] }>('/api/products?page=1&perPage=30');
+    const plain = products.find((p) => p.countInStock > 0 && !p.productRam.length && !p.size.length && !p.productWeight.length)!;
+    await callShop('/api/cart/add', { method: 'POST', token, body: { productId: plain.id, quantity: 1 } });
+    await withTab(
+      'mobile-checkout',
+      PHONE,
+      async ({ page }) => {
+        await page.goto('/checkout');
+        const country = page.locator('main select[name="country"]');
+        await country.waitFor();
+        expect(await country.inputValue()).toBe('India');
+        const states = await page.locator('main select[name="state"] option').allTextContents();
+        expect(states).toHaveLength(37);
+        expect(states).toContain('Tamil Nadu');
+        await page.locator('main select[name="state"]').selectOption('Karnataka');
+        await page.getByRole('textbox', { name: 'Pincode' }).fill('560038');
+        await expect.poll(() => page.getByTestId('checkout-delivery').textContent()).toMatch(/^Deliver to 560038 — by [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2}$/);
+        await snap(page, 'mobile-checkout');
+      },
+      storage,
+    );
+  });
+
   it('has the bottom bar, and its Filters opens the Filter Products drawer on listings', async () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     const category = categoryList[1]!;

@@ -67,6 +67,15 @@ describe('Product detail', () => {
       expect(await page.getByTestId('quantity').textContent()).toBe(String(product.countInStock));
       expect(await plus.isDisabled()).toBe(true);
 
+      // Price with "MRP incl. of all taxes", and the delivery date for a pincode, remembered for the next page.
+      expect(await page.getByTestId('mrp-note').textContent()).toBe('MRP incl. of all taxes');
+      const estimate = await api<{ by: string }>(`/api/delivery/estimate?pincode=110001&productId=${product.id}`);
+      const day = new Date(`${estimate.by}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+      await page.getByLabel('Delivery Pincode').fill('110001');
+      await page.getByTestId('delivery-check').getByRole('button', { name: 'Check' }).click();
+      await expect.poll(() => page.getByTestId('delivery-line').textContent()).toBe(`Deliver to 110001 — by ${day}`);
+      expect(await page.evaluate<string | null>('localStorage.getItem("deliveryPincode")')).toBe('110001');
+
       // Wish list needs a login.
       await page.getByTestId('wishlist-button').click();
       await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Please Login to continue');

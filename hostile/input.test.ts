@@ -156,3 +156,29 @@ describe('every /api route against hostile input', () => {
     expect(JSON_BODY_LIMIT).toBeLessThanOrEqual(64 * 1024);
   });
 });
+
+describe('the delivery estimate against hostile queries', () => {
+  const estimate = (query: string) => send(h.url, 'GET', `/api/delivery/estimate?${query}`);
+  const PINCODE_REFUSAL = { error: true, msg: 'Please enter a valid 6-digit Pincode' };
+
+  it('refuses anything but one six-digit pincode, and a productId that is not an id, with a JSON 400', async () => {
+    for (const query of ['', 'pincode=', 'pincode=56003', 'pincode=5600381', 'pincode=056003', 'pincode=56OO38', 'pincode=560038&pincode=560001', `pincode=${'9'.repeat(8000)}`, 'pincode[$gt]=']) {
+      const reply = await estimate(query);
+      expect([query.slice(0, 40), reply.status, reply.json]).toEqual([query.slice(0, 40), 400, PINCODE_REFUSAL]);
+    }
+    for (const productId of ['x', '1'.repeat(65), `${'a'.repeat(24)}&productId=${'b'.repeat(24)}`]) {
+      const reply = await estimate(`pincode=560038&productId=${productId}`);
+      expect([reply.status, (reply.json as { msg: string }).msg]).toEqual([400, expect.stringMatching(/Invalid/)]);
+    }
+    expect((await estimate(`pincode=560038&productId=${'0'.repeat(24)}`)).status).toBe(404);
+  });
+
+  it('answers a known pincode with its place, days, date and fee, and one India Post does not list as not serviceable', async () => {
+    const known = await estimate(`pincode=560038&productId=${h.productId}`);
+    expect(known.status).toBe(200);
+    expect(known.json).toMatchObject({ pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', serviceable: true, cod: true, minDays: 1, maxDays: 2 });
+    expect((known.json as { by: string }).by).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const unknown = await estimate('pincode=999999');
+    expect([unknown.status, unknown.json]).toEqual([200, expect.objectContaining({ pincode: '999999', serviceable: false, msg: expect.stringContaining('999999') })]);
+  });
+});

@@ -36,6 +36,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/search': { query: ['q', 'location', 'limit'] },
   'GET /api/search/results': { query: ['q', 'location', 'page', 'perPage'] },
   'GET /api/countries': {},
+  'GET /api/delivery/estimate': { query: ['pincode', 'productId'] },
   'POST /api/user/signup': { body: ['name', 'email', 'phone', 'password'] },
   'POST /api/user/signin': { body: ['email', 'password'] },
   'POST /api/user/signout': {},

@@ -30,3 +30,7 @@ export { orderDecider, orderStream } from './ordering/order/decider.ts';
 export * from './shared/stream-type.ts';
 export { OrderMailDesk, ORDER_MAIL_CHECKPOINT, DEFERRED_ORDER_MAILS } from './ordering/mail/mail-desk.ts';
 export { WriteThrottle, WRITE_BUDGETS, type WriteKind } from './shared/write-throttle.ts';
+export { deliveryRoutes } from './ordering/delivery/routes.ts';
+export { quoteDelivery, deliveryFeeFor, deliveryDate, type DeliverySettings, type DeliveryQuote, type DeliveryZone } from './ordering/delivery/quote.ts';
+export { deliverySettingsFrom } from './ordering/delivery/settings.ts';
+export { lookupPincode } from './ordering/delivery/pincode-directory.ts';

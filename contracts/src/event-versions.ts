@@ -1,5 +1,6 @@
 import { paymentOpenedV1ToV2 } from './payment-events.ts';
 import { reviewV1ToV2 } from './review-events.ts';
+import { withNoDeliveryFee } from './delivery-terms.ts';
 
 /**
  * Event schema versions. The log is never rewritten, so an event keeps the shape it was written
@@ -21,9 +22,11 @@ export type UpcasterChain = readonly Upcaster[];
 
 /** Every event type whose shape has changed since it was first written. Types not named are at version 1. */
 export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
-  PaymentOpened: [paymentOpenedV1ToV2],
+  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee],
   ProductReviewed: [reviewV1ToV2],
   ProductReviewEdited: [reviewV1ToV2],
+  CheckoutStarted: [withNoDeliveryFee],
+  OrderPlaced: [withNoDeliveryFee],
 };
 
 /** The metadata key holding an event's schema version. */

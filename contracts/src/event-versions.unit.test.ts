@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_UPCASTERS, EventVersionError, currentEventVersion, upcastEventData, type UpcasterChain } from './event-versions.ts';
 import { paymentEventSchemas } from './payment-events.ts';
 import { reviewEventSchemas } from './review-events.ts';
+import { orderEventSchemas } from './order-events.ts';
+import { checkoutEventSchemas } from './order-checkout-events.ts';
 
 /** A PaymentOpened as the release before payment methods wrote it (version 1, no `paymentMethod`). */
 const paymentOpenedV1 = {
@@ -30,7 +32,7 @@ describe('event versions', () => {
   it('reads a version 1 PaymentOpened as a card payment that the current schema accepts, leaving the stored data as it was', () => {
     const stored = structuredClone(paymentOpenedV1);
     const upcast = upcastEventData('PaymentOpened', 1, stored);
-    expect(paymentEventSchemas.PaymentOpened.parse(upcast)).toEqual({ ...paymentOpenedV1, paymentMethod: 'card' });
+    expect(paymentEventSchemas.PaymentOpened.parse(upcast)).toEqual({ ...paymentOpenedV1, paymentMethod: 'card', deliveryFee: 0 });
     expect(stored).toEqual(paymentOpenedV1);
     // Without the upcaster the old event is not a PaymentOpened of today.
     expect(paymentEventSchemas.PaymentOpened.safeParse(paymentOpenedV1).success).toBe(false);
@@ -57,8 +59,23 @@ describe('event versions', () => {
     expect(upcastEventData('ProductReviewed', 2, verified)).toBe(verified);
   });
 
+  it('reads payments, checkouts and orders from before the delivery fee as delivered free, their amounts unchanged', () => {
+    const v2 = { ...paymentOpenedV1, paymentMethod: 'upi' };
+    expect(paymentEventSchemas.PaymentOpened.parse(upcastEventData('PaymentOpened', 2, v2))).toEqual({ ...v2, deliveryFee: 0 });
+    const { billing, lines, amount, userId, provider, providerOrderId } = paymentOpenedV1;
+    const orderId = '6745a1b2c3d4e5f6a7b8c9d2';
+    const started = { paymentId: 'pay_1', providerOrderId, provider, orderId, userId, amount, lines, billing };
+    expect(checkoutEventSchemas.CheckoutStarted.parse(upcastEventData('CheckoutStarted', 1, started))).toEqual({ ...started, deliveryFee: 0 });
+    const placed = {
+      orderId, paymentId: 'pay_1', providerOrderId, userid: userId, name: billing.fullName, phoneNumber: billing.phoneNumber, address: '12 MG Road, Indiranagar',
+      pincode: billing.zipCode, email: billing.email, country: 'India', city: billing.city, state: billing.state, amount, products: lines, date: '2026-01-01T00:00:00.000Z',
+    };
+    expect(orderEventSchemas.OrderPlaced.parse(upcastEventData('OrderPlaced', 1, placed))).toEqual({ ...placed, deliveryFee: 0 });
+    expect(orderEventSchemas.OrderPlaced.safeParse(placed).success).toBe(false);
+  });
+
   it('leaves an event at the current version as it is', () => {
-    const current = { ...paymentOpenedV1, paymentMethod: 'upi' };
+    const current = { ...paymentOpenedV1, paymentMethod: 'upi', deliveryFee: 40 };
     expect(upcastEventData('PaymentOpened', currentEventVersion('PaymentOpened'), current)).toBe(current);
     expect(upcastEventData('CartItemAdded', 1, current)).toBe(current);
   });
@@ -81,7 +98,7 @@ describe('event versions', () => {
   it('refuses an event newer than this code, saying a newer release wrote the log', () => {
     const newer = currentEventVersion('PaymentOpened') + 1;
     expect(() => upcastEventData('PaymentOpened', newer, paymentOpenedV1)).toThrow(EventVersionError);
-    expect(() => upcastEventData('PaymentOpened', newer, paymentOpenedV1)).toThrow(/version 3, but this release reads PaymentOpened up to version 2: the log was written by a newer release/);
+    expect(() => upcastEventData('PaymentOpened', newer, paymentOpenedV1)).toThrow(`version ${newer}, but this release reads PaymentOpened up to version ${newer - 1}: the log was written by a newer release`);
     expect(() => upcastEventData('CartItemAdded', 2, {})).toThrow(/newer release/);
   });
 

@@ -25,3 +25,5 @@ export * from './search-read-models.ts';
 export * from './admin-api.ts';
 export * from './event-versions.ts';
 export * from './shop-time.ts';
+export * from './india.ts';
+export * from './delivery-terms.ts';

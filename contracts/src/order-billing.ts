@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_EMAIL, emailField } from './email-address.ts';
+import { PINCODE_MESSAGE, PINCODE_PATTERN, indianStateField } from './india.ts';
 
 const filled = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, message);
@@ -26,6 +27,13 @@ export type Billing = z.infer<typeof billingSchema>;
 
 /**
  * The billing form as a checkout accepts it: the order's e-mails go to its address, so it must
- * be exactly one mailbox (no list, no display name, no line break).
+ * be exactly one mailbox (no list, no display name, no line break); the shop delivers in India,
+ * so the state is one of India's states and union territories (as the list spells it) and the
+ * postcode a six-digit pincode. Whether the pincode exists and lies in that state is the
+ * delivery quote's check, at checkout.
  */
-export const billingForm = billingSchema.extend({ email: emailField('Please fill email', INVALID_EMAIL) });
+export const billingForm = billingSchema.extend({
+  email: emailField('Please fill email', INVALID_EMAIL),
+  state: filled('Please fill state', 80).pipe(indianStateField),
+  zipCode: filled('Please fill zipCode', 20).regex(PINCODE_PATTERN, PINCODE_MESSAGE),
+});

@@ -3,6 +3,7 @@ import { billingSchema } from './order-billing.ts';
 import { orderDiscount } from './discount-events.ts';
 import { idSchema } from './ids.ts';
 import { paymentProviderName, pricedLine } from './payment-events.ts';
+import { deliverBy, deliveryFee } from './delivery-terms.ts';
 
 /**
  * The checkout process's own stream (`checkout-<paymentId>`): started once the payment is
@@ -18,6 +19,9 @@ export const checkoutStarted = z.object({
   lines: z.array(pricedLine).min(1),
   billing: billingSchema,
   discount: orderDiscount.optional(),
+  /** Version 2: the delivery fee inside `amount` and the promised day (checkouts before had neither). */
+  deliveryFee,
+  deliverBy: deliverBy.optional(),
 });
 export const checkoutCompleted = z.object({ paymentId: z.string().min(1), orderId: idSchema });
 export const checkoutFailed = z.object({ paymentId: z.string().min(1), orderId: idSchema, reason: z.string().max(300) });

@@ -4,6 +4,7 @@ import { orderDiscount } from './discount-events.ts';
 import { billingSchema } from './order-billing.ts';
 import { idSchema } from './ids.ts';
 import { pricedLine } from './payment-events.ts';
+import { deliverBy, deliveryFee } from './delivery-terms.ts';
 
 import { ORDER_STATUSES } from './order-rules.ts';
 
@@ -23,7 +24,7 @@ export const orderPlaced = z.object({
   country: z.string(),
   city: z.string(),
   state: z.string(),
-  /** Whole rupees, as paid: the sum of the lines' subtotals less `discount`. */
+  /** Whole rupees, as paid: the sum of the lines' subtotals less `discount`, plus `deliveryFee`. */
   amount: z.number().int().min(1),
   products: z.array(pricedLine).min(1),
   date: z.iso.datetime(),
@@ -31,6 +32,13 @@ export const orderPlaced = z.object({
   discount: orderDiscount.optional(),
   /** The billing form as filled in, so the next checkout can start from this address. */
   billing: billingSchema.optional(),
+  /**
+   * Version 2: whole rupees of delivery inside `amount` (0 from the free-delivery threshold up;
+   * orders placed before version 2 read as 0, they shipped free), and the latest delivery day
+   * promised at checkout.
+   */
+  deliveryFee,
+  deliverBy: deliverBy.optional(),
 });
 export const orderStatusChanged = z.object({
   orderId: idSchema,

@@ -44,6 +44,10 @@ export interface OrderDoc extends Identified {
   state?: string;
   /** Every status the order reached, oldest first (the shopper's order projection keeps it). */
   history?: OrderTimelineStep[];
+  /** Whole rupees of delivery inside `amount` (0: delivered free, as every order before the fee was). */
+  deliveryFee?: number;
+  /** ISO date: the latest delivery day promised at checkout (orders since the promise is made). */
+  deliverBy?: string;
 }
 
 /** One step of an order's life, as the back office shows it. */
@@ -154,5 +158,7 @@ export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: Order
     ...(placed.city ? { city: placed.city } : {}),
     ...(placed.state ? { state: placed.state } : {}),
     ...(trackingNumber ? { trackingNumber } : {}),
+    deliveryFee: placed.deliveryFee,
+    ...(placed.deliverBy ? { deliverBy: placed.deliverBy } : {}),
   };
 }

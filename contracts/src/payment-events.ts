@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { billingSchema } from './order-billing.ts';
 import { orderDiscount } from './discount-events.ts';
 import { idSchema } from './ids.ts';
+import { deliverBy, deliveryFee } from './delivery-terms.ts';
 
 /** A line as it was priced by the server when the payment was opened. */
 export const pricedLine = z.object({
@@ -30,12 +31,13 @@ export const checkoutPaymentChoice = z.object({
 /**
  * The server priced the cart and asked the provider for a payment of exactly that amount.
  * Version 2 (event-versions.ts): `paymentMethod` added; version 1 payments were all card payments.
+ * Version 3: `deliveryFee` (and `deliverBy`) added; earlier payments were delivered free.
  */
 export const paymentOpened = z.object({
   providerOrderId: z.string().min(1),
   provider: paymentProviderName,
   userId: z.string().min(1),
-  /** Whole rupees (the order amount): the lines' subtotals less `discount`. */
+  /** Whole rupees (the order amount): the lines' subtotals less `discount`, plus `deliveryFee`. */
   amount: z.number().int().min(1),
   /** Smallest unit sent to the provider: amount × 100 paise. */
   amountPaise: z.number().int().min(100),
@@ -46,6 +48,10 @@ export const paymentOpened = z.object({
   /** The first-order discount this payment was opened with (absent on payments without one). */
   discount: orderDiscount.optional(),
   paymentMethod,
+  /** Whole rupees of delivery, included in `amount` (0 from the free-delivery threshold up). */
+  deliveryFee,
+  /** The latest delivery day promised when the payment was opened. */
+  deliverBy: deliverBy.optional(),
 });
 
 /**

@@ -8,6 +8,14 @@ const list = z
   .optional()
   .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 
+/** Working days as "min-max" (e.g. "2-4"), at most 30, min not above max. */
+const deliveryDays = z
+  .string()
+  .max(5)
+  .regex(/^\d{1,2}-\d{1,2}$/, 'delivery days are "min-max" working days, e.g. 2-4')
+  .transform((value) => value.split('-').map(Number) as [number, number])
+  .refine(([min, max]) => min >= 0 && max >= min && max <= 30, 'delivery days are "min-max" with min ≤ max ≤ 30');
+
 /**
  * Every setting the shop reads, from the environment. Defaults give the embedded shop: SQLite
  * files under DATA_DIR, no external service.
@@ -147,6 +155,32 @@ export const configSchema = z
     SHOP_TIME_ZONE: z.string().max(64).refine(isTimeZone, 'SHOP_TIME_ZONE must be a time zone name such as Asia/Kolkata').default(DEFAULT_SHOP_TIME_ZONE),
     /** The dashboard lists a product as "low on stock" at this many left or fewer (lowest first). */
     LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100_000).default(5),
+    /**
+     * The shop's own pincode, where parcels leave from: delivery zones (same city, same state,
+     * metro to metro, rest of India, remote and north-east) are decided from it. Must be in India
+     * Post's directory (checked at start). The demo ships from Indiranagar, Bengaluru.
+     */
+    SHOP_PINCODE: z.string().regex(/^[1-9]\d{5}$/, 'SHOP_PINCODE must be a six-digit Indian pincode').default('560038'),
+    /**
+     * Whole rupees of delivery charged on an order whose lines come to less than the free-delivery
+     * threshold (Rs 299, the promise the storefront makes); orders from the threshold up ship free.
+     */
+    DELIVERY_FEE: z.coerce.number().int().min(0).max(10_000).default(40),
+    /**
+     * Working days promised per delivery zone, as "min-max" (Sundays are not counted). The
+     * defaults are what surface couriers quote from a metro; a shop far from one sets its own.
+     */
+    DELIVERY_DAYS_SAME_CITY: deliveryDays.prefault('1-2'),
+    DELIVERY_DAYS_SAME_STATE: deliveryDays.prefault('2-4'),
+    DELIVERY_DAYS_METRO_TO_METRO: deliveryDays.prefault('2-4'),
+    DELIVERY_DAYS_REST_OF_INDIA: deliveryDays.prefault('4-7'),
+    DELIVERY_DAYS_REMOTE: deliveryDays.prefault('6-10'),
+    /**
+     * Zones where cash on delivery is not offered (comma-separated: sameCity, sameState,
+     * metroToMetro, restOfIndia, remote). Couriers limit cash collection in the remote and
+     * north-eastern zone, and returned COD parcels cost most there.
+     */
+    DELIVERY_NO_COD_ZONES: list.pipe(z.array(z.enum(['sameCity', 'sameState', 'metroToMetro', 'restOfIndia', 'remote']))).default(['remote']),
     /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })

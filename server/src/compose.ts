@@ -18,6 +18,8 @@ import {
   WriteThrottle,
   recoverCheckouts,
   RefundDesk,
+  deliverySettingsFrom,
+  type DeliverySettings,
 } from '@shop/command-api';
 import { ConfigError, JoseGoogleVerifier, LeasedRole, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
 import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
@@ -76,6 +78,8 @@ export interface Shop {
   refunds: RefundDesk;
   /** Sends the order e-mails (placed, status changed), once per event, from its own checkpoint. */
   orderMail: OrderMailDesk;
+  /** Delivery zones, days, COD and fee from the shop's pincode (SHOP_PINCODE, DELIVERY_*). */
+  delivery: DeliverySettings;
   /** Per-user budgets of the signed-in writes that append events (checkout, cart, My List, reviews, profile). */
   writes: WriteThrottle;
   /** The instant the dashboard's "today" is counted from (tests pin it); absent, the system clock. */
@@ -202,6 +206,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   metrics.measureRefundsOwed(() => refunds.owed());
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs);
+  const delivery = shopDelivery(config);
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
   return {
     config,
@@ -232,6 +237,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     payments,
     refunds,
     orderMail,
+    delivery,
     writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
     awaitProjections: external
       ? (position, names) => watcher.waitFor(position, names)
@@ -253,4 +259,13 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       await mailer.close();
     },
   };
+}
+
+/** The delivery settings, or a ConfigError naming SHOP_PINCODE when India Post does not list it. */
+function shopDelivery(config: Config): DeliverySettings {
+  try {
+    return deliverySettingsFrom(config, config.SHOP_TIME_ZONE);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
 }

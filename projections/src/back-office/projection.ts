@@ -56,7 +56,7 @@ function putKeys(view: ProjectionView, order: AdminOrderDoc): void {
  */
 export const backOfficeProjection: Projection = {
   name: READ_MODELS.backOffice,
-  version: 3,
+  version: 4,
   collections: [
     { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },

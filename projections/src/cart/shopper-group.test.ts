@@ -49,7 +49,7 @@ describe('shopper projection', () => {
       recorded('CartItemAdded', { ...line, userId, quantity: 2 }),
       recorded('OrderPlaced', {
         orderId, paymentId: 'pay_1', providerOrderId: 'order_1', userid: userId, name: 'A', phoneNumber: '9', address: '1, 2',
-        pincode: '5', email: 'a@b.in', country: 'India', city: 'C', state: 'S', amount: 500, products: [product], date: new Date().toISOString(),
+        pincode: '5', email: 'a@b.in', country: 'India', city: 'C', state: 'S', amount: 500, products: [product], date: new Date().toISOString(), deliveryFee: 0,
       }),
       recorded('CartCheckedOut', { userId, orderId, lineIds: [lineId] }),
       recorded('OrderStatusChanged', { orderId, from: 'pending', to: 'confirmed', changedBy: 'admin' }),

@@ -4,11 +4,11 @@ import type { Projection } from '../projection.ts';
 /**
  * Orders per user, newest first (`GET /api/orders`, `/api/orders/:id`), each with the statuses
  * it went through and when, so the shopper's timeline needs no read of the log.
- * Version 2: `history`, `city` and `state` kept.
+ * Version 2: `history`, `city` and `state` kept. Version 3: `deliveryFee` and `deliverBy`.
  */
 export const orderProjection: Projection = {
   name: 'orders',
-  version: 2,
+  version: 3,
   collections: [{ name: ORDERS.orders, indexes: [['userid', 'date']] }],
   handles: new Set(Object.keys(orderEventSchemas)),
   async apply(event, view) {

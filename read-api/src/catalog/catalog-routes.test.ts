@@ -125,10 +125,12 @@ describe('catalog read API', () => {
     expect((await api<unknown[]>(shop.url, '/api/banners')).body).toEqual([]);
   });
 
-  it('serves the bundled country list', async () => {
+  it('serves the bundled country list, each country once by its code of today', async () => {
     const { body } = await api<{ country: string; iso2: string }[]>(shop.url, '/api/countries');
     expect(body.length).toBeGreaterThan(200);
     expect(body).toContainEqual({ country: 'India', iso2: 'IN' });
+    expect(new Set(body.map((c) => c.country)).size).toBe(body.length);
+    expect(body.filter((c) => c.country === 'United Kingdom')).toEqual([{ country: 'United Kingdom', iso2: 'GB' }]);
   });
 
   it('answers bad ids and bad query values with a JSON 400/404, never a crash', async () => {

@@ -7,6 +7,7 @@ import type {
   BannerKind,
   Category,
   Country,
+  DeliveryEstimate,
   FlaggedReply,
   MyListEntry,
   NewMyListEntry,
@@ -147,6 +148,11 @@ export const shopApi = createApi({
         ...(reply?.pages ?? []).flatMap((page) => page.products.map((p) => ({ type: 'Product' as const, id: p.id }))),
       ],
     }),
+    // When a parcel to a pincode would arrive, COD there, and the delivery fee (product page, cart, checkout).
+    getDeliveryEstimate: build.query<DeliveryEstimate, { pincode: string; productId?: string }>({
+      query: ({ pincode, productId }) => ({ url: '/delivery/estimate', params: { pincode, ...(productId ? { productId } : {}) } }),
+      keepUnusedDataFor: 600,
+    }),
     getCountries: build.query<Country[], void>({
       query: () => '/countries',
       providesTags: ['Countries'],
@@ -185,6 +191,7 @@ export const shopApi = createApi({
 });
 
 export const {
+  useGetDeliveryEstimateQuery,
   useGetCategoriesQuery,
   useGetProductsQuery,
   useGetFeaturedProductsQuery,

@@ -71,6 +71,11 @@ export interface Country {
   iso2: string;
 }
 
+/** `GET /api/delivery/estimate`: a pincode India Post does not list is `serviceable: false` with `msg`. */
+export type DeliveryEstimate =
+  | { pincode: string; district: string; state: string; serviceable: true; cod: boolean; minDays: number; maxDays: number; by: string; fee: number; freeOver: number }
+  | { pincode: string; serviceable: false; msg: string };
+
 export interface CartItem extends Identified {
   productTitle: string;
   image: string;

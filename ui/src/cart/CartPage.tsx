@@ -180,7 +180,7 @@ function CartView({ user }: { user: SessionUser }) {
               </tbody>
             </Box>
           </Panel>
-          <CartTotals subtotal={totals.subtotal} total={totals.total} disabled={busy} />
+          <CartTotals amount={totals.amount} disabled={busy} />
         </Box>
       )}
       <BusyOverlay open={busy} />

@@ -4,7 +4,12 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { FREE_DELIVERY_OVER } from '@shop/contracts/constants';
+import { DeliveryCheck, useDeliveryEstimate } from '../shared/DeliveryCheck.tsx';
+import { lastPincode } from '../shared/delivery.ts';
+import { rupees } from '../shared/format.ts';
 import { Panel } from '../shared/common.tsx';
 import { brand } from '../shared/theme.ts';
 
@@ -21,8 +26,16 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
   );
 }
 
-/** CART TOTALS: Subtotal, Shipping (Free), Estimate for (United Kingdom), Total, Checkout. */
-export function CartTotals({ subtotal, total, disabled }: { subtotal: string; total: string; disabled: boolean }) {
+/**
+ * CART TOTALS: Subtotal, Shipping (free from the threshold up, else the fee for the shopper's
+ * pincode), the estimate for India with a Pincode box, Total, Checkout. The checkout decides the
+ * fee again on the server; this is what it will say.
+ */
+export function CartTotals({ amount, disabled }: { amount: number; disabled: boolean }) {
+  const [pincode, setPincode] = useState(lastPincode);
+  const estimate = useDeliveryEstimate(pincode);
+  const free = amount >= FREE_DELIVERY_OVER;
+  const fee = free ? 0 : estimate?.serviceable ? estimate.fee : null;
   return (
     <Panel component="aside" aria-label="Cart totals" data-testid="cart-totals" sx={{ p: 3, position: { md: 'sticky' }, top: { md: 110 } }}>
       <Typography variant="h2" component="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800 }}>
@@ -31,19 +44,20 @@ export function CartTotals({ subtotal, total, disabled }: { subtotal: string; to
       <Divider sx={{ my: 1.5 }} />
       <Row label="Subtotal">
         <Box component="span" sx={{ color: brand.red }} data-testid="cart-subtotal">
-          {subtotal}
+          {rupees(amount)}
         </Box>
       </Row>
       <Row label="Shipping">
-        <Box component="span" sx={{ color: brand.green }}>
-          Free
+        <Box component="span" sx={{ color: fee ? brand.ink : brand.green }} data-testid="cart-shipping">
+          {fee === null ? 'Enter your Pincode' : fee === 0 ? 'Free' : rupees(fee)}
         </Box>
       </Row>
-      <Row label="Estimate for">United Kingdom</Row>
+      <Row label="Estimate for">India</Row>
+      <DeliveryCheck onEstimate={setPincode} />
       <Divider sx={{ my: 1 }} />
       <Row label="Total" strong>
         <Box component="span" sx={{ color: brand.red, fontSize: 19 }} data-testid="cart-grand-total">
-          {total}
+          {rupees(amount + (fee ?? 0))}
         </Box>
       </Row>
       <Button
@@ -59,7 +73,7 @@ export function CartTotals({ subtotal, total, disabled }: { subtotal: string; to
       >
         Checkout
       </Button>
-      <Typography sx={{ mt: 1.5, fontSize: 12.5, color: 'text.secondary', textAlign: 'center' }}>Free delivery on orders over Rs 299 · secure card payment</Typography>
+      <Typography sx={{ mt: 1.5, fontSize: 12.5, color: 'text.secondary', textAlign: 'center' }}>Free delivery on orders over {rupees(FREE_DELIVERY_OVER)} · secure payment</Typography>
     </Panel>
   );
 }

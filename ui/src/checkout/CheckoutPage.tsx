@@ -22,6 +22,11 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { payWithRazorpay } from './razorpay.ts';
 import { TestPaymentDialog } from './TestPaymentDialog.tsx';
 import { BILLING_FIELDS, billingProblem, EMPTY_BILLING, orderDate } from './validation.ts';
+import { FREE_DELIVERY_OVER } from '@shop/contracts/constants';
+import { INDIAN_STATES } from '@shop/contracts/india';
+import { useDeliveryEstimate } from '../shared/DeliveryCheck.tsx';
+import { deliveryLine, rememberPincode } from '../shared/delivery.ts';
+import { brand } from '../shared/theme.ts';
 
 /** The cart count refreshes this long after an order (1 s, as the original did). */
 export const CART_REFRESH_AFTER_ORDER_MS = 1000;
@@ -61,6 +66,13 @@ function CheckoutView({ user }: { user: SessionUser }) {
   const { total } = cartSummary(lines);
   // Shown before paying; the payment's own pricing (the server's) is what is charged.
   const discount = firstOrderDiscountFor(total, (defaults.data?.firstOrderDiscount ?? 0) > 0)?.amount ?? 0;
+  const pincode = billing.zipCode.trim();
+  const estimate = useDeliveryEstimate(pincode);
+  const deliveryFee = total < FREE_DELIVERY_OVER && estimate?.serviceable ? estimate.fee : 0;
+  // The pincode a shopper checks out with is the one the product pages start from next time.
+  useEffect(() => {
+    if (estimate?.serviceable) rememberPincode(estimate.pincode);
+  }, [estimate]);
 
   const placeOrder = async (opened: CheckoutSession, confirmation: PaymentConfirmation) => {
     setStage('placing');
@@ -132,7 +144,9 @@ function CheckoutView({ user }: { user: SessionUser }) {
   const field = (name: keyof Billing) => BILLING_FIELDS.find((f) => f.name === name)!;
   const input = (name: keyof Billing, extra: { select?: boolean; half?: boolean } = {}) => {
     const f = field(name);
-    const countryList = name === 'country' && countries.data && countries.data.length > 0 ? countries.data : null;
+    // Country and state are lists: the countries the server lists (India first chosen), India's states and union territories.
+    const countryList = name === 'country' && countries.data && countries.data.length > 0 ? countries.data.map((c) => ({ key: c.iso2, value: c.country })) : null;
+    const options = name === 'state' ? INDIAN_STATES.map((state) => ({ key: state, value: state })) : countryList;
     return (
       <TextField
         key={name}
@@ -145,24 +159,24 @@ function CheckoutView({ user }: { user: SessionUser }) {
         required
         fullWidth
         disabled={stage !== null}
-        select={countryList !== null}
+        select={options !== null}
         inputRef={(el: HTMLInputElement | null) => {
           inputs.current[name] = el;
         }}
         slotProps={{
-          ...(countryList ? { select: { native: true } } : {}),
-          inputLabel: countryList ? { shrink: true } : undefined,
+          ...(options ? { select: { native: true } } : {}),
+          inputLabel: options ? { shrink: true } : undefined,
           htmlInput: name === 'phoneNumber' || name === 'zipCode' ? { inputMode: 'numeric' } : undefined,
         }}
         sx={{ gridColumn: extra.half ? undefined : '1 / -1' }}
       >
-        {countryList && [
+        {options && [
           <option key="" value="">
-            Select a country
+            {name === 'state' ? 'Select a state' : 'Select a country'}
           </option>,
-          ...countryList.map((c) => (
-            <option key={c.iso2} value={c.country}>
-              {c.country}
+          ...options.map((o) => (
+            <option key={o.key} value={o.value}>
+              {o.value}
             </option>
           )),
         ]}
@@ -215,6 +229,14 @@ function CheckoutView({ user }: { user: SessionUser }) {
           lines={lines}
           total={total}
           discount={discount}
+          deliveryFee={deliveryFee}
+          delivery={
+            estimate && (
+              <Box data-testid="checkout-delivery" sx={{ mt: 1.5, fontSize: 14, color: estimate.serviceable ? brand.ink : brand.red }}>
+                {deliveryLine(estimate)}
+              </Box>
+            )
+          }
           action={
             <BusyButton
               type="submit"

@@ -6,13 +6,29 @@ import type { CartItem } from '../api/types.ts';
 import { Panel } from '../shared/common.tsx';
 import { brand } from '../shared/theme.ts';
 import { CARD_NAME_LENGTH } from '../shared/constants.ts';
-import { inr, truncate } from '../shared/format.ts';
+import { rupees, truncate } from '../shared/format.ts';
 
 /**
  * Your Order: each line's title cut to 20 + "...", × quantity, its subtotal; the subtotal, the
  * first order's discount when it applies, and the total in INR.
  */
-export function OrderSummary({ lines, total, discount = 0, action }: { lines: readonly CartItem[]; total: number; discount?: number; action: ReactNode }) {
+export function OrderSummary({
+  lines,
+  total,
+  discount = 0,
+  deliveryFee = 0,
+  delivery,
+  action,
+}: {
+  lines: readonly CartItem[];
+  total: number;
+  discount?: number;
+  /** The fee under the free-delivery threshold, once the pincode's estimate is known. */
+  deliveryFee?: number;
+  /** "Deliver to 560038 — by Thu, 3 Dec", or what is wrong with the pincode. */
+  delivery?: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <Panel component="aside" aria-label="Your order" data-testid="order-summary" sx={{ p: 3, position: { md: 'sticky' }, top: { md: 110 } }}>
       <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800 }}>
@@ -37,28 +53,28 @@ export function OrderSummary({ lines, total, discount = 0, action }: { lines: re
                 </Box>
               </td>
               <td style={{ textAlign: 'right', fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="summary-subtotal">
-                {inr(line.subTotal)}
+                {rupees(line.subTotal)}
               </td>
             </tr>
           ))}
           <tr>
             <td>Subtotal</td>
             <td style={{ textAlign: 'right', fontWeight: 700 }} data-testid="summary-total-sub">
-              {inr(total)}
+              {rupees(total)}
             </td>
           </tr>
           {discount > 0 && (
             <tr data-testid="summary-discount">
               <td>{FIRST_ORDER_DISCOUNT_LABEL}</td>
               <Box component="td" sx={{ textAlign: 'right', fontWeight: 700, color: brand.green, whiteSpace: 'nowrap' }} data-testid="summary-discount-amount">
-                −Rs {discount.toLocaleString('en-IN')}
+                −{rupees(discount)}
               </Box>
             </tr>
           )}
           <tr>
             <td>Shipping</td>
-            <Box component="td" sx={{ textAlign: 'right', fontWeight: 700, color: brand.green }}>
-              Free
+            <Box component="td" sx={{ textAlign: 'right', fontWeight: 700, color: deliveryFee > 0 ? brand.ink : brand.green }} data-testid="summary-shipping">
+              {deliveryFee > 0 ? rupees(deliveryFee) : 'Free'}
             </Box>
           </tr>
         </tbody>
@@ -66,9 +82,10 @@ export function OrderSummary({ lines, total, discount = 0, action }: { lines: re
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mt: 1.5 }}>
         <Typography sx={{ fontWeight: 800 }}>Total</Typography>
         <Typography sx={{ fontWeight: 800, fontSize: 20, color: brand.red }} data-testid="summary-total">
-          {inr(total - discount)}
+          {rupees(total - discount + deliveryFee)}
         </Typography>
       </Box>
+      {delivery}
       {action}
     </Panel>
   );

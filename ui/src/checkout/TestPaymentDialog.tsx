@@ -15,7 +15,7 @@ import type { CheckoutSession } from '../api/types.ts';
 import { errorMessage } from '../api/messages.ts';
 import { BusyButton } from '../shared/common.tsx';
 import { brand } from '../shared/theme.ts';
-import { inr } from '../shared/format.ts';
+import { rupees } from '../shared/format.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError } from '../store/snackbarSlice.ts';
 import { cardProblem, groupCardNumber } from './validation.ts';
@@ -80,11 +80,11 @@ export function TestPaymentDialog({
               {session.name} · {session.description}
             </Typography>
             <Typography sx={{ fontSize: 26, fontWeight: 800, color: brand.indigo }} data-testid="payment-amount">
-              {inr(session.total)}
+              {rupees(session.total)}
             </Typography>
             {session.discount && (
               <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }} data-testid="payment-discount">
-                {session.discount.label} −Rs {session.discount.amount.toLocaleString('en-IN')} included
+                {session.discount.label} −{rupees(session.discount.amount)} included
               </Typography>
             )}
             <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>Order {session.orderId}</Typography>
@@ -139,7 +139,7 @@ export function TestPaymentDialog({
             Cancel
           </Button>
           <BusyButton type="submit" variant="contained" busy={busy} busyLabel={placing ? 'Placing order…' : 'Paying…'} startIcon={<LockOutlinedIcon />} data-testid="pay-button" sx={{ minWidth: 150 }}>
-            Pay {inr(session.total)}
+            Pay {rupees(session.total)}
           </BusyButton>
         </DialogActions>
       </Box>

@@ -25,7 +25,6 @@ const SESSION = {
 };
 const FILLED: [string, string, string][] = [
   ['fullName', 'Please fill full name', 'Asha Verma'],
-  ['country', 'Please fill country', 'India'],
   ['streetAddressLine1', 'Please fill Street address', '12 MG Road'],
   ['streetAddressLine2', 'Please fill Street address', 'Flat 4B'],
   ['city', 'Please fill city', 'Bengaluru'],
@@ -37,6 +36,9 @@ const FILLED: [string, string, string][] = [
 
 describe('checkout checks', () => {
   it('names the first blank billing field in the spec’s order (line 2 is required too)', () => {
+    // The shop delivers in India: the form starts there.
+    expect(EMPTY_BILLING.country).toBe('India');
+    expect(billingProblem({ ...EMPTY_BILLING, fullName: 'A', country: ' ' })?.message).toBe('Please fill country');
     let billing = { ...EMPTY_BILLING };
     for (const [name, message, value] of FILLED) {
       expect(billingProblem(billing)?.message).toBe(message);
@@ -44,6 +46,8 @@ describe('checkout checks', () => {
     }
     expect(billingProblem(billing)).toBeNull();
     expect(billingProblem({ ...billing, city: '   ' })?.message).toBe('Please fill city');
+    expect(billingProblem({ ...billing, state: 'Karnatka' })?.message).toBe('Please choose a state or union territory from the list');
+    expect(billingProblem({ ...billing, zipCode: '56003' })?.message).toBe('Please enter a valid 6-digit Pincode');
   });
 
   it('checks the test card form', () => {
@@ -68,14 +72,22 @@ describe('Checkout screen', () => {
           ? { status: 402, body: { error: true, msg: 'Your card was declined' } }
           : (paid++, { body: { order_id: 'order_abc', payment_id: 'pay_1', signature: 'sig', razorpay_order_id: 'order_abc', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' } }),
       'POST /api/orders/create': { status: 201, body: { id: 'o1' } },
+      'GET /api/delivery/estimate': {
+        body: { pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', serviceable: true, cod: true, minDays: 1, maxDays: 2, by: '2026-12-03', fee: 40, freeOver: 299 },
+      },
     });
     const { container, store } = renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
     const summary = await screen.findByTestId('order-summary');
     expect(within(summary).getAllByTestId('summary-title').map((t) => t.textContent)).toEqual([`${LONG.slice(0, 20)}...`, 'Mug']);
     expect(within(summary).getAllByTestId('summary-quantity').map((t) => t.textContent)).toEqual(['× 2', '× 1']);
-    expect(within(summary).getAllByTestId('summary-subtotal').map((t) => t.textContent)).toEqual(['₹3,398.00', '₹250.00']);
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹3,648.00');
+    expect(within(summary).getAllByTestId('summary-subtotal').map((t) => t.textContent)).toEqual(['Rs 3,398', 'Rs 250']);
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,648');
     await waitFor(() => expect(container.querySelector('select[name="country"]')).not.toBeNull());
+    expect(container.querySelector<HTMLSelectElement>('select[name="country"]')!.value).toBe('India');
+    const states = [...container.querySelectorAll<HTMLOptionElement>('select[name="state"] option')].map((o) => o.value);
+    expect(states).toHaveLength(37);
+    expect(states).toContain('Karnataka');
+    expect(screen.getByLabelText(/^Pincode/)).toBe(container.querySelector('[name="zipCode"]'));
 
     for (const [name, message, value] of FILLED) {
       fireEvent.click(screen.getByTestId('checkout-submit'));
@@ -84,10 +96,13 @@ describe('Checkout screen', () => {
       fireEvent.change(container.querySelector(`[name="${name}"]`)!, { target: { value } });
     }
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    // Over the free-delivery threshold: the pincode's date, and no fee.
+    expect(await screen.findByTestId('checkout-delivery')).toHaveTextContent('Deliver to 560038 — by Thu, 3 Dec');
+    expect(screen.getByTestId('summary-shipping')).toHaveTextContent('Free');
     fireEvent.click(screen.getByTestId('checkout-submit'));
     const dialog = await screen.findByTestId('test-payment');
     expect(within(dialog).getByRole('heading', { name: 'Test payment' })).toBeInTheDocument();
-    expect(within(dialog).getByTestId('payment-amount')).toHaveTextContent('₹3,648.00');
+    expect(within(dialog).getByTestId('payment-amount')).toHaveTextContent('Rs 3,648');
     expect(calls.find((c) => c.path === '/api/orders/checkout')?.body).toMatchObject({ fullName: 'Asha Verma', country: 'India', userId: 'u1' });
 
     fireEvent.click(within(dialog).getByTestId('test-card-declined'));
@@ -129,7 +144,7 @@ describe('Checkout screen for a returning or first-time shopper', () => {
     const { container } = renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
     const summary = await screen.findByTestId('order-summary');
     await waitFor(() => expect(within(summary).getByTestId('summary-discount')).toHaveTextContent('First order discount−Rs 20'));
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('₹3,628.00');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,628');
     for (const [name, value] of Object.entries(known)) {
       await waitFor(() => expect(container.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value).toBe(value));
     }
@@ -142,7 +157,7 @@ describe('Checkout screen for a returning or first-time shopper', () => {
     });
     renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
     await screen.findByTestId('order-summary');
-    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('₹3,648.00'));
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,648'));
     expect(screen.queryByTestId('summary-discount')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Billing } from './checkoutApi.ts';
+import { INDIAN_STATES, PINCODE_MESSAGE, PINCODE_PATTERN, SHOP_COUNTRY, STATE_MESSAGE } from '@shop/contracts/india';
 import { firstProblem } from '../shared/validation.ts';
 
 /** The billing fields in the order they are checked, with their labels and the original's messages. */
@@ -9,14 +10,15 @@ export const BILLING_FIELDS: readonly { name: keyof Billing; label: string; mess
   { name: 'streetAddressLine2', label: 'Street address line 2', message: 'Please fill Street address', autoComplete: 'address-line2' },
   { name: 'city', label: 'City', message: 'Please fill city', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', message: 'Please fill state', autoComplete: 'address-level1' },
-  { name: 'zipCode', label: 'ZIP Code', message: 'Please fill zipCode', autoComplete: 'postal-code' },
+  { name: 'zipCode', label: 'Pincode', message: 'Please fill zipCode', autoComplete: 'postal-code' },
   { name: 'phoneNumber', label: 'Phone Number', message: 'Please fill phone Number', autoComplete: 'tel', type: 'tel' },
   { name: 'email', label: 'Email Address', message: 'Please fill email', autoComplete: 'email', type: 'email' },
 ];
 
+/** The shop delivers in India, so the form starts there. */
 export const EMPTY_BILLING: Billing = {
   fullName: '',
-  country: '',
+  country: SHOP_COUNTRY,
   streetAddressLine1: '',
   streetAddressLine2: '',
   city: '',
@@ -26,11 +28,17 @@ export const EMPTY_BILLING: Billing = {
   email: '',
 };
 
-/** The first blank billing field's message, checked in the form's order; null when all are filled. */
+/**
+ * The first blank billing field's message, checked in the form's order, then a state off the list
+ * or a pincode that is not six digits (the server checks the same, and the pincode's place);
+ * null when all is well.
+ */
 export function billingProblem(billing: Billing): { field: keyof Billing; message: string } | null {
   for (const field of BILLING_FIELDS) {
     if (firstProblem([[billing[field.name], field.message]])) return { field: field.name, message: field.message };
   }
+  if (!(INDIAN_STATES as readonly string[]).includes(billing.state.trim())) return { field: 'state', message: STATE_MESSAGE };
+  if (!PINCODE_PATTERN.test(billing.zipCode.trim())) return { field: 'zipCode', message: PINCODE_MESSAGE };
   return null;
 }
 

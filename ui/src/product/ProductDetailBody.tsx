@@ -24,6 +24,7 @@ import { NO_SELECTIONS, optionsReady, type Selections } from './choosers.ts';
 import { Gallery } from './Gallery.tsx';
 import { QuantityBox } from './QuantityBox.tsx';
 import { useAddToCart } from '../shared/useAddToCart.ts';
+import { DeliveryCheck } from '../shared/DeliveryCheck.tsx';
 
 export interface ProductDetailBodyProps {
   product: Product;
@@ -87,6 +88,9 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
           <Price price={product.price} oldPrice={product.oldPrice} size="lg" />
           <StockBadge countInStock={product.countInStock} upper />
         </Box>
+        <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5 }} data-testid="mrp-note">
+          MRP incl. of all taxes
+        </Typography>
         <Typography sx={{ color: 'text.secondary', mt: 2, lineHeight: 1.7 }}>{product.description}</Typography>
         <Choosers
           product={product}
@@ -108,6 +112,7 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
             {busy ? 'adding...' : 'Add to cart'}
           </Button>
         </Box>
+        <DeliveryCheck productId={product.id} />
         <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
           <Button
             variant="text"

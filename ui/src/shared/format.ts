@@ -30,14 +30,12 @@ function pairs(digits: string): string {
   return groups.join(',');
 }
 
-/** "Rs 1,299": prices are prefixed Rs, with Indian digit grouping. */
+/**
+ * "Rs 1,49,999": the one money format of the storefront and the back office (prices, subtotals,
+ * totals, discounts, fees), Rs and Indian digit grouping, so one screen never mixes styles.
+ */
 export function rupees(amount: number | null | undefined): string {
   return `${CURRENCY_PREFIX} ${groupIndian(Number(amount ?? 0))}`;
-}
-
-/** Cart and checkout totals: INR currency in en-US format ("₹3,648.00"). */
-export function inr(amount: number): string {
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'INR' });
 }
 
 /** The date part of an ISO timestamp (reviews and orders show only what precedes the T). */

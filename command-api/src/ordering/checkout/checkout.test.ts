@@ -94,7 +94,7 @@ describe('checkout with the test provider', () => {
     await addToCart(t, token, later);
     const created = await confirm(token, paid);
     expect(created.status).toBe(201);
-    expect(created.body.amount).toBe(200 - 20); // a first order
+    expect(created.body.amount).toBe(200 - 20 + t.shop.delivery.fee); // a first order, under the free-delivery threshold
     const cart = await api<CartLineDoc[]>(t.url, '/api/cart', { token });
     expect(cart.body.map((l) => l.productId)).toEqual([later]);
   });
@@ -109,6 +109,79 @@ describe('checkout with the test provider', () => {
       body: { providerOrderId: checkout.body.orderId, card: '4000 0000 0000 0002' },
     });
     expect([declined.status, declined.body.msg]).toEqual([402, 'Your card was declined']);
+  });
+});
+
+describe('checkout: India\'s addresses and the delivery fee', () => {
+  const open = (token: string, body: Record<string, unknown>) =>
+    api<{ orderId: string; total: number; subtotal: number; deliveryFee: number; deliverBy: string; error?: boolean; msg?: string }>(t.url, '/api/orders/checkout', {
+      method: 'POST',
+      token,
+      body,
+    });
+  const payAndPlace = async (token: string, userId: string, providerOrderId: string) => {
+    const paid = await api<{ order_id: string; payment_id: string; signature: string }>(t.url, '/api/payments/test/pay', {
+      method: 'POST',
+      token,
+      body: { providerOrderId, card: '4111 1111 1111 1111' },
+    });
+    return confirm(token, { ...paid.body, userid: userId });
+  };
+
+  it('refuses a state off the list, a pincode that is not six digits, one India Post does not list and one in another state, opening no payment', async () => {
+    const { token } = shopper(t);
+    await addToCart(t, token, await listProduct(t));
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ state: 'Karnatka' }, 'Please choose a state or union territory from the list'],
+      [{ state: 'x'.repeat(81) }, 'Please fill state'],
+      [{ zipCode: '56003' }, 'Please enter a valid 6-digit Pincode'],
+      [{ zipCode: '056003' }, 'Please enter a valid 6-digit Pincode'],
+      [{ zipCode: '560 038' }, 'Please enter a valid 6-digit Pincode'],
+      [{ zipCode: '999999' }, "We could not find Pincode 999999 in India Post's directory: please check it"],
+      [{ zipCode: '600001' }, 'Pincode 600001 is in Tamil Nadu: please check the Pincode or the state'],
+    ];
+    for (const [change, msg] of refusals) {
+      const reply = await open(token, { ...billing, ...change });
+      expect([reply.status, reply.body]).toEqual([400, { error: true, msg }]);
+    }
+    // The list's spelling is what the order keeps, whatever the case it was sent in.
+    const accepted = await open(token, { ...billing, state: ' karnataka ' });
+    expect(accepted.status).toBe(201);
+  });
+
+  it('charges the delivery fee under Rs 299 and not from Rs 299 up; the order stores it and the promised day, and a refund gives it back', async () => {
+    const fee = t.shop.delivery.fee;
+    expect(fee).toBeGreaterThan(0);
+    const totals: Array<[number, number, number]> = [];
+    for (const price of [298, 299, 300]) {
+      const { token } = shopper(t);
+      await addToCart(t, token, await listProduct(t, { price }));
+      const reply = await open(token, billing);
+      expect(reply.status).toBe(201);
+      // Rs 20 off is the first-order discount every new shopper gets; the fee is decided before it.
+      totals.push([reply.body.subtotal, reply.body.deliveryFee, reply.body.total]);
+    }
+    expect(totals).toEqual([
+      [298, fee, 298 - 20 + fee],
+      [299, 0, 279],
+      [300, 0, 280],
+    ]);
+
+    const { token, userId } = shopper(t);
+    await addToCart(t, token, await listProduct(t, { price: 150 }));
+    const opened = await open(token, billing);
+    expect(opened.body.deliverBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const placed = await payAndPlace(token, userId, opened.body.orderId);
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ amount: 150 - 20 + fee, deliveryFee: fee, deliverBy: opened.body.deliverBy });
+    const read = await api<OrderDoc>(t.url, `/api/orders/${placed.body.id}`, { token });
+    expect(read.body).toMatchObject({ amount: 150 - 20 + fee, deliveryFee: fee, deliverBy: opened.body.deliverBy });
+
+    const admin = shopper(t, { isAdmin: true });
+    const cancelled = await api(t.url, `/api/orders/${placed.body.id}/status`, { method: 'PUT', token: admin.token, body: { status: 'cancelled' } });
+    expect(cancelled.status).toBe(200);
+    const refund = (await t.shop.events.readStream(`payment-${opened.body.orderId}`)).find((e) => e.type === 'PaymentRefundRequested');
+    expect(refund?.data).toMatchObject({ amount: 150 - 20 + fee });
   });
 });
 

@@ -70,7 +70,7 @@ const billing: Billing = {
 const line = { lineId: newId(), productId, productTitle: 'Diya', image: '', price: 100, quantity: 2, subTotal: 200 };
 const opened: PaymentEvent = {
   type: 'PaymentOpened',
-  data: { providerOrderId: 'order_1', provider: 'test', userId: 'u1', amount: 200, amountPaise: 20000, currency: 'INR', receipt: 'r1', lines: [line], billing, paymentMethod: 'card' },
+  data: { providerOrderId: 'order_1', provider: 'test', userId: 'u1', amount: 200, amountPaise: 20000, currency: 'INR', receipt: 'r1', lines: [line], billing, paymentMethod: 'card', deliveryFee: 0 },
 };
 const payment = (events: PaymentEvent[], command: PaymentCommand) => given(paymentStream, events).when(command);
 
@@ -106,11 +106,17 @@ describe('payment decider', () => {
     expect(payment([opened, ...asked, ...refunded], { ...record, refundId: 'rfnd_2' })).toEqual([]);
     expect(() => payment([opened], record)).toThrow('No refund was asked for this payment');
   });
+
+  it('refunds the delivery fee with the goods: the whole amount paid', () => {
+    const withFee = { ...opened, data: { ...opened.data, amount: 240, amountPaise: 24000, deliveryFee: 40 } };
+    const asked = payment([withFee], { type: 'RequestRefund', providerOrderId: 'order_1', paymentId: 'pay_1', reason: 'order cancelled' });
+    expect(asked).toEqual([{ type: 'PaymentRefundRequested', data: expect.objectContaining({ amount: 240 }) }]);
+  });
 });
 
 const started: CheckoutEvent = {
   type: 'CheckoutStarted',
-  data: { paymentId: 'pay_1', providerOrderId: 'order_1', provider: 'test', orderId: orderIdForPayment('pay_1'), userId: 'u1', amount: 200, lines: [line], billing },
+  data: { paymentId: 'pay_1', providerOrderId: 'order_1', provider: 'test', orderId: orderIdForPayment('pay_1'), userId: 'u1', amount: 200, lines: [line], billing, deliveryFee: 0 },
 };
 const checkout = (events: CheckoutEvent[], command: CheckoutCommand) => given(checkoutStream, events).when(command);
 

@@ -49,7 +49,7 @@ export class CheckoutProcess {
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
       const confirmedAt = await this.streams.handle(payment$, confirm, ctx, onceFor(paymentId));
-      const { userId, amount, lines, provider, discount } = payment.opened;
+      const { userId, amount, lines, provider, discount, deliveryFee, deliverBy } = payment.opened;
       const start = {
         type: 'StartCheckout',
         paymentId,
@@ -61,6 +61,8 @@ export class CheckoutProcess {
         lines,
         billing: billing ?? payment.opened.billing,
         ...(discount ? { discount } : {}),
+        deliveryFee,
+        ...(deliverBy ? { deliverBy } : {}),
       } as const;
       const started = await this.streams.handle(checkoutStream.at(paymentId), start, ctx, onceFor(paymentId));
       const outcome = await this.proceed(paymentId);
@@ -168,6 +170,8 @@ function orderPlacedData(started: CheckoutStarted): OrderEventMap['OrderPlaced']
     date: new Date().toISOString(),
     ...(started.discount ? { discount: started.discount } : {}),
     billing,
+    deliveryFee: started.deliveryFee,
+    ...(started.deliverBy ? { deliverBy: started.deliverBy } : {}),
   };
 }
 

@@ -18,7 +18,7 @@ async function crashPartWay(t: TestShop, paid: { order_id: string; payment_id: s
   const { streams } = t.shop;
   const ids = { providerOrderId: paid.order_id, paymentId: paid.payment_id };
   await streams.handle(paymentStream.at(paid.order_id), { type: 'ConfirmPayment', ...ids });
-  const start = { type: 'StartCheckout', ...ids, provider: 'test', orderId: orderIdForPayment(paid.payment_id), userId: opened.userId, amount: opened.amount, lines: opened.lines, billing: opened.billing, discount: opened.discount } as const;
+  const start = { type: 'StartCheckout', ...ids, provider: 'test', orderId: orderIdForPayment(paid.payment_id), userId: opened.userId, amount: opened.amount, lines: opened.lines, billing: opened.billing, discount: opened.discount, deliveryFee: opened.deliveryFee } as const;
   await streams.handle(checkoutStream.at(paid.payment_id), start);
   if (reserveFirstLine) {
     const line = opened.lines[0]!;

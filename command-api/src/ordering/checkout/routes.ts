@@ -17,6 +17,7 @@ import { confirmPayment } from './confirm-payment.ts';
 import { RecentCheckouts, openCheckoutPayment } from './start-checkout.ts';
 import { paymentStream } from '../payment/decider.ts';
 import type { CheckoutProcess } from './process.ts';
+import type { DeliverySettings } from '../delivery/quote.ts';
 import type { CartCommands } from '../../cart/commands.ts';
 import { handleRazorpayWebhook } from '../payment/webhook.ts';
 
@@ -25,6 +26,8 @@ export interface CheckoutDeps extends CommandDeps {
   cart: CartCommands;
   /** The checkout process, built once by the composition root (the startup recovery runs it too). */
   checkout: CheckoutProcess;
+  /** Delivery zones, days and fee (the checkout checks the pincode and charges the fee from them). */
+  delivery: DeliverySettings;
 }
 
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */

@@ -16,6 +16,7 @@ import type { StreamCommands } from '../../shared/stream-commands.ts';
 import { DomainError } from '../../shared/decider.ts';
 import { priceFirstOrderDiscount } from '../discount/first-order-discount.ts';
 import { paymentStream } from '../payment/decider.ts';
+import { quoteDelivery, type DeliverySettings } from '../delivery/quote.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
 
@@ -28,7 +29,7 @@ export interface CheckoutReply {
   /** Paise, as the provider's checkout takes it. */
   amount: number;
   currency: string;
-  /** Whole rupees: the order total the server computed (the lines' subtotals less `discount`). */
+  /** Whole rupees: the order total the server computed (the lines' subtotals less `discount`, plus `deliveryFee`). */
   total: number;
   /** Whole rupees: the sum of the lines' subtotals. */
   subtotal: number;
@@ -36,6 +37,10 @@ export interface CheckoutReply {
   discount: OrderDiscount | null;
   /** How the shopper chose to pay. */
   paymentMethod: PaymentMethod;
+  /** Whole rupees of delivery inside `total`: charged under the free-delivery threshold, else 0. */
+  deliveryFee: number;
+  /** ISO date: the latest delivery day promised for the billing pincode. */
+  deliverBy: string;
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };
@@ -68,7 +73,17 @@ export class RecentCheckouts {
   }
 }
 
-type OpenPaymentDeps = { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; products: CatalogProducts; payments: PaymentProvider };
+type OpenPaymentDeps = {
+  streams: StreamCommands;
+  cart: CartCommands;
+  docs: DocumentStore;
+  products: CatalogProducts;
+  payments: PaymentProvider;
+  /** Zones, days and fee: the pincode is checked and the fee and promised day decided from them. */
+  delivery: DeliverySettings;
+  /** The clock the promised day counts from (tests pass their own). */
+  now?: () => Date;
+};
 
 /**
  * Prices the caller's cart from the catalog read model, opens a payment for exactly that total
@@ -112,9 +127,14 @@ async function openPayment(
     });
   }
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
+  // An address whose pincode India Post does not list, or that lies in another state, would
+  // never arrive: refused before any payment is opened.
+  const quoted = quoteDelivery(billing.zipCode, billing.state, deps.delivery, (deps.now ?? (() => new Date()))(), subtotal);
+  if (!quoted.ok) throw new DomainError('invalid', quoted.message);
+  const { fee: deliveryFee, by: deliverBy } = quoted.quote;
   const discount = await priceFirstOrderDiscount(deps, userId, subtotal);
-  const amount = subtotal - (discount?.amount ?? 0);
-  const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod });
+  const amount = subtotal - (discount?.amount ?? 0) + deliveryFee;
+  const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod, deliveryFee, deliverBy });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
     const payment = await deps.streams.load(paymentStream.at(earlier.orderId), { fresh: true });
@@ -136,6 +156,8 @@ async function openPayment(
     billing,
     ...(discount ? { discount } : {}),
     paymentMethod,
+    deliveryFee,
+    deliverBy,
   } as const;
   const result = await deps.streams.handle(paymentStream.at(opened.providerOrderId), command, { userId });
   const reply: CheckoutReply = {
@@ -148,6 +170,8 @@ async function openPayment(
     subtotal,
     discount,
     paymentMethod,
+    deliveryFee,
+    deliverBy,
     name: SHOP_NAME,
     description: 'for testing purpose',
     prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },

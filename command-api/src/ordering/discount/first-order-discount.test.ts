@@ -78,13 +78,13 @@ describe('Rs 20 off the first order', () => {
     expect([failed.status, failed.body.msg]).toEqual([409, 'Sorry, Last Kite is out of stock']);
     expect(await t.shop.events.readStream(discountStreams.firstOrder(userId))).toEqual([]);
 
-    const other = await listProduct(t, { price: 150, countInStock: 3 });
+    const other = await listProduct(t, { price: 350, countInStock: 3 });
     await api(t.url, `/api/cart/${(await api<{ id: string }[]>(t.url, '/api/cart', { token })).body[0]!.id}`, { method: 'DELETE', token });
     await addToCart(t, token, other, 1);
     const next = await checkoutAndPay(t, token);
-    expect(next.checkout.total).toBe(130);
+    expect(next.checkout.total).toBe(330);
     const placed = await confirm(token, next.paid);
-    expect([placed.status, placed.body.amount, placed.body.discount?.amount]).toEqual([201, 130, 20]);
+    expect([placed.status, placed.body.amount, placed.body.discount?.amount]).toEqual([201, 330, 20]);
   });
 
   it('checkout starts from the profile and the last order\'s address', async () => {

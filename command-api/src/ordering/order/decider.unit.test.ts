@@ -21,6 +21,7 @@ const placedData: OrderEventMap['OrderPlaced'] = {
   amount: 200,
   products: [{ lineId: orderId, productId: orderId, productTitle: 'Diya', image: '', price: 100, quantity: 2, subTotal: 200 }],
   date: '2026-01-01T00:00:00.000Z',
+  deliveryFee: 0,
 };
 const placed: OrderEvent = { type: 'OrderPlaced', data: placedData };
 const when = (events: OrderEvent[], command: OrderCommand) => given(orderStream, events).when(command);
