@@ -38,9 +38,28 @@ export interface CheckoutReply {
   paymentMethod: PaymentMethod;
   name: string;
   description: string;
-  prefill: { name: string; email: string; contact: string };
+  /** From the billing form; `method` opens Razorpay's Standard Checkout on the chosen way of paying. */
+  prefill: { name: string; email: string; contact: string; method?: RazorpayMethod };
+  /** Razorpay Standard Checkout's `config` option: what its payment screen shows and hides. */
+  config: StandardCheckoutConfig;
   products: PricedLine[];
   testCards?: typeof TEST_CARDS;
+}
+
+/** Razorpay's names for the ways of paying its Standard Checkout offers. */
+type RazorpayMethod = 'upi' | 'netbanking' | 'card';
+
+export interface StandardCheckoutConfig {
+  display: { hide: { method: 'upi'; flows: ['collect'] }[]; preferences: { show_default_blocks: true } };
+}
+
+/**
+ * Standard Checkout's `config` for every payment: UPI Collect (typing a UPI id) is hidden, since NPCI
+ * switched it off for Android and desktop; UPI stays as Intent (the app opens on a phone) and as a
+ * QR code (shown on a desktop instead of Intent), and every other method keeps its default blocks.
+ */
+export function standardCheckoutConfig(): StandardCheckoutConfig {
+  return { display: { hide: [{ method: 'upi', flows: ['collect'] }], preferences: { show_default_blocks: true } } };
 }
 
 /** How long an unpaid payment is handed back for the same checkout again. */
@@ -150,7 +169,13 @@ async function openPayment(
     paymentMethod,
     name: SHOP_NAME,
     description: 'for testing purpose',
-    prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
+    prefill: {
+      name: billing.fullName,
+      email: billing.email,
+      contact: billing.phoneNumber,
+      ...(paymentMethod !== 'cod' ? { method: paymentMethod } : {}),
+    },
+    config: standardCheckoutConfig(),
     products: lines,
     ...(opened.provider === 'test' ? { testCards: TEST_CARDS } : {}),
   };
