@@ -1,4 +1,5 @@
 import { paymentOpenedV1ToV2 } from './payment-events.ts';
+import { orderPlacedV1ToV2 } from './order-events.ts';
 
 /**
  * Event schema versions. The log is never rewritten, so an event keeps the shape it was written
@@ -21,6 +22,7 @@ export type UpcasterChain = readonly Upcaster[];
 /** Every event type whose shape has changed since it was first written. Types not named are at version 1. */
 export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
   PaymentOpened: [paymentOpenedV1ToV2],
+  OrderPlaced: [orderPlacedV1ToV2],
 };
 
 /** The metadata key holding an event's schema version. */

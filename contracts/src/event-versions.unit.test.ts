@@ -25,6 +25,33 @@ const paymentOpenedV1 = {
   },
 };
 
+describe('OrderPlaced version 1 → 2', () => {
+  it('reads an order placed before payment methods as a card order with no COD fee, which the current schema accepts', async () => {
+    const { orderEventSchemas } = await import('./order-events.ts');
+    const v1 = {
+      orderId: '6745a1b2c3d4e5f6a7b8c9d2',
+      paymentId: 'pay_1',
+      providerOrderId: 'order_test_1',
+      userid: 'u1',
+      name: 'Asha Rao',
+      phoneNumber: '9876543210',
+      address: '12 MG Road, Indiranagar',
+      pincode: '560038',
+      email: 'asha@example.in',
+      country: 'India',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      amount: 499,
+      products: paymentOpenedV1.lines,
+      date: '2026-01-02T03:04:05.000Z',
+    };
+    expect(() => orderEventSchemas.OrderPlaced.parse(v1)).toThrow();
+    const read = upcastEventData('OrderPlaced', 1, structuredClone(v1));
+    expect(orderEventSchemas.OrderPlaced.parse(read)).toEqual({ ...v1, paymentMethod: 'card', codFee: 0 });
+    expect(currentEventVersion('OrderPlaced')).toBe(2);
+  });
+});
+
 describe('event versions', () => {
   it('reads a version 1 PaymentOpened as a card payment that the current schema accepts, leaving the stored data as it was', () => {
     const stored = structuredClone(paymentOpenedV1);

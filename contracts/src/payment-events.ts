@@ -15,7 +15,8 @@ export const pricedLine = z.object({
 });
 export type PricedLine = z.infer<typeof pricedLine>;
 
-export const paymentProviderName = z.enum(['test', 'razorpay']);
+/** Who takes the money: a provider online, or (`cod`) the courier at the door, with no provider payment. */
+export const paymentProviderName = z.enum(['test', 'razorpay', 'cod']);
 export type PaymentProviderName = z.infer<typeof paymentProviderName>;
 
 /** How the shopper chose to pay at checkout. */

@@ -16,6 +16,10 @@ import {
   WriteThrottle,
   recoverCheckouts,
   RefundDesk,
+  CodDesk,
+  codWhereverServiceable,
+  type CodAvailability,
+  type CodSettings,
 } from '@shop/command-api';
 import { ConfigError, JoseGoogleVerifier, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
 import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
@@ -72,6 +76,12 @@ export interface Shop {
   payments: PaymentProvider;
   /** Makes the refunds owed (compensated checkouts, cancelled orders), every REFUND_SWEEP_MS. */
   refunds: RefundDesk;
+  /**
+   * Cash on delivery: the cap and fee (COD_MAX_AMOUNT, COD_FEE), whether the courier takes cash at a
+   * pincode (`availability`, the delivery zones' answer), and the desk that cancels orders left
+   * unconfirmed (every COD_SWEEP_MS).
+   */
+  cod: { settings: CodSettings; availability: CodAvailability; desk: CodDesk };
   /** Sends the order e-mails (placed, status changed), once per event, from its own checkpoint. */
   orderMail: OrderMailDesk;
   /** Per-user budgets of the signed-in writes that append events (checkout, cart, My List, reviews, profile). */
@@ -141,7 +151,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const streams = new StreamCommands(events);
   const products = new CatalogProducts(docs);
   const cart = new CartCommands(streams, products);
-  const checkout = new CheckoutProcess(streams, cart);
+  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000);
   const projections = allProjections;
   // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
   const external = config.PROJECTIONS === 'external';
@@ -190,6 +200,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const refunds = new RefundDesk(streams, docs, payments, logger);
   refunds.start(config.REFUND_SWEEP_MS);
   metrics.measureRefundsOwed(() => refunds.owed());
+  const codDesk = new CodDesk(streams, docs, logger);
+  codDesk.start(config.COD_SWEEP_MS);
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs);
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
@@ -221,6 +233,12 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     }),
     payments,
     refunds,
+    cod: {
+      settings: { maxAmount: config.COD_MAX_AMOUNT, fee: config.COD_FEE },
+      // The seam for the delivery zones: replace with the pincode's zone's `cod` when they are wired in.
+      availability: codWhereverServiceable,
+      desk: codDesk,
+    },
     orderMail,
     writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
     awaitProjections: external
@@ -235,6 +253,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       await rebuilds.stop();
       await upgrades.stop();
       await refunds.stop();
+      await codDesk.stop();
       await orderMail.stop();
       await runner.stop();
       await bus?.close();

@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   shipped: 'Ship',
   delivered: 'Mark delivered',
   cancelled: 'Cancel order',
+  returned: 'Returned to origin (undelivered)',
 };
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {

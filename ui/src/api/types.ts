@@ -116,6 +116,12 @@ export interface OrderLine {
   subTotal: number;
 }
 
+/** How a shopper pays: online before the order, or cash on delivery. */
+export type PaymentMethod = 'upi' | 'netbanking' | 'card' | 'cod';
+
+/** Where an order's money stands (paid online; cash on delivery awaiting confirmation, due, collected, not collected). */
+export type PaymentState = 'paid' | 'awaiting-confirmation' | 'due' | 'collected' | 'not-collected';
+
 export interface Order extends Identified {
   paymentId: string;
   name: string;
@@ -128,6 +134,12 @@ export interface Order extends Identified {
   status: string;
   date: string;
   products: OrderLine[];
+  paymentMethod?: PaymentMethod;
+  paymentState?: PaymentState;
+  /** Whole rupees of the cash-on-delivery fee in `amount`. */
+  codFee?: number;
+  /** Cash on delivery not yet confirmed: by when the shopper must confirm it. */
+  codConfirmBy?: string;
 }
 
 export interface User extends Identified {
@@ -203,7 +215,8 @@ export interface PricedLine {
 
 /** `POST /api/orders/checkout`: what the browser needs to open the provider's checkout. */
 export interface CheckoutSession {
-  provider: 'test' | 'razorpay';
+  /** `cod`: no payment to take; the order was placed (`order`) with payment due. */
+  provider: 'test' | 'razorpay' | 'cod';
   keyId: string;
   /** The provider's order id the payment is bound to. */
   orderId: string;
@@ -218,7 +231,13 @@ export interface CheckoutSession {
   discount?: { kind: string; label: string; amount: number } | null;
   name: string;
   description: string;
-  prefill: { name: string; email: string; contact: string };
+  prefill: { name: string; email: string; contact: string; method?: 'upi' | 'netbanking' | 'card' };
+  /** Razorpay Standard Checkout's `config` option (UPI Collect hidden). */
+  config?: unknown;
+  paymentMethod?: PaymentMethod;
+  /** Whole rupees of the cash-on-delivery fee in `total`. */
+  codFee?: number;
+  order?: Order;
   products: PricedLine[];
   testCards?: { success: string; declined: string };
 }

@@ -17,6 +17,7 @@ import { confirmPayment } from './confirm-payment.ts';
 import { RecentCheckouts, openCheckoutPayment } from './start-checkout.ts';
 import { paymentStream } from '../payment/decider.ts';
 import type { CheckoutProcess } from './process.ts';
+import type { CodAvailability, CodSettings } from '../cod/cod-rules.ts';
 import type { CartCommands } from '../../cart/commands.ts';
 import { handleRazorpayWebhook, recordPaymentFailure } from '../payment/webhook.ts';
 
@@ -25,6 +26,8 @@ export interface CheckoutDeps extends CommandDeps {
   cart: CartCommands;
   /** The checkout process, built once by the composition root (the startup recovery runs it too). */
   checkout: CheckoutProcess;
+  /** Cash on delivery's settings and the zone rule (whether the courier takes cash at a pincode). */
+  cod: { settings: CodSettings; availability: CodAvailability };
 }
 
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */
@@ -91,7 +94,9 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingForm, body);
     const { paymentMethod } = validate(checkoutPaymentChoice, body);
-    const { reply } = await openCheckoutPayment(deps, { userId, billing, paymentMethod }, recentCheckouts);
+    const { reply, position } = await openCheckoutPayment(deps, { userId, billing, paymentMethod }, recentCheckouts);
+    // Cash on delivery placed the order: what the shopper reads next shows it.
+    if (reply.order) await deps.awaitProjections(position, AFTER_ORDER);
     ctx.status = 201;
     ctx.body = deps.publicUrls.withLineImages(reply);
   });

@@ -5,6 +5,7 @@ import {
   newId,
   type Billing,
   type OrderDiscount,
+  type OrderDoc,
   type PaymentMethod,
   type PricedLine,
 } from '@shop/contracts';
@@ -16,12 +17,15 @@ import type { StreamCommands } from '../../shared/stream-commands.ts';
 import { DomainError } from '../../shared/decider.ts';
 import { priceFirstOrderDiscount } from '../discount/first-order-discount.ts';
 import { paymentStream } from '../payment/decider.ts';
+import { decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
+import type { CheckoutProcess } from './process.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
 
 /** What the browser needs to open the provider's checkout (Razorpay's options, or our test dialog's). */
 export interface CheckoutReply {
-  provider: 'test' | 'razorpay';
+  /** `cod`: no provider payment; the order is placed at once, with payment due (`order`). */
+  provider: 'test' | 'razorpay' | 'cod';
   keyId: string;
   /** The provider's order id the checkout is bound to. */
   orderId: string;
@@ -36,6 +40,10 @@ export interface CheckoutReply {
   discount: OrderDiscount | null;
   /** How the shopper chose to pay. */
   paymentMethod: PaymentMethod;
+  /** Whole rupees of the cash-on-delivery fee included in `total` (0 when paying online). */
+  codFee: number;
+  /** Cash on delivery: the order as placed, awaiting the shopper's confirmation from its e-mail. */
+  order?: OrderDoc;
   name: string;
   description: string;
   /** From the billing form; `method` opens Razorpay's Standard Checkout on the chosen way of paying. */
@@ -87,7 +95,15 @@ export class RecentCheckouts {
   }
 }
 
-type OpenPaymentDeps = { streams: StreamCommands; cart: CartCommands; docs: DocumentStore; products: CatalogProducts; payments: PaymentProvider };
+type OpenPaymentDeps = {
+  streams: StreamCommands;
+  cart: CartCommands;
+  docs: DocumentStore;
+  products: CatalogProducts;
+  payments: PaymentProvider;
+  checkout: CheckoutProcess;
+  cod: { settings: CodSettings; availability: CodAvailability };
+};
 
 /**
  * Prices the caller's cart from the catalog read model, opens a payment for exactly that total
@@ -132,7 +148,9 @@ async function openPayment(
   }
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
   const discount = await priceFirstOrderDiscount(deps, userId, subtotal);
-  const amount = subtotal - (discount?.amount ?? 0);
+  const codFee = paymentMethod === 'cod' ? deps.cod.settings.fee : 0;
+  const amount = subtotal - (discount?.amount ?? 0) + codFee;
+  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, discount, amount, codFee });
   const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
@@ -167,13 +185,14 @@ async function openPayment(
     subtotal,
     discount,
     paymentMethod,
+    codFee,
     name: SHOP_NAME,
     description: 'for testing purpose',
     prefill: {
       name: billing.fullName,
       email: billing.email,
       contact: billing.phoneNumber,
-      ...(paymentMethod !== 'cod' ? { method: paymentMethod } : {}),
+      method: paymentMethod,
     },
     config: standardCheckoutConfig(),
     products: lines,
@@ -181,4 +200,60 @@ async function openPayment(
   };
   recent?.opened(userId, checkout, reply);
   return { reply, position: result.position };
+}
+
+/**
+ * Cash on delivery: no provider is asked. If the cap and the pincode's zone allow it, the payment
+ * is recorded as a cash one (`cod_<receipt>`, provider `cod`) and the same checkout process as a
+ * paid one places the order at once (stock reserved, cart cleared), with payment due and a
+ * confirmation code for the order e-mail. Refusals say why, and nothing is recorded.
+ */
+async function placeCodOrder(
+  deps: OpenPaymentDeps,
+  order: { userId: string; billing: Billing; lines: PricedLine[]; subtotal: number; discount: OrderDiscount | null; amount: number; codFee: number },
+): Promise<{ reply: CheckoutReply; position: bigint }> {
+  const { userId, billing, lines, subtotal, discount, amount, codFee } = order;
+  const pincode = billing.zipCode;
+  const codAllowedHere = await deps.cod.availability.codAllowedHere(pincode);
+  const decision = decideCod({ amount, pincode, codAllowedHere }, deps.cod.settings);
+  if (!decision.ok) throw new DomainError('invalid', decision.msg);
+  const receipt = newId();
+  const providerOrderId = `cod_${receipt}`;
+  const command = {
+    type: 'OpenPayment',
+    providerOrderId,
+    provider: 'cod',
+    userId,
+    amount,
+    amountPaise: amount * 100,
+    currency: CURRENCY,
+    receipt,
+    lines,
+    billing,
+    ...(discount ? { discount } : {}),
+    paymentMethod: 'cod',
+  } as const;
+  const opened = await deps.streams.handle(paymentStream.at(providerOrderId), command, { userId });
+  // The cash payment's id is its own: one cash payment, one order.
+  const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
+  if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
+  const reply: CheckoutReply = {
+    provider: 'cod',
+    keyId: '',
+    orderId: providerOrderId,
+    amount: amount * 100,
+    currency: CURRENCY,
+    total: amount,
+    subtotal,
+    discount,
+    paymentMethod: 'cod',
+    codFee,
+    name: SHOP_NAME,
+    description: 'Cash on delivery',
+    prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
+    config: standardCheckoutConfig(),
+    products: lines,
+    order: outcome.order,
+  };
+  return { reply, position: outcome.position > opened.position ? outcome.position : opened.position };
 }
