@@ -240,4 +240,5 @@ export interface CheckoutSession {
   order?: Order;
   products: PricedLine[];
   testCards?: { success: string; declined: string };
+  testBanks?: readonly { code: string; name: string }[];
 }

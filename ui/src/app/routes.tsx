@@ -16,6 +16,7 @@ const ChangePasswordPage = lazyPage(() => import('../auth/ChangePasswordPage.tsx
 const MyListPage = lazyPage(() => import('../my-list/MyListPage.tsx'));
 const CheckoutPage = lazyPage(() => import('../checkout/CheckoutPage.tsx'));
 const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
+const ConfirmCodPage = lazyPage(() => import('../checkout/ConfirmCodPage.tsx'));
 const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
 const ComparePage = lazyPage(() => import('../compare/ComparePage.tsx'));
 // The back office: one chunk for all of /admin/* (its catalog screens load on their own).
@@ -52,6 +53,8 @@ export function AppRoutes() {
         <Route path="my-list" element={<MyListPage />} />
         <Route path="checkout" element={<CheckoutPage />} />
         <Route path="orders" element={<OrdersPage />} />
+        {/* The link in a cash-on-delivery order's e-mail. */}
+        <Route path="orders/:id/confirm-cod" element={<ConfirmCodPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="compare" element={<ComparePage />} />
         {/* The back office: the shell shows it bare (no storefront header or footer), it brings its own frame. */}

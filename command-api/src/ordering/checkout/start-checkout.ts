@@ -10,7 +10,7 @@ import {
   type PricedLine,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
-import { TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
+import { TEST_BANKS, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
 import type { CartCommands } from '../../cart/commands.ts';
 import type { CatalogProducts } from '../../shared/catalog-products.ts';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
@@ -52,6 +52,8 @@ export interface CheckoutReply {
   config: StandardCheckoutConfig;
   products: PricedLine[];
   testCards?: typeof TEST_CARDS;
+  /** The offline provider's net-banking page: the banks it offers (the last one declines). */
+  testBanks?: typeof TEST_BANKS;
 }
 
 /** Razorpay's names for the ways of paying its Standard Checkout offers. */
@@ -196,7 +198,7 @@ async function openPayment(
     },
     config: standardCheckoutConfig(),
     products: lines,
-    ...(opened.provider === 'test' ? { testCards: TEST_CARDS } : {}),
+    ...(opened.provider === 'test' ? { testCards: TEST_CARDS, testBanks: TEST_BANKS } : {}),
   };
   recent?.opened(userId, checkout, reply);
   return { reply, position: result.position };
