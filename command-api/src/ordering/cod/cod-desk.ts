@@ -3,6 +3,7 @@ import type { DocumentStore, Logger } from '@shop/platform';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
 import { settleEndedOrder } from '../order/change-status.ts';
 import { orderStream } from '../order/decider.ts';
+import { PeriodicSweep } from '../../shared/periodic-sweep.ts';
 
 /** Orders cancelled per sweep at most, the longest overdue first. */
 const PER_SWEEP = 20;
@@ -19,9 +20,7 @@ const RESETTLE_WINDOW_MS = 3 * 24 * 60 * 60_000;
  * this way over the last RESETTLE_WINDOW_MS are settled again (a restock already made is a no-op).
  */
 export class CodDesk {
-  private sweeping: Promise<number> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly sweeper = new PeriodicSweep(() => this.cancelOverdue());
 
   constructor(
     private readonly streams: StreamCommands,
@@ -32,27 +31,17 @@ export class CodDesk {
 
   /** Sweeps now and then every `everyMs` until `stop` (skipping a turn while one is still running). */
   start(everyMs: number): void {
-    this.timer = setInterval(() => {
-      if (!this.sweeping) void this.sweep();
-    }, everyMs);
-    this.timer.unref();
-    void this.sweep();
+    this.sweeper.start(everyMs);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.sweeping;
+  /** Stops sweeping; a sweep in progress ends after the item it is on (shutdown waits for no more). */
+  stop(): Promise<void> {
+    return this.sweeper.stop();
   }
 
-  /** Cancels the overdue unconfirmed orders; resolves with how many it cancelled. One sweep at a time. */
+  /** Runs a sweep now (after the one in progress); resolves with how many it did. */
   sweep(): Promise<number> {
-    const next = (this.sweeping ?? Promise.resolve(0)).then(() => this.cancelOverdue());
-    this.sweeping = next;
-    void next.finally(() => {
-      if (this.sweeping === next) this.sweeping = undefined;
-    });
-    return next;
+    return this.sweeper.sweep();
   }
 
   /** Never rejects: a failure is logged and left for the next sweep. */
@@ -72,7 +61,7 @@ export class CodDesk {
     }
     let cancelled = 0;
     for (const { id: orderId } of overdue) {
-      if (this.stopped) break;
+      if (this.sweeper.stopped) break;
       try {
         if (await this.cancel(orderId, at)) cancelled += 1;
       } catch (error) {
