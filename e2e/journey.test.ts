@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { codeFor, expectRefusal, expectSnackbar, mailsTo, makePng, outboxFiles } from './journey-support.ts';
+import { callShop, codeFor, expectRefusal, expectSnackbar, mailsTo, makePng, outboxFiles, verifiedShopper } from './journey-support.ts';
 import { api, baseURL, DESKTOP, disconnect, gotoHome, openTab, SCREENSHOTS, snap, withTab, type ApiProduct, type Tab } from './support.ts';
 
 afterAll(disconnect);
@@ -484,5 +484,75 @@ describe('Verify Email mode', () => {
       await enterCode(page, await codeFor(email, /Verify/));
       await page.waitForURL((url) => url.pathname === '/signIn');
     });
+  });
+});
+
+/**
+ * The ways India pays, on the offline provider's pages: UPI declined in the app then closed (the
+ * page says so, the cart stays), UPI approved, net banking at a bank, and cash on delivery
+ * confirmed from the e-mail's link. The cart is filled through the API; one earlier order (also
+ * through the API) gives the checkout its address, so the form opens filled.
+ */
+describe('Paying by UPI, net banking and cash on delivery', () => {
+  it('each method has its own page, a declined UPI payment changes nothing, COD is confirmed from the e-mail', async () => {
+    const email = `meera.${stamp}@example.in`;
+    const { token, storage } = await verifiedShopper(email, 'Meera Iyer', 'meera-Pass-123');
+    const addPlain = () => callShop('/api/cart/add', { method: 'POST', token, body: { productId: plain.id, quantity: 1 } });
+    const address = { fullName: 'Meera Iyer', country: 'India', streetAddressLine1: '5 Anna Salai', streetAddressLine2: 'Teynampet', city: 'Chennai', state: 'Tamil Nadu', zipCode: '600018', phoneNumber: '9876543210', email };
+    await addPlain();
+    const opened = await callShop<{ orderId: string }>('/api/orders/checkout', { method: 'POST', token, body: address });
+    const paid = await callShop<Record<string, string>>('/api/payments/test/pay', { method: 'POST', token, body: { providerOrderId: opened.orderId, card: '4111 1111 1111 1111' } });
+    await callShop('/api/orders/create', { method: 'POST', token, body: paid });
+
+    await withTab('journey-payment-methods', DESKTOP, async ({ page }) => {
+      const payBy = async (method: string) => {
+        await page.goto('/checkout');
+        await expect.poll(() => field(page, 'zipCode').inputValue()).toBe('600018');
+        await page.getByTestId(`pay-by-${method}`).click();
+        await checkout(page);
+      };
+      await addPlain();
+      await payBy('upi');
+      const dialog = paymentDialog(page);
+      await dialog.getByTestId('upi-qr').waitFor();
+      expect(await dialog.getByTestId('payment-method-name').textContent()).toBe('UPI');
+      await snap(page, 'checkout-upi');
+      await dialog.getByTestId('upi-decline').click();
+      await expectSnackbar(page, 'The UPI payment was declined in your UPI app', 'error');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('payment-not-completed').waitFor();
+      expect((await callShop<unknown[]>('/api/cart', { token })).length).toBe(1);
+
+      await checkout(page);
+      await dialog.getByTestId('upi-approve').click();
+      await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
+      await page.waitForURL((url) => url.pathname === '/orders');
+
+      await addPlain();
+      await payBy('netbanking');
+      await dialog.getByTestId('bank-HDFC').click();
+      await dialog.getByTestId('pay-button').click();
+      await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
+      await page.waitForURL((url) => url.pathname === '/orders');
+
+      await addPlain();
+      await payBy('cod');
+      await expectSnackbar(page, /placed with cash on delivery/, 'success');
+      await page.waitForURL((url) => url.pathname === '/orders');
+      const orders = await callShop<{ paymentMethod: string; paymentState: string }[]>('/api/orders', { token });
+      expect(orders.map((o) => [o.paymentMethod, o.paymentState]).sort()).toEqual([
+        ['card', 'paid'], ['cod', 'awaiting-confirmation'], ['netbanking', 'paid'], ['upi', 'paid'],
+      ]);
+      const codMail = () => mailsTo(email, /is placed/).find((m) => m.text.includes('confirm-cod'));
+      await expect.poll(() => codMail() !== undefined).toBe(true);
+      const placedMail = codMail()!;
+      // Quoted-printable: the link's `=` is written `=3D`.
+      const link = /https?:\/\/\S+\/orders\/\w+\/confirm-cod\?code=[A-Z2-9]{8}/.exec(placedMail.text.replace(/=3D/g, '='))![0];
+      await page.goto(new URL(link).pathname + new URL(link).search);
+      await page.getByTestId('confirm-cod').click();
+      await page.getByTestId('cod-confirmed').waitFor();
+      const after = await callShop<{ paymentMethod: string; paymentState: string }[]>('/api/orders', { token });
+      expect(after.find((o) => o.paymentMethod === 'cod')?.paymentState).toBe('due');
+    }, storage);
   });
 });

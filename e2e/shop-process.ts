@@ -87,7 +87,7 @@ export async function startShop(uiDist: string, nodeEnv: 'test' | 'production' =
   const { url, child } = await spawnShopProcess(
     // Refunds owed stay owed for the run (the desk's sweeps have integration tests of their own),
     // so the back office's "refunds owed" can be read after a cancellation without a race.
-    { DATA_DIR: dataDir, SEED_CATALOG: 'true', UI_DIST: uiDist, NODE_ENV: nodeEnv, ALLOW_TEST_PAYMENTS: 'true', REFUND_SWEEP_MS: '3600000' },
+    { DATA_DIR: dataDir, SEED_CATALOG: 'true', UI_DIST: uiDist, NODE_ENV: nodeEnv, ALLOW_TEST_PAYMENTS: 'true', REFUND_SWEEP_MS: '3600000', COD_SWEEP_MS: '3600000' },
     180_000,
   );
   return {

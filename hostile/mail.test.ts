@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MAIL_CHECKPOINT, DEFERRED_ORDER_MAILS, OrderMailDesk } from '@shop/command-api';
-import { READ_MODELS, newId, orderStreams, type AdminOrderDoc, type Billing, type OrderDoc } from '@shop/contracts';
+import { READ_MODELS, newId, orderStreams, upcastEventData, type AdminOrderDoc, type Billing, type OrderDoc } from '@shop/contracts';
 import { MailDeliveryError, newEventId } from '@shop/platform';
 import { startMailCatcher, type MailCatcher } from '../test-support/account-kit.ts';
 import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../test-support/shop-fixtures.ts';
@@ -57,7 +57,8 @@ async function legacyOrderMailedTo(email: string): Promise<string> {
     address: '1 Old Road, Old Town', pincode: '560001', email, country: 'India', city: 'Bengaluru', state: 'Karnataka', amount: 300, products: [line],
     date: new Date().toISOString(),
   };
-  await t.shop.events.append(orderStreams.order(orderId), [{ id: newEventId(), type: 'OrderPlaced', data: placed }], 'no_stream');
+  // Brought to today's shape as the shop reads such an event (its upcasters), then appended.
+  await t.shop.events.append(orderStreams.order(orderId), [{ id: newEventId(), type: 'OrderPlaced', data: upcastEventData('OrderPlaced', 1, placed) }], 'no_stream');
   return orderId;
 }
 

@@ -6,9 +6,11 @@ import { checkoutSignature, hmacHex } from '@shop/platform/payments/signature';
 /**
  * A local stand-in for Razorpay's API, for tests: it follows the documented formats of
  * `POST /v1/orders` (basic auth, `{ amount, currency, receipt, notes }` → the order entity),
- * `GET /v1/payments/:id` (the payment entity), `POST /v1/payments/:id/refund` (a normal refund,
- * idempotent by its `X-Refund-Idempotency` header), errors as `{ error: { code, description } }`,
- * and plays the browser checkout (`pay`) and the webhook sender (`webhook`).
+ * `GET /v1/payments/:id` (the payment entity), `POST /v1/payments/:id/capture` (`{ amount, currency }`
+ * of an `authorized` payment; a captured one is refused), `POST /v1/payments/:id/refund` (a normal
+ * refund, idempotent by its `X-Refund-Idempotency` header), errors as `{ error: { code, description } }`,
+ * and plays the browser checkout (`pay`, `fail`) and the webhook sender (`webhook`, `refundWebhook`).
+ * Like an account without automatic capture, a payment is `authorized` until captured.
  */
 export interface StandInRefund {
   id: string;
@@ -22,11 +24,15 @@ export interface StandInRefund {
 export interface RazorpayStandIn {
   url: string;
   orders: Map<string, { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: string }>;
-  payments: Map<string, { id: string; order_id: string; amount: number; currency: string; status: string }>;
+  payments: Map<string, { id: string; order_id: string; amount: number; currency: string; status: string; error_description?: string }>;
   refunds: Map<string, StandInRefund>;
   requests: { method: string; path: string; auth: string | undefined; body: unknown }[];
   /** What checkout.js hands the page after a successful payment (optionally for another amount). */
-  pay(orderId: string, options?: { amount?: number }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  pay(orderId: string, options?: { amount?: number; status?: 'authorized' | 'captured' }): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** A failed attempt (a UPI payment declined in the app): its payment id. */
+  fail(orderId: string, description?: string): string;
+  /** A signed `refund.processed` delivery for a refund made here. */
+  refundWebhook(refundId: string, options?: { eventId?: string }): { body: string; headers: Record<string, string> };
   /** A signed webhook delivery for a payment: body, headers. */
   webhook(event: string, paymentId: string, options?: { eventId?: string; secret?: string }): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
@@ -104,6 +110,18 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
         if (found.amount - refunded - wanted === 0) found.status = 'refunded';
         return reply(200, entity(refund));
       }
+      const captureOf = /^\/v1\/payments\/([^/]+)\/capture$/.exec(path);
+      if (req.method === 'POST' && captureOf) {
+        const found = payments.get(decodeURIComponent(captureOf[1]!));
+        if (!found) return error(400, 'The id provided does not exist');
+        const { amount, currency } = (body ?? {}) as { amount?: number; currency?: string };
+        if (found.status === 'captured') return error(400, 'This payment has already been captured');
+        if (found.status !== 'authorized') return error(400, 'Only payments which have been authorized and not yet captured can be captured');
+        if (amount !== found.amount) return error(400, 'Capture amount must be equal to the amount authorized');
+        if (currency !== found.currency) return error(400, 'Currency should be same as that of payment currency');
+        found.status = 'captured';
+        return reply(200, { ...found, entity: 'payment', method: 'upi', captured: true, created_at: Math.floor(Date.now() / 1000) });
+      }
       const payment = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && payment) {
         const found = payments.get(decodeURIComponent(payment[1]!));
@@ -117,6 +135,19 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
 
+  /** A webhook delivery as Razorpay sends it: the event envelope, signed with the webhook secret. */
+  const delivery = (event: string, contains: string[], payload: unknown, options: { eventId?: string; secret?: string }) => {
+    const body = JSON.stringify({ entity: 'event', account_id: 'acc_standin', event, contains, payload, created_at: Math.floor(Date.now() / 1000) });
+    return {
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Razorpay-Signature': hmacHex(options.secret ?? keys.webhookSecret, body),
+        'x-razorpay-event-id': options.eventId ?? id('evt'),
+      },
+    };
+  };
+
   return {
     url: `http://127.0.0.1:${port}`,
     orders,
@@ -127,28 +158,27 @@ export async function startRazorpayStandIn(keys: { keyId: string; keySecret: str
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       const paymentId = id('pay');
-      payments.set(paymentId, { id: paymentId, order_id: orderId, amount: options.amount ?? order.amount, currency: order.currency, status: 'captured' });
-      order.status = 'paid';
+      payments.set(paymentId, { id: paymentId, order_id: orderId, amount: options.amount ?? order.amount, currency: order.currency, status: options.status ?? 'authorized' });
+      order.status = 'attempted';
       return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(keys.keySecret, orderId, paymentId) };
+    },
+    fail(orderId, description = 'Payment was declined by the customer in the UPI app') {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const paymentId = id('pay');
+      payments.set(paymentId, { id: paymentId, order_id: orderId, amount: order.amount, currency: order.currency, status: 'failed', error_description: description });
+      order.status = 'attempted';
+      return paymentId;
     },
     webhook(event, paymentId, options = {}) {
       const payment = payments.get(paymentId);
-      const body = JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_standin',
-        event,
-        contains: ['payment'],
-        payload: { payment: { entity: { ...payment, entity: 'payment' } } },
-        created_at: Math.floor(Date.now() / 1000),
-      });
-      return {
-        body,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Razorpay-Signature': hmacHex(options.secret ?? keys.webhookSecret, body),
-          'x-razorpay-event-id': options.eventId ?? id('evt'),
-        },
-      };
+      return delivery(event, ['payment'], { payment: { entity: { ...payment, entity: 'payment' } } }, options);
+    },
+    refundWebhook(refundId, options = {}) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      const payment = payments.get(refund.payment_id);
+      return delivery('refund.processed', ['refund', 'payment'], { refund: { entity: { ...refund, entity: 'refund' } }, payment: { entity: { ...payment, entity: 'payment' } } }, options);
     },
     async close() {
       server.closeAllConnections();

@@ -31,6 +31,8 @@ export async function startTestShop(
     UI_DIST: `${dir.path}/no-ui`,
     // Refunds are made when a test sweeps (shop.refunds.sweep()), not in the background mid-test.
     REFUND_SWEEP_MS: '3600000',
+    // Unconfirmed cash-on-delivery orders are cancelled when a test sweeps (shop.cod.desk.sweep()).
+    COD_SWEEP_MS: '3600000',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...options.env,
   });

@@ -19,6 +19,9 @@ export { checkoutCommandRoutes, type CheckoutDeps } from './ordering/checkout/ro
 export { CheckoutProcess, type CheckoutOutcome } from './ordering/checkout/process.ts';
 export { recoverCheckouts } from './ordering/checkout/recovery.ts';
 export { RefundDesk } from './ordering/payment/refunds.ts';
+export { CodDesk } from './ordering/cod/cod-desk.ts';
+export { codCommandRoutes } from './ordering/cod/cod-routes.ts';
+export { codByDeliveryZone, decideCod, type CodAvailability, type CodSettings } from './ordering/cod/cod-rules.ts';
 export type { CheckoutReply } from './ordering/checkout/start-checkout.ts';
 export { AccountCommands, type AccountServiceOptions } from './account/commands.ts';
 export { accountRouter } from './account/routes.ts';

@@ -1,6 +1,7 @@
 import { paymentOpenedV1ToV2 } from './payment-events.ts';
 import { reviewV1ToV2 } from './review-events.ts';
 import { withNoDeliveryFee } from './delivery-terms.ts';
+import { orderPlacedAsCardPayment } from './order-events.ts';
 
 /**
  * Event schema versions. The log is never rewritten, so an event keeps the shape it was written
@@ -26,7 +27,7 @@ export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
   ProductReviewed: [reviewV1ToV2],
   ProductReviewEdited: [reviewV1ToV2],
   CheckoutStarted: [withNoDeliveryFee],
-  OrderPlaced: [withNoDeliveryFee],
+  OrderPlaced: [withNoDeliveryFee, orderPlacedAsCardPayment],
 };
 
 /** The metadata key holding an event's schema version. */

@@ -28,6 +28,33 @@ const paymentOpenedV1 = {
   },
 };
 
+describe('OrderPlaced from version 1', () => {
+  it('reads an order placed before payment methods as a card order with no COD fee, which the current schema accepts', async () => {
+    const { orderEventSchemas } = await import('./order-events.ts');
+    const v1 = {
+      orderId: '6745a1b2c3d4e5f6a7b8c9d2',
+      paymentId: 'pay_1',
+      providerOrderId: 'order_test_1',
+      userid: 'u1',
+      name: 'Asha Rao',
+      phoneNumber: '9876543210',
+      address: '12 MG Road, Indiranagar',
+      pincode: '560038',
+      email: 'asha@example.in',
+      country: 'India',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      amount: 499,
+      products: paymentOpenedV1.lines,
+      date: '2026-01-02T03:04:05.000Z',
+    };
+    expect(() => orderEventSchemas.OrderPlaced.parse(v1)).toThrow();
+    const read = upcastEventData('OrderPlaced', 1, structuredClone(v1));
+    expect(orderEventSchemas.OrderPlaced.parse(read)).toEqual({ ...v1, deliveryFee: 0, paymentMethod: 'card', codFee: 0 });
+    expect(currentEventVersion('OrderPlaced')).toBe(3);
+  });
+});
+
 describe('event versions', () => {
   it('reads a version 1 PaymentOpened as a card payment that the current schema accepts, leaving the stored data as it was', () => {
     const stored = structuredClone(paymentOpenedV1);
@@ -70,7 +97,7 @@ describe('event versions', () => {
       orderId, paymentId: 'pay_1', providerOrderId, userid: userId, name: billing.fullName, phoneNumber: billing.phoneNumber, address: '12 MG Road, Indiranagar',
       pincode: billing.zipCode, email: billing.email, country: 'India', city: billing.city, state: billing.state, amount, products: lines, date: '2026-01-01T00:00:00.000Z',
     };
-    expect(orderEventSchemas.OrderPlaced.parse(upcastEventData('OrderPlaced', 1, placed))).toEqual({ ...placed, deliveryFee: 0 });
+    expect(orderEventSchemas.OrderPlaced.parse(upcastEventData('OrderPlaced', 1, placed))).toEqual({ ...placed, deliveryFee: 0, paymentMethod: 'card', codFee: 0 });
     expect(orderEventSchemas.OrderPlaced.safeParse(placed).success).toBe(false);
   });
 

@@ -3,14 +3,25 @@ import { z } from 'zod';
 import { orderDiscount } from './discount-events.ts';
 import { billingSchema } from './order-billing.ts';
 import { idSchema } from './ids.ts';
-import { pricedLine } from './payment-events.ts';
+import { paymentMethod, pricedLine } from './payment-events.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
 
 import { ORDER_STATUSES } from './order-rules.ts';
 
 export const orderStatus = z.enum(ORDER_STATUSES);
 
-/** The order as placed: everything the orders screen and an auditor need, amount from the server. */
+/** What a cash-on-delivery order is placed with: the code the shopper confirms it with, and by when. */
+export const codConfirmation = z.object({
+  /** Sent in the order e-mail (and its link); never shown in an order reply. */
+  code: z.string().regex(/^[A-Z2-9]{8}$/),
+  /** Unconfirmed by then, the order is cancelled and its stock goes back. */
+  confirmBy: z.iso.datetime(),
+});
+
+/**
+ * The order as placed: everything the orders screen and an auditor need, amount from the server.
+ * Version 2 (event-versions.ts): `paymentMethod`, `codFee` and, on cash-on-delivery orders, `cod`.
+ */
 export const orderPlaced = z.object({
   orderId: idSchema,
   paymentId: z.string().min(1),
@@ -24,7 +35,7 @@ export const orderPlaced = z.object({
   country: z.string(),
   city: z.string(),
   state: z.string(),
-  /** Whole rupees, as paid: the sum of the lines' subtotals less `discount`, plus `deliveryFee`. */
+  /** Whole rupees, as paid: the sum of the lines' subtotals less `discount`, plus `deliveryFee` and `codFee`. */
   amount: z.number().int().min(1),
   products: z.array(pricedLine).min(1),
   date: z.iso.datetime(),
@@ -39,7 +50,20 @@ export const orderPlaced = z.object({
    */
   deliveryFee,
   deliverBy: deliverBy.optional(),
+  /** Version 3: how the shopper pays: online before the order (upi, netbanking, card) or cash on delivery. */
+  paymentMethod,
+  /** Whole rupees of the cash-on-delivery fee included in `amount` (0 when paid online). */
+  codFee: z.number().int().min(0),
+  cod: codConfirmation.optional(),
 });
+
+/**
+ * OrderPlaced version 2 → 3: before the choice, every order was paid by card before it was
+ * placed, with no cash-on-delivery fee.
+ */
+export function orderPlacedAsCardPayment(data: unknown): unknown {
+  return { ...(data as Record<string, unknown>), paymentMethod: 'card', codFee: 0 };
+}
 export const orderStatusChanged = z.object({
   orderId: idSchema,
   from: orderStatus,
@@ -67,7 +91,26 @@ export const orderMailRefused = z.object({
   refusedAt: z.iso.datetime(),
 });
 
-export const orderEventSchemas = { OrderPlaced: orderPlaced, OrderStatusChanged: orderStatusChanged, OrderMailRefused: orderMailRefused } as const;
+/** The shopper confirmed a cash-on-delivery order with the code from its e-mail: it may now be fulfilled. */
+export const codOrderConfirmed = z.object({ orderId: idSchema, confirmedAt: z.iso.datetime() });
+
+/** The courier's cash for a delivered cash-on-delivery order is in: the order's revenue counts from here. */
+export const codCashCollected = z.object({
+  orderId: idSchema,
+  /** Whole rupees collected: the order amount, fee included. */
+  amount: z.number().int().min(1),
+  /** The admin who marked it. */
+  collectedBy: z.string().min(1),
+  collectedAt: z.iso.datetime(),
+});
+
+export const orderEventSchemas = {
+  OrderPlaced: orderPlaced,
+  OrderStatusChanged: orderStatusChanged,
+  OrderMailRefused: orderMailRefused,
+  CodOrderConfirmed: codOrderConfirmed,
+  CodCashCollected: codCashCollected,
+} as const;
 export type OrderEventMap = { [K in keyof typeof orderEventSchemas]: z.infer<(typeof orderEventSchemas)[K]> };
 
 export const orderStreams = { order: (orderId: string) => `order-${orderId}` } as const;

@@ -3,7 +3,8 @@ import type { OrderDiscount } from './discount-events.ts';
 import type { Billing } from './order-billing.ts';
 import type { PricedLine } from './payment-events.ts';
 import type { OrderEventMap } from './order-events.ts';
-import type { OrderStatus } from './order-rules.ts';
+import { paymentStateOf, type OrderStatus, type PaymentState } from './order-rules.ts';
+import type { PaymentMethod } from './payment-events.ts';
 
 /** One status an order reached and when (the event's time), for the shopper's timeline. */
 export interface OrderTimelineStep {
@@ -48,6 +49,15 @@ export interface OrderDoc extends Identified {
   deliveryFee?: number;
   /** ISO date: the latest delivery day promised at checkout (orders since the promise is made). */
   deliverBy?: string;
+  /** How the shopper pays (card for orders from before the choice). */
+  paymentMethod: PaymentMethod;
+  /** Where the order's money stands (paymentStateOf). */
+  paymentState: PaymentState;
+  /** Whole rupees of the cash-on-delivery fee in `amount` (0 when paid online). */
+  codFee: number;
+  /** Cash on delivery: when the shopper confirmed the order, and by when they must (unconfirmed). */
+  codConfirmedAt?: string;
+  codConfirmBy?: string;
 }
 
 /** One step of an order's life, as the back office shows it. */
@@ -72,6 +82,8 @@ export interface RefusedOrderMail {
 
 /** An order as the back office lists it: the served order, its status history and its refused e-mails. */
 export interface AdminOrderDoc extends Omit<OrderDoc, 'history'> {
+  /** Cash on delivery: the cash the courier brought in, and the admin who marked it. */
+  cashCollected?: { amount: number; by: string; at: string };
   history: OrderStatusStep[];
   /** Absent while every e-mail of the order went out. */
   refusedMails?: RefusedOrderMail[];
@@ -136,8 +148,22 @@ export interface CheckoutProcessDoc extends Identified {
   startedAt: string;
 }
 
+/** What happened to a cash-on-delivery order's money after it was placed (nothing, for one paid online). */
+export interface CodProgress {
+  confirmedAt: string | null;
+  cashCollected: boolean;
+}
+
+export const NO_COD_PROGRESS: CodProgress = { confirmedAt: null, cashCollected: false };
+
 /** The served order, from the event that placed it and its current status (projection and replies). */
-export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: OrderStatus, trackingNumber?: string | null): OrderDoc {
+export function orderDocFrom(
+  placed: OrderEventMap['OrderPlaced'],
+  status: OrderStatus,
+  trackingNumber?: string | null,
+  cod: CodProgress = NO_COD_PROGRESS,
+): OrderDoc {
+  const paymentState = paymentStateOf({ paymentMethod: placed.paymentMethod, status, codConfirmed: cod.confirmedAt !== null, cashCollected: cod.cashCollected });
   return {
     _id: placed.orderId,
     id: placed.orderId,
@@ -160,5 +186,31 @@ export function orderDocFrom(placed: OrderEventMap['OrderPlaced'], status: Order
     ...(trackingNumber ? { trackingNumber } : {}),
     deliveryFee: placed.deliveryFee,
     ...(placed.deliverBy ? { deliverBy: placed.deliverBy } : {}),
+    paymentMethod: placed.paymentMethod,
+    paymentState,
+    codFee: placed.codFee,
+    ...(cod.confirmedAt ? { codConfirmedAt: cod.confirmedAt } : {}),
+    ...(placed.cod && !cod.confirmedAt ? { codConfirmBy: placed.cod.confirmBy } : {}),
   };
+}
+
+/**
+ * An order document after a status change or a cash-on-delivery fact, with its payment state
+ * worked out again (projections; a cash collection is kept as `paymentState: 'collected'`).
+ */
+export function orderDocWith<T extends Omit<OrderDoc, 'history'>>(
+  doc: T,
+  change: { status?: OrderStatus; trackingNumber?: string; codConfirmedAt?: string; cashCollected?: true },
+): T {
+  const { codConfirmBy: _due, ...rest } = doc;
+  const next = {
+    ...(change.codConfirmedAt ? rest : doc),
+    ...(change.status ? { status: change.status } : {}),
+    ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}),
+    ...(change.codConfirmedAt ? { codConfirmedAt: change.codConfirmedAt } : {}),
+  } as T;
+  // Orders projected before payment methods existed were all paid by card.
+  const paymentMethod = next.paymentMethod ?? 'card';
+  const cashCollected = change.cashCollected === true || next.paymentState === 'collected';
+  return { ...next, paymentMethod, codFee: next.codFee ?? 0, paymentState: paymentStateOf({ paymentMethod, status: next.status, codConfirmed: Boolean(next.codConfirmedAt), cashCollected }) };
 }

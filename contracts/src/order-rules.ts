@@ -4,23 +4,27 @@
  * with these; read-api and the UI only preview what it will decide.
  */
 
-/** The statuses in the order an order lives them. */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * The statuses in the order an order lives them. `returned`: the parcel came back to the shop
+ * undelivered (return to origin, RTO), its stock back on the shelf.
+ */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Where an order may go next; delivered and cancelled are final. */
+/** Where an order may go next; delivered, cancelled and returned are final. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['confirmed', 'cancelled'],
   confirmed: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
+  shipped: ['delivered', 'returned'],
   delivered: [],
   cancelled: [],
+  returned: [],
 };
 
 /**
  * What a status says to the person reading it, so every badge (storefront and back office) is
  * coloured by meaning: waiting on the shop (pending), moving (confirmed, shipped), arrived
- * (delivered), stopped (cancelled). The colours themselves live with the UI's theme.
+ * (delivered), stopped (cancelled, returned to the shop). The colours themselves live with the UI's theme.
  */
 export type OrderStatusTone = 'waiting' | 'moving' | 'arrived' | 'stopped';
 export const ORDER_STATUS_TONES: Record<OrderStatus, OrderStatusTone> = {
@@ -29,6 +33,7 @@ export const ORDER_STATUS_TONES: Record<OrderStatus, OrderStatusTone> = {
   shipped: 'moving',
   delivered: 'arrived',
   cancelled: 'stopped',
+  returned: 'stopped',
 };
 
 /** The placeholder a carrier tracking URL template holds where the tracking number goes. */
@@ -41,6 +46,32 @@ export const TRACKING_NUMBER_PLACEHOLDER = '{trackingNumber}';
 export function trackingUrlFor(template: string, trackingNumber: string): string {
   return template.split(TRACKING_NUMBER_PLACEHOLDER).join(encodeURIComponent(trackingNumber));
 }
+
+/**
+ * Where an order's money stands: `paid` (taken online before the order was placed), and for cash
+ * on delivery `awaiting-confirmation` (the shopper has not confirmed the order yet), `due` (to be
+ * paid at the door), `collected` (the courier's cash is in) or `not-collected` (cancelled, or the
+ * parcel came back).
+ */
+export type PaymentState = 'paid' | 'awaiting-confirmation' | 'due' | 'collected' | 'not-collected';
+
+export function paymentStateOf(order: {
+  paymentMethod: 'upi' | 'netbanking' | 'card' | 'cod';
+  status: OrderStatus;
+  codConfirmed: boolean;
+  cashCollected: boolean;
+}): PaymentState {
+  if (order.paymentMethod !== 'cod') return 'paid';
+  if (order.cashCollected) return 'collected';
+  if (order.status === 'cancelled' || order.status === 'returned') return 'not-collected';
+  return order.codConfirmed ? 'due' : 'awaiting-confirmation';
+}
+
+/** Cash on delivery's refusals at checkout, word for word as the shopper reads them. */
+export const COD_MESSAGES = {
+  overCap: (cap: number) => `Cash on delivery is available for orders up to Rs ${cap.toLocaleString('en-IN')}; please pay by UPI, net banking or card`,
+  notHere: (pincode: string) => `Cash on delivery is not available for pincode ${pincode}; please pay by UPI, net banking or card`,
+} as const;
 
 /** Whole rupees off a shopper's first order. */
 export const FIRST_ORDER_DISCOUNT = 20;

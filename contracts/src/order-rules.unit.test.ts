@@ -3,7 +3,7 @@ import { ORDER_STATUS_TONES, ORDER_STATUSES, trackingUrlFor } from './order-rule
 
 describe('order status tones', () => {
   it('say what each status means: pending waits, confirmed and shipped move, delivered arrived, cancelled stopped', () => {
-    expect(ORDER_STATUSES.map((status) => ORDER_STATUS_TONES[status])).toEqual(['waiting', 'moving', 'moving', 'arrived', 'stopped']);
+    expect(ORDER_STATUSES.map((status) => ORDER_STATUS_TONES[status])).toEqual(['waiting', 'moving', 'moving', 'arrived', 'stopped', 'stopped']);
   });
 });
 

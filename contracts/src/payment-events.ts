@@ -16,7 +16,8 @@ export const pricedLine = z.object({
 });
 export type PricedLine = z.infer<typeof pricedLine>;
 
-export const paymentProviderName = z.enum(['test', 'razorpay']);
+/** Who takes the money: a provider online, or (`cod`) the courier at the door, with no provider payment. */
+export const paymentProviderName = z.enum(['test', 'razorpay', 'cod']);
 export type PaymentProviderName = z.infer<typeof paymentProviderName>;
 
 /** How the shopper chose to pay at checkout. */
@@ -80,11 +81,25 @@ export const paymentRefunded = z.object({
   refundedAt: z.iso.datetime(),
 });
 
+/**
+ * One attempt to pay failed (a declined card or bank, a UPI payment declined in the app or left to
+ * expire). The payment stays open: the shopper may try again, and the cart and stock are untouched.
+ * At most one per provider payment id (a redelivered `payment.failed` webhook records nothing).
+ */
+export const paymentFailed = z.object({
+  providerOrderId: z.string().min(1),
+  /** The provider's id of the failed attempt, or `attempt-<n>` for a refusal the offline provider gave no id. */
+  paymentId: z.string().min(1).max(100),
+  reason: z.string().min(1).max(300),
+  failedAt: z.iso.datetime(),
+});
+
 export const paymentEventSchemas = {
   PaymentOpened: paymentOpened,
   PaymentConfirmed: paymentConfirmed,
   PaymentRefundRequested: paymentRefundRequested,
   PaymentRefunded: paymentRefunded,
+  PaymentFailed: paymentFailed,
 } as const;
 export type PaymentEventMap = { [K in keyof typeof paymentEventSchemas]: z.infer<(typeof paymentEventSchemas)[K]> };
 

@@ -101,6 +101,21 @@ export const configSchema = z
      * lease in the read store: another process takes over this long after the holder died.
      */
     DESK_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
+    /**
+     * Cash on delivery is offered only for orders up to this many rupees (fee included): a parcel
+     * refused at the door costs the shop two shipments, and the dearer it is the likelier that is.
+     */
+    COD_MAX_AMOUNT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+    /** Whole rupees added to a cash-on-delivery order for the courier's cash handling (0: none). */
+    COD_FEE: z.coerce.number().int().min(0).max(100_000).default(0),
+    /**
+     * How long a shopper has to confirm a cash-on-delivery order (the code in the order e-mail)
+     * before it is cancelled and its stock goes back: unconfirmed COD orders are the ones that
+     * come back undelivered.
+     */
+    COD_CONFIRM_WITHIN_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(24 * 60),
+    /** How often unconfirmed cash-on-delivery orders past their time are looked for and cancelled. */
+    COD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** Where projections run: in the API process (embedded) or in projector workers fed by Kafka (external). */
     PROJECTIONS: z.enum(['embedded', 'external']).default('embedded'),
     /** External mode: how long a command's reply waits for its projections, and how often it looks. */

@@ -20,6 +20,10 @@ import {
   RefundDesk,
   deliverySettingsFrom,
   type DeliverySettings,
+  CodDesk,
+  codByDeliveryZone,
+  type CodAvailability,
+  type CodSettings,
 } from '@shop/command-api';
 import { ConfigError, JoseGoogleVerifier, LeasedRole, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
 import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
@@ -76,6 +80,12 @@ export interface Shop {
   payments: PaymentProvider;
   /** Makes the refunds owed (compensated checkouts, cancelled orders), every REFUND_SWEEP_MS. */
   refunds: RefundDesk;
+  /**
+   * Cash on delivery: the cap and fee (COD_MAX_AMOUNT, COD_FEE), whether the courier takes cash at a
+   * pincode (`availability`, the delivery zones' answer), and the desk that cancels orders left
+   * unconfirmed (every COD_SWEEP_MS).
+   */
+  cod: { settings: CodSettings; availability: CodAvailability; desk: CodDesk };
   /** Sends the order e-mails (placed, status changed), once per event, from its own checkpoint. */
   orderMail: OrderMailDesk;
   /** Delivery zones, days, COD and fee from the shop's pincode (SHOP_PINCODE, DELIVERY_*). */
@@ -149,7 +159,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const streams = new StreamCommands(events);
   const products = new CatalogProducts(docs);
   const cart = new CartCommands(streams, products);
-  const checkout = new CheckoutProcess(streams, cart);
+  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000);
   const projections = allProjections;
   // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
   const external = config.PROJECTIONS === 'external';
@@ -204,6 +214,9 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const refundRole = new LeasedRole(docs, 'role:refunds', { start: () => refunds.start(config.REFUND_SWEEP_MS), stop: () => refunds.stop() }, deskLease);
   await refundRole.start();
   metrics.measureRefundsOwed(() => refunds.owed());
+  const codDesk = new CodDesk(streams, docs, logger);
+  const codRole = new LeasedRole(docs, 'role:cod', { start: () => codDesk.start(config.COD_SWEEP_MS), stop: () => codDesk.stop() }, deskLease);
+  await codRole.start();
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs);
   const delivery = shopDelivery(config);
@@ -236,6 +249,11 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     }),
     payments,
     refunds,
+    cod: {
+      settings: { maxAmount: config.COD_MAX_AMOUNT, fee: config.COD_FEE },
+      availability: codByDeliveryZone(delivery),
+      desk: codDesk,
+    },
     orderMail,
     delivery,
     writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
@@ -251,6 +269,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       await rebuilds.stop();
       await upgrades.stop();
       await refundRole.stop();
+      await codRole.stop();
       await orderMailRole.stop();
       await runner.stop();
       await bus?.close();

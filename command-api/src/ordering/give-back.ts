@@ -7,11 +7,13 @@ export interface PaidFor {
   paymentId: string;
   providerOrderId: string;
   lines: ReadonlyArray<{ productId: string }>;
+  /** False for cash on delivery: no money was taken, so none goes back. */
+  moneyTaken: boolean;
 }
 
 /**
  * Undo a payment by new events: every line's reservation goes back to stock, then the refund is
- * asked for. Both steps are idempotent (a released reservation or a requested refund is not done
+ * asked for (when money was taken). Both steps are idempotent (a released reservation or a requested refund is not done
  * twice), so running this again finishes what a crash left. Used by a checkout that fails after
  * payment and by an order that is cancelled. `refundEventIds` makes the refund's event id stable
  * for callers that retry a whole process. Returns the last position written (0n if none).
@@ -29,6 +31,7 @@ export async function releaseAndRefund(
     const released = await streams.handle(stockStream.at(line.productId), release, ctx, { maxAttempts: 20 });
     if (released.position > position) position = released.position;
   }
+  if (!paid.moneyTaken) return position;
   const refund = { type: 'RequestRefund', providerOrderId: paid.providerOrderId, paymentId: paid.paymentId, reason } as const;
   const options: HandleOptions = refundEventIds ? { eventIds: refundEventIds } : {};
   const refunded = await streams.handle(paymentStream.at(paid.providerOrderId), refund, ctx, options);

@@ -25,19 +25,28 @@ describe('test provider', () => {
   it('opens a payment and signs a test-card payment the way Razorpay does', async () => {
     const opened = await provider.openPayment({ amountPaise: 49900, currency: 'INR', receipt: 'r', notes: {} });
     expect(opened).toMatchObject({ provider: 'test', amountPaise: 49900, currency: 'INR', keyId: 'rzp_test_shop' });
-    const paid = provider.pay(opened.providerOrderId, TEST_CARDS.success);
+    const paid = provider.pay(opened.providerOrderId, { method: 'card', card: TEST_CARDS.success });
     expect(paid.signature).toBe(checkoutSignature('t'.repeat(40), paid.order_id, paid.payment_id));
     const confirmation = { orderId: paid.order_id, paymentId: paid.payment_id, signature: paid.signature };
     expect(await provider.verifyPayment(confirmation)).toEqual({ ok: true });
     expect((await provider.verifyPayment({ ...confirmation, orderId: 'order_other' })).ok).toBe(false);
   });
   it('declines the declined card and refuses other numbers and tiny amounts', async () => {
-    expect(() => provider.pay('order_1', TEST_CARDS.declined)).toThrow(new PaymentProviderError('Your card was declined', 402));
-    expect(() => provider.pay('order_1', '1234')).toThrow(PaymentProviderError);
+    expect(() => provider.pay('order_1', { method: 'card', card: TEST_CARDS.declined })).toThrow(new PaymentProviderError('Your card was declined', 402));
+    expect(() => provider.pay('order_1', { method: 'card', card: '1234' })).toThrow(PaymentProviderError);
     await expect(provider.openPayment({ amountPaise: 50, currency: 'INR', receipt: 'r', notes: {} })).rejects.toThrow(PaymentProviderError);
   });
+  it('pays by net banking at a listed bank and by UPI when the app approves; declines the declining bank and the UPI app\'s "decline"', () => {
+    for (const attempt of [{ method: 'netbanking', bank: 'HDFC' }, { method: 'upi', approve: true }] as const) {
+      const paid = provider.pay('order_m', attempt);
+      expect(paid.signature).toBe(checkoutSignature('t'.repeat(40), 'order_m', paid.payment_id));
+    }
+    expect(() => provider.pay('order_m', { method: 'netbanking', bank: 'DECLINE' })).toThrow(new PaymentProviderError('Your bank declined the payment', 402));
+    expect(() => provider.pay('order_m', { method: 'netbanking', bank: 'NOPE' })).toThrow(/Choose one of the banks/);
+    expect(() => provider.pay('order_m', { method: 'upi', approve: false })).toThrow(new PaymentProviderError('The UPI payment was declined in your UPI app', 402));
+  });
   it('refunds a payment once per idempotency key, even when asked again by another instance', async () => {
-    const paid = provider.pay('order_1', TEST_CARDS.success);
+    const paid = provider.pay('order_1', { method: 'card', card: TEST_CARDS.success });
     const request = { paymentId: paid.payment_id, amountPaise: 49900, idempotencyKey: 'refund-order_1', notes: {} };
     const refund = await provider.refund(request);
     expect(refund).toMatchObject({ amountPaise: 49900, status: 'processed' });
@@ -85,6 +94,23 @@ describe('Razorpay adapter against a local stand-in', () => {
     expect(result).toEqual({ ok: false, reason: 'Payment amount does not match the order total' });
   });
 
+  it('captures an authorised payment with the documented request, and leaves a captured one as it is', async () => {
+    const opened = await provider.openPayment({ amountPaise: 70000, currency: 'INR', receipt: 'r', notes: {} });
+    const paid = standIn.pay(opened.providerOrderId);
+    const paymentId = paid.razorpay_payment_id;
+    expect(standIn.payments.get(paymentId)!.status).toBe('authorized');
+    expect(await provider.capture(paymentId, { amountPaise: 70000, currency: 'INR' })).toEqual({ ok: true });
+    expect(standIn.payments.get(paymentId)!.status).toBe('captured');
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payments/${paymentId}/capture`, body: { amount: 70000, currency: 'INR' } });
+    // Again (a retry, the webhook after the browser): no second capture asked, still paid.
+    const asked = standIn.requests.length;
+    expect(await provider.capture(paymentId, { amountPaise: 70000, currency: 'INR' })).toEqual({ ok: true });
+    expect(standIn.requests.slice(asked).map((r) => r.method)).toEqual(['GET']);
+    // A failed payment is not paid.
+    const failed = standIn.fail(opened.providerOrderId);
+    expect(await provider.capture(failed, { amountPaise: 70000, currency: 'INR' })).toEqual({ ok: false, reason: 'Payment is failed' });
+  });
+
   it('checks webhook bodies against X-Razorpay-Signature', () => {
     const body = '{"event":"payment.captured"}';
     expect(provider.verifyWebhook(body, hmacHex(keys.webhookSecret, body))).toBe(true);
@@ -94,7 +120,7 @@ describe('Razorpay adapter against a local stand-in', () => {
 
   it('refunds a captured payment with the documented request, once per idempotency key', async () => {
     const opened = await provider.openPayment({ amountPaise: 64900, currency: 'INR', receipt: 'r', notes: {} });
-    const paid = standIn.pay(opened.providerOrderId);
+    const paid = standIn.pay(opened.providerOrderId, { status: 'captured' });
     const request = { paymentId: paid.razorpay_payment_id, amountPaise: 64900, idempotencyKey: `refund-${opened.providerOrderId}`, notes: { reason: 'out of stock' } };
 
     const refund = await provider.refund(request);

@@ -57,6 +57,20 @@ export interface Refund {
   status: string;
 }
 
+/** The banks the offline provider's net-banking page offers; the last one declines every payment. */
+export const TEST_BANKS = [
+  { code: 'SBIN', name: 'State Bank of India' },
+  { code: 'HDFC', name: 'HDFC Bank' },
+  { code: 'ICIC', name: 'ICICI Bank' },
+  { code: 'DECLINE', name: 'Test bank (declines)' },
+] as const;
+
+/** What the offline provider's pages send to pay: a card number, a bank, or the UPI app's answer. */
+export type TestPaymentAttempt =
+  | { method: 'card'; card: string }
+  | { method: 'netbanking'; bank: string }
+  | { method: 'upi'; approve: boolean };
+
 /** Card numbers the test dialog accepts, as the test modes of card providers document them. */
 export const TEST_CARDS = { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' } as const;
 
@@ -70,10 +84,11 @@ export interface TestCardPayment {
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /**
-   * Only a provider with a test "card form" (the embedded test provider) has it: pays an open
-   * payment with one of `TEST_CARDS`, or throws `PaymentProviderError`.
+   * Only a provider with test pages (the embedded test provider) has it: pays an open payment by
+   * card (one of `TEST_CARDS`), net banking (one of `TEST_BANKS`) or UPI (the app approves or
+   * declines), or throws `PaymentProviderError` (402 for a decline).
    */
-  pay?(providerOrderId: string, card: string): TestCardPayment;
+  pay?(providerOrderId: string, attempt: TestPaymentAttempt): TestCardPayment;
   openPayment(request: OpenPaymentRequest): Promise<OpenedPayment>;
   /**
    * True only when the provider signed this confirmation and (where it can be asked) the
@@ -82,6 +97,12 @@ export interface PaymentProvider {
   verifyPayment(confirmation: PaymentConfirmation, expected: { amountPaise: number; currency: string }): Promise<VerifyResult>;
   /** Checks a webhook body (raw, as received) against its signature header. */
   verifyWebhook(rawBody: string, signature: string): boolean;
+  /**
+   * Takes the money of a verified payment. A payment only authorised is not paid: the provider
+   * voids it after its capture window, so it counts as paid once this returns. Idempotent: a
+   * payment already captured (by an earlier call, a webhook, auto-capture) is simply confirmed.
+   */
+  capture(paymentId: string, expected: { amountPaise: number; currency: string }): Promise<VerifyResult>;
   /** Gives a confirmed payment's money back (idempotent by `idempotencyKey`). */
   refund(request: RefundRequest): Promise<Refund>;
 }

@@ -86,6 +86,22 @@ export class RazorpayPaymentProvider implements PaymentProvider {
     return { ok: true };
   }
 
+  /**
+   * `POST /v1/payments/:id/capture` with the amount and currency, for a payment still only
+   * `authorized`; one already `captured` is left as it is (Razorpay refuses a second capture).
+   */
+  async capture(paymentId: string, expected: { amountPaise: number; currency: string }): Promise<VerifyResult> {
+    const path = `/v1/payments/${encodeURIComponent(paymentId)}`;
+    let payment = await this.call<RazorpayPayment>('GET', path);
+    if (payment.status === 'authorized') {
+      payment = await this.call<RazorpayPayment>('POST', `${path}/capture`, { amount: expected.amountPaise, currency: expected.currency });
+    }
+    if (payment.amount !== expected.amountPaise || payment.currency !== expected.currency) {
+      return { ok: false, reason: 'Payment amount does not match the order total' };
+    }
+    return payment.status === 'captured' ? { ok: true } : { ok: false, reason: `Payment is ${payment.status}` };
+  }
+
   /** `X-Razorpay-Signature`: HMAC-SHA256 of the raw request body with the webhook secret. */
   verifyWebhook(rawBody: string, signature: string): boolean {
     if (!this.options.webhookSecret) return false;

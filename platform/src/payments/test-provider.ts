@@ -1,7 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   PaymentProviderError,
+  TEST_BANKS,
   TEST_CARDS,
+  type TestPaymentAttempt,
   type OpenPaymentRequest,
   type OpenedPayment,
   type PaymentConfirmation,
@@ -46,12 +48,21 @@ export class TestPaymentProvider implements PaymentProvider {
     };
   }
 
-  /** The test dialog's "Pay": one card succeeds, one is declined, anything else is invalid. */
-  pay(providerOrderId: string, card: string): TestCardPayment {
-    const number = digits(card);
-    if (number === digits(TEST_CARDS.declined)) throw new PaymentProviderError('Your card was declined', 402);
-    if (number !== digits(TEST_CARDS.success)) {
-      throw new PaymentProviderError(`Use the test card ${TEST_CARDS.success}`, 400);
+  /**
+   * The test pages' "Pay": by card, one number succeeds and one is declined; by net banking, every
+   * listed bank but the declining one succeeds; by UPI, the "pay from app" page approves or declines.
+   */
+  pay(providerOrderId: string, attempt: TestPaymentAttempt): TestCardPayment {
+    if (attempt.method === 'card') {
+      const number = digits(attempt.card);
+      if (number === digits(TEST_CARDS.declined)) throw new PaymentProviderError('Your card was declined', 402);
+      if (number !== digits(TEST_CARDS.success)) throw new PaymentProviderError(`Use the test card ${TEST_CARDS.success}`, 400);
+    } else if (attempt.method === 'netbanking') {
+      const bank = TEST_BANKS.find((b) => b.code === attempt.bank);
+      if (!bank) throw new PaymentProviderError(`Choose one of the banks: ${TEST_BANKS.map((b) => b.code).join(', ')}`, 400);
+      if (bank.code === 'DECLINE') throw new PaymentProviderError('Your bank declined the payment', 402);
+    } else if (!attempt.approve) {
+      throw new PaymentProviderError('The UPI payment was declined in your UPI app', 402);
     }
     const paymentId = providerId('pay');
     return { order_id: providerOrderId, payment_id: paymentId, signature: checkoutSignature(this.keySecret, providerOrderId, paymentId) };
@@ -60,6 +71,11 @@ export class TestPaymentProvider implements PaymentProvider {
   async verifyPayment(confirmation: PaymentConfirmation): Promise<VerifyResult> {
     const expected = checkoutSignature(this.keySecret, confirmation.orderId, confirmation.paymentId);
     return signaturesMatch(expected, confirmation.signature) ? { ok: true } : { ok: false, reason: 'Payment signature is invalid' };
+  }
+
+  /** Test payments are captured when they are made: nothing is left to take. */
+  async capture(): Promise<VerifyResult> {
+    return { ok: true };
   }
 
   verifyWebhook(rawBody: string, signature: string): boolean {

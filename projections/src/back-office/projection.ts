@@ -5,6 +5,7 @@ import {
   dashboardSlotId,
   dashboardSlotOf,
   orderDocFrom,
+  orderDocWith,
   orderEventSchemas,
   orderStatus,
   paymentEventSchemas,
@@ -47,23 +48,37 @@ function putKeys(view: ProjectionView, order: AdminOrderDoc): void {
   });
 }
 
+/** Adds `amount` rupees to the revenue of one UTC day (negative: takes it off). */
+/** Adds orders and revenue to the dashboard's 15-minute slot holding the moment `at` (ISO time). */
+async function addRevenue(view: ProjectionView, at: string, amount: number, orders = 0): Promise<void> {
+  const slot = dashboardSlotOf(at);
+  const current = await view.get<DashboardSlotDoc>(BACK_OFFICE.dashboard, dashboardSlotId(slot));
+  const slotDoc: DashboardSlotDoc = current ?? { _id: dashboardSlotId(slot), id: dashboardSlotId(slot), slot, orders: 0, revenue: 0 };
+  view.put(BACK_OFFICE.dashboard, { ...slotDoc, orders: slotDoc.orders + orders, revenue: slotDoc.revenue + amount });
+}
+
 /**
  * The back office's read models: every order with its status history and the keys it is found
  * by, and the dashboard's running totals (orders and revenue per time slot, orders per status,
  * refunds owed) and stock levels, kept as events arrive so the dashboard never scans orders.
  * Orders are counted per 15-minute UTC slot, so the dashboard can add up a day of any time zone.
+ *
+ * Revenue counts each order once, when its money is in: an order paid online when it was placed,
+ * a cash-on-delivery order when its cash was collected. A parcel returned to origin never counts
+ * (paid online, its revenue is taken off again: the money goes back).
  * Version 2: orders keep their delivery `city` and `state`. Version 3: the dashboard's slots.
+ * Version 4: the delivery fee. Version 5: payment method and state, cash collected, `returned`.
  */
 export const backOfficeProjection: Projection = {
   name: READ_MODELS.backOffice,
-  version: 4,
+  version: 5,
   collections: [
-    { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date']] },
+    { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date'], ['paymentState', 'codConfirmBy'], ['status', 'codConfirmBy']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },
     { name: BACK_OFFICE.dashboard, indexes: [['slot']] },
     { name: BACK_OFFICE.stock, indexes: [['countInStock', '_id']] },
   ],
-  handles: new Set(['OrderPlaced', 'OrderStatusChanged', 'OrderMailRefused', 'PaymentRefundRequested', 'PaymentRefunded', ...STOCK_EVENT_TYPES]),
+  handles: new Set(['OrderPlaced', 'OrderStatusChanged', 'OrderMailRefused', 'CodOrderConfirmed', 'CodCashCollected', 'PaymentRefundRequested', 'PaymentRefunded', ...STOCK_EVENT_TYPES]),
   async apply(event, view) {
     if ((STOCK_EVENT_TYPES as readonly string[]).includes(event.type)) return applyStockLevel(event, view);
     switch (event.type) {
@@ -76,10 +91,7 @@ export const backOfficeProjection: Projection = {
         };
         view.put(BACK_OFFICE.orders, order);
         putKeys(view, order);
-        const slot = dashboardSlotOf(placed.date);
-        const current = await view.get<DashboardSlotDoc>(BACK_OFFICE.dashboard, dashboardSlotId(slot));
-        const slotDoc: DashboardSlotDoc = current ?? { _id: dashboardSlotId(slot), id: dashboardSlotId(slot), slot, orders: 0, revenue: 0 };
-        view.put(BACK_OFFICE.dashboard, { ...slotDoc, orders: slotDoc.orders + 1, revenue: slotDoc.revenue + placed.amount });
+        await addRevenue(view, placed.date, placed.paymentMethod === 'cod' ? 0 : placed.amount, 1);
         const totals = await totalsOf(view);
         view.put(BACK_OFFICE.dashboard, { ...totals, statuses: { ...totals.statuses, pending: totals.statuses.pending + 1 } });
         return;
@@ -90,18 +102,35 @@ export const backOfficeProjection: Projection = {
         if (!order || order.status === change.to) return;
         const step = { from: change.from, to: change.to, at: event.metadata.timestamp, by: change.changedBy };
         const changed: AdminOrderDoc = {
-          ...order,
-          status: change.to,
-          ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}),
+          ...orderDocWith(order, { status: change.to, ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}) }),
           history: [...order.history, change.trackingNumber ? { ...step, trackingNumber: change.trackingNumber } : step],
         };
+        if (change.to === 'returned' && changed.paymentMethod !== 'cod') await addRevenue(view, order.date, -order.amount);
         view.put(BACK_OFFICE.orders, changed);
         putKeys(view, changed);
         const totals = await totalsOf(view);
         const statuses = { ...totals.statuses };
         statuses[order.status] = Math.max(0, statuses[order.status] - 1);
-        statuses[change.to] += 1;
+        statuses[change.to] = (statuses[change.to] ?? 0) + 1;
         view.put(BACK_OFFICE.dashboard, { ...totals, statuses });
+        return;
+      }
+      case 'CodOrderConfirmed': {
+        const { orderId, confirmedAt } = orderEventSchemas.CodOrderConfirmed.parse(event.data);
+        const order = await view.get<AdminOrderDoc>(BACK_OFFICE.orders, orderId);
+        if (!order || order.codConfirmedAt) return;
+        const confirmed = orderDocWith(order, { codConfirmedAt: confirmedAt });
+        view.put(BACK_OFFICE.orders, confirmed);
+        return;
+      }
+      case 'CodCashCollected': {
+        const collected = orderEventSchemas.CodCashCollected.parse(event.data);
+        const order = await view.get<AdminOrderDoc>(BACK_OFFICE.orders, collected.orderId);
+        // Counted once: a redelivered event finds the cash already in.
+        if (!order || order.cashCollected) return;
+        const cashCollected = { amount: collected.amount, by: collected.collectedBy, at: collected.collectedAt };
+        view.put(BACK_OFFICE.orders, { ...orderDocWith(order, { cashCollected: true }), cashCollected });
+        await addRevenue(view, collected.collectedAt, collected.amount);
         return;
       }
       case 'OrderMailRefused': {

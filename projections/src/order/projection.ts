@@ -1,14 +1,15 @@
-import { ORDERS, orderDocFrom, orderEventSchemas, type OrderDoc } from '@shop/contracts';
+import { ORDERS, orderDocFrom, orderDocWith, orderEventSchemas, type OrderDoc } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
 
 /**
  * Orders per user, newest first (`GET /api/orders`, `/api/orders/:id`), each with the statuses
  * it went through and when, so the shopper's timeline needs no read of the log.
  * Version 2: `history`, `city` and `state` kept. Version 3: `deliveryFee` and `deliverBy`.
+ * Version 4: payment method and state (cash on delivery confirmed, collected), `returned`.
  */
 export const orderProjection: Projection = {
   name: 'orders',
-  version: 3,
+  version: 4,
   collections: [{ name: ORDERS.orders, indexes: [['userid', 'date']] }],
   handles: new Set(Object.keys(orderEventSchemas)),
   async apply(event, view) {
@@ -20,13 +21,18 @@ export const orderProjection: Projection = {
       const order = await view.get<OrderDoc>(ORDERS.orders, data.orderId);
       // A redelivered change adds no second step (the decider never records a move to the same status).
       if (!order || order.status === data.to) return;
-      const changed: OrderDoc = {
-        ...order,
-        status: data.to,
-        ...(data.trackingNumber ? { trackingNumber: data.trackingNumber } : {}),
+      view.put(ORDERS.orders, {
+        ...orderDocWith(order, { status: data.to, ...(data.trackingNumber ? { trackingNumber: data.trackingNumber } : {}) }),
         history: [...(order.history ?? []), { status: data.to, at: event.metadata.timestamp }],
-      };
-      view.put(ORDERS.orders, changed);
+      });
+    } else if (event.type === 'CodOrderConfirmed' || event.type === 'CodCashCollected') {
+      const { orderId } = event.data as { orderId: string };
+      const order = await view.get<OrderDoc>(ORDERS.orders, orderId);
+      if (!order) return;
+      const fact = event.type === 'CodOrderConfirmed'
+        ? { codConfirmedAt: orderEventSchemas.CodOrderConfirmed.parse(event.data).confirmedAt }
+        : { cashCollected: true as const };
+      view.put(ORDERS.orders, orderDocWith(order, fact));
     }
   },
 };

@@ -184,7 +184,7 @@ describe('back office: dashboard', () => {
     const revenue = first.amount + second.amount + third.amount;
     expect(board.today).toEqual({ orders: 3, revenue });
     expect(board.last7Days).toEqual({ orders: 3, revenue });
-    expect(board.ordersByStatus).toEqual({ pending: 1, confirmed: 0, shipped: 0, delivered: 1, cancelled: 1 });
+    expect(board.ordersByStatus).toEqual({ pending: 1, confirmed: 0, shipped: 0, delivered: 1, cancelled: 1, returned: 0 });
     // The sneaker (0) and watch (3) were listed low; the shirt went 10 → 7 with these orders.
     expect(board.lowStock.products.map((p) => [p.name, p.countInStock])).toEqual([
       ['Running Sneaker', 0],

@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   shipped: 'Ship',
   delivered: 'Mark delivered',
   cancelled: 'Cancel order',
+  returned: 'Returned to origin (undelivered)',
 };
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {

@@ -85,7 +85,7 @@ describe('back office access', () => {
       timeZone: 'Asia/Kolkata',
       today: { orders: 2, revenue: 3000 },
       last7Days: { orders: 9, revenue: 45000 },
-      ordersByStatus: { pending: 4, confirmed: 3, shipped: 1, delivered: 1, cancelled: 0 },
+      ordersByStatus: { pending: 4, confirmed: 3, shipped: 1, delivered: 1, cancelled: 0, returned: 0 },
       lowStock: { threshold: 5, products: [{ id: 'p1', name: 'Nova Phone', countInStock: 2 }] },
       refundsOwed: { count: 1, amount: 799 },
     };
@@ -116,7 +116,7 @@ describe('dashboard: low on stock', () => {
       timeZone: 'Asia/Kolkata',
       today: { orders: 0, revenue: 0 },
       last7Days: { orders: 0, revenue: 0 },
-      ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
+      ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, returned: 0 },
       lowStock: { threshold: 5, products: left <= 5 ? [{ ...low, countInStock: left }] : [] },
       refundsOwed: { count: 0, amount: 0 },
     });
@@ -143,7 +143,7 @@ describe('dashboard read models', () => {
     timeZone: 'Asia/Kolkata',
     today: { orders: 0, revenue: 0 },
     last7Days: { orders: 0, revenue: 0 },
-    ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
+    ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, returned: 0 },
     lowStock: { threshold: 5, products: [] },
     refundsOwed: { count: 0, amount: 0 },
   };

@@ -134,6 +134,12 @@ export interface OrderTimelineStep {
   at: string;
 }
 
+/** How a shopper pays: online before the order, or cash on delivery. */
+export type PaymentMethod = 'upi' | 'netbanking' | 'card' | 'cod';
+
+/** Where an order's money stands (paid online; cash on delivery awaiting confirmation, due, collected, not collected). */
+export type PaymentState = 'paid' | 'awaiting-confirmation' | 'due' | 'collected' | 'not-collected';
+
 export interface Order extends Identified {
   paymentId: string;
   name: string;
@@ -159,7 +165,12 @@ export interface Order extends Identified {
   deliveryFee?: number;
   /** ISO date the order is expected by, when the shop estimated one. */
   deliverBy?: string;
-  paymentMethod?: 'upi' | 'netbanking' | 'card' | 'cod';
+  paymentMethod?: PaymentMethod;
+  paymentState?: PaymentState;
+  /** Whole rupees of the cash-on-delivery fee in `amount`. */
+  codFee?: number;
+  /** Cash on delivery not yet confirmed: by when the shopper must confirm it. */
+  codConfirmBy?: string;
 }
 
 export interface User extends Identified {
@@ -237,7 +248,8 @@ export interface PricedLine {
 
 /** `POST /api/orders/checkout`: what the browser needs to open the provider's checkout. */
 export interface CheckoutSession {
-  provider: 'test' | 'razorpay';
+  /** `cod`: no payment to take; the order was placed (`order`) with payment due. */
+  provider: 'test' | 'razorpay' | 'cod';
   keyId: string;
   /** The provider's order id the payment is bound to. */
   orderId: string;
@@ -252,7 +264,14 @@ export interface CheckoutSession {
   discount?: { kind: string; label: string; amount: number } | null;
   name: string;
   description: string;
-  prefill: { name: string; email: string; contact: string };
+  prefill: { name: string; email: string; contact: string; method?: 'upi' | 'netbanking' | 'card' };
+  /** Razorpay Standard Checkout's `config` option (UPI Collect hidden). */
+  config?: unknown;
+  paymentMethod?: PaymentMethod;
+  /** Whole rupees of the cash-on-delivery fee in `total`. */
+  codFee?: number;
+  order?: Order;
   products: PricedLine[];
   testCards?: { success: string; declined: string };
+  testBanks?: readonly { code: string; name: string }[];
 }

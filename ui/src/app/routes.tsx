@@ -18,6 +18,7 @@ const CheckoutPage = lazyPage(() => import('../checkout/CheckoutPage.tsx'));
 const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
 const OrderPage = lazyPage(() => import('../orders/OrderPage.tsx'));
 const OrderPlacedPage = lazyPage(() => import('../orders/OrderPlacedPage.tsx'));
+const ConfirmCodPage = lazyPage(() => import('../checkout/ConfirmCodPage.tsx'));
 const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
 const ComparePage = lazyPage(() => import('../compare/ComparePage.tsx'));
 // The back office: one chunk for all of /admin/* (its catalog screens load on their own).
@@ -56,6 +57,8 @@ export function AppRoutes() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
         <Route path="orders/:id/placed" element={<OrderPlacedPage />} />
+        {/* The link in a cash-on-delivery order's e-mail. */}
+        <Route path="orders/:id/confirm-cod" element={<ConfirmCodPage />} />
         <Route path="my-account" element={<MyAccountPage />} />
         <Route path="compare" element={<ComparePage />} />
         {/* The back office: the shell shows it bare (no storefront header or footer), it brings its own frame. */}

@@ -1,5 +1,6 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
@@ -7,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { firstOrderDiscountFor } from '@shop/contracts/order-rules';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from './checkoutApi.ts';
-import type { CheckoutSession } from '../api/types.ts';
+import { useAbandonPaymentMutation, useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from './checkoutApi.ts';
+import type { CheckoutSession, PaymentMethod } from '../api/types.ts';
 import { errorMessage } from '../api/messages.ts';
 import { useGetCartQuery } from '../api/cartApi.ts';
 import { shopApi, useGetCountriesQuery } from '../api/shopApi.ts';
@@ -21,6 +22,7 @@ import { dismissed, notifyError, notifySuccess } from '../store/snackbarSlice.ts
 import { OrderSummary } from './OrderSummary.tsx';
 import { payWithRazorpay } from './razorpay.ts';
 import { TestPaymentDialog } from './TestPaymentDialog.tsx';
+import { PaymentMethodChoice } from './PaymentMethodChoice.tsx';
 import { BILLING_FIELDS, billingProblem, EMPTY_BILLING, orderDate } from './validation.ts';
 import { FREE_DELIVERY_OVER } from '@shop/contracts/constants';
 import { INDIAN_STATES } from '@shop/contracts/india';
@@ -31,6 +33,9 @@ import { brand } from '../shared/theme.ts';
 /** The cart count refreshes this long after an order (1 s, as the original did). */
 export const CART_REFRESH_AFTER_ORDER_MS = 1000;
 export const ORDER_PLACED = 'Your order has been placed successfully!';
+export const COD_ORDER_PLACED = 'Your order is placed with cash on delivery. Please confirm it from the e-mail we sent you.';
+/** Said on the page when a payment was closed without paying: nothing else changed. */
+export const PAYMENT_NOT_COMPLETED = 'The payment was not completed. Nothing was charged and your cart is unchanged: choose a way to pay and try again.';
 
 function CheckoutView({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch();
@@ -57,7 +62,10 @@ function CheckoutView({ user }: { user: SessionUser }) {
   }, [defaults.data]);
   const [session, setSession] = useState<CheckoutSession | null>(null);
   const [stage, setStage] = useState<null | 'opening' | 'paying' | 'placing' | 'placed'>(null);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
+  const [notCompleted, setNotCompleted] = useState(false);
   const [openCheckout] = useOpenCheckoutMutation();
+  const [abandonPayment] = useAbandonPaymentMutation();
   const [createOrder] = useCreateOrderMutation();
   const inputs = useRef<Partial<Record<keyof Billing, HTMLInputElement | null>>>({});
   useErrorNotice(cart.error);
@@ -105,6 +113,14 @@ function CheckoutView({ user }: { user: SessionUser }) {
     }
   };
 
+  /** The shopper left the payment without paying: recorded, said on the page, and they may try again. */
+  const abandon = (opened: CheckoutSession) => {
+    void abandonPayment({ providerOrderId: opened.orderId });
+    setSession(null);
+    setStage(null);
+    setNotCompleted(true);
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (stage) return;
@@ -117,12 +133,20 @@ function CheckoutView({ user }: { user: SessionUser }) {
     // The form is complete: an earlier "Please fill …" must not linger over the payment window.
     dispatch(dismissed());
     setStage('opening');
+    setNotCompleted(false);
     let opened: CheckoutSession;
     try {
-      opened = await openCheckout({ ...billing, userId: user.userId }).unwrap();
+      opened = await openCheckout({ ...billing, userId: user.userId, paymentMethod }).unwrap();
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'The payment could not be started.')));
       setStage(null);
+      return;
+    }
+    if (opened.order) {
+      // Cash on delivery: the order is placed, payment due once the shopper confirms it.
+      setStage('placed');
+      dispatch(notifySuccess(COD_ORDER_PLACED));
+      void navigate('/orders');
       return;
     }
     if (opened.provider === 'razorpay') {
@@ -130,7 +154,7 @@ function CheckoutView({ user }: { user: SessionUser }) {
       try {
         const result = await payWithRazorpay(opened, (message) => dispatch(notifyError(message)));
         if (result.outcome === 'paid') await placeOrder(opened, result.confirmation);
-        else setStage(null);
+        else abandon(opened);
       } catch (error) {
         dispatch(notifyError(errorMessage(error, 'The payment window could not be opened.')));
         setStage(null);
@@ -224,6 +248,15 @@ function CheckoutView({ user }: { user: SessionUser }) {
             {input('phoneNumber', { half: true })}
             {input('email')}
           </Box>
+          <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800, mt: 4, mb: 2 }}>
+            PAYMENT METHOD
+          </Typography>
+          <PaymentMethodChoice value={paymentMethod} onChange={setPaymentMethod} disabled={stage !== null} />
+          {notCompleted && (
+            <Alert severity="warning" data-testid="payment-not-completed" role="alert" sx={{ mt: 1 }}>
+              {PAYMENT_NOT_COMPLETED}
+            </Alert>
+          )}
         </Panel>
         <OrderSummary
           lines={lines}
@@ -260,10 +293,7 @@ function CheckoutView({ user }: { user: SessionUser }) {
           session={session}
           placing={stage === 'placing'}
           onPaid={(confirmation) => placeOrder(session, confirmation)}
-          onClose={() => {
-            setSession(null);
-            setStage(null);
-          }}
+          onClose={() => abandon(session)}
         />
       )}
     </PageFrame>

@@ -1,5 +1,5 @@
 import { shopApi } from '../api/shopApi.ts';
-import type { CartItem, CheckoutSession, Order } from '../api/types.ts';
+import type { CartItem, CheckoutSession, Order, PaymentMethod } from '../api/types.ts';
 
 /**
  * The billing form of the checkout screen, in the order its fields are checked (full name first,
@@ -57,11 +57,22 @@ export const checkoutApi = shopApi.injectEndpoints({
       // A placed order changes both the address to start from and whether the discount is left.
       providesTags: [{ type: 'Orders', id: 'LIST' }],
     }),
-    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string }>({
+    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string; paymentMethod: PaymentMethod }>({
       query: (body) => ({ url: '/orders/checkout', method: 'POST', body }),
+      // Cash on delivery places the order at once: the cart empties, the order joins the list.
+      invalidatesTags: (reply) => (reply?.order ? [{ type: 'Cart', id: 'LIST' }, { type: 'Orders', id: 'LIST' }, 'Products', 'Product'] : []),
     }),
-    payWithTestCard: build.mutation<PaymentConfirmation, { providerOrderId: string; card: string }>({
+    payWithTestCard: build.mutation<PaymentConfirmation, { providerOrderId: string } & TestPaymentAttempt>({
       query: (body) => ({ url: '/payments/test/pay', method: 'POST', body }),
+    }),
+    /** The shopper closed the payment without paying: recorded, so it can be told and tried again. */
+    abandonPayment: build.mutation<{ msg: string }, { providerOrderId: string }>({
+      query: (body) => ({ url: '/payments/abandon', method: 'POST', body }),
+    }),
+    /** Confirms a cash-on-delivery order with the code from its e-mail. */
+    confirmCodOrder: build.mutation<Order, { orderId: string; code: string }>({
+      query: ({ orderId, code }) => ({ url: `/orders/${encodeURIComponent(orderId)}/confirm-cod`, method: 'POST', body: { code } }),
+      invalidatesTags: (_reply, error) => (error ? [] : [{ type: 'Orders', id: 'LIST' }]),
     }),
     createOrder: build.mutation<Order, CreateOrderBody>({
       query: (body) => ({ url: '/orders/create', method: 'POST', body }),
@@ -71,4 +82,14 @@ export const checkoutApi = shopApi.injectEndpoints({
   }),
 });
 
-export const { useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, usePayWithTestCardMutation, useCreateOrderMutation } = checkoutApi;
+/** What the offline provider's pages send: a card number, a bank, or the UPI app's answer. */
+export type TestPaymentAttempt = { method: 'card'; card: string } | { method: 'netbanking'; bank: string } | { method: 'upi'; approve: boolean };
+
+export const {
+  useGetCheckoutDefaultsQuery,
+  useOpenCheckoutMutation,
+  usePayWithTestCardMutation,
+  useCreateOrderMutation,
+  useAbandonPaymentMutation,
+  useConfirmCodOrderMutation,
+} = checkoutApi;

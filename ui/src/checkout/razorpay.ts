@@ -37,7 +37,10 @@ export async function payWithRazorpay(
       name: session.name,
       description: session.description,
       order_id: session.orderId,
+      // Opens on the shopper's chosen method, prefilled from the billing form; `config` hides UPI
+      // Collect (UPI stays as Intent on a phone and a QR code on a desktop).
       prefill: session.prefill,
+      ...(session.config ? { config: session.config } : {}),
       theme: { color: brand.indigo },
       handler: (confirmation: PaymentConfirmation) => settle({ outcome: 'paid', confirmation }),
       modal: { ondismiss: () => settle({ outcome: 'dismissed' }) },

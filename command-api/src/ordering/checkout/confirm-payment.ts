@@ -16,7 +16,8 @@ export interface PaymentConfirmation {
 
 /**
  * Confirms a payment into an order: the payment must be the caller's, signed by the provider, and
- * for the amount the server opened. Then the checkout process places the order. `billing` is read
+ * for the amount the server opened, and it is captured (a payment only authorised is not paid). Then
+ * the checkout process places the order. `billing` is read
  * only once the payment is verified (the route's parser, which may refuse it). Refusals are
  * DomainErrors; a provider failure is its PaymentProviderError.
  */
@@ -39,6 +40,9 @@ export async function confirmPayment(
   }
   const verified = await deps.payments.verifyPayment({ orderId, paymentId, signature }, { amountPaise: opened.amountPaise, currency: opened.currency });
   if (!verified.ok) throw new DomainError('invalid', `Payment could not be verified: ${verified.reason}`);
+  // Only a captured payment is paid: an authorised one is voided by the provider if left alone.
+  const captured = await deps.payments.capture(paymentId, { amountPaise: opened.amountPaise, currency: opened.currency });
+  if (!captured.ok) throw new DomainError('invalid', `Payment could not be captured: ${captured.reason}`);
 
   return process.run({ providerOrderId: orderId, paymentId }, billing());
 }

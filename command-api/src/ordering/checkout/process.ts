@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   orderDocFrom,
   orderIdForPayment,
@@ -37,6 +38,8 @@ export class CheckoutProcess {
   constructor(
     private readonly streams: StreamCommands,
     private readonly cart: CartCommands,
+    /** How long a cash-on-delivery order waits for the shopper's confirmation (COD_CONFIRM_WITHIN_MINUTES). */
+    private readonly codConfirmWithinMs = 24 * 60 * 60_000,
   ) {}
 
   /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
@@ -103,7 +106,10 @@ export class CheckoutProcess {
       if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
       return { ok: false, msg: error.message, position: max(position, await this.compensate(started, error.message, ctx)) };
     }
-    const place = { type: 'PlaceOrder', ...orderPlacedData(started) } as const;
+    const payment = await this.streams.load(paymentStream.at(started.providerOrderId));
+    const paymentMethod = payment.opened?.paymentMethod ?? 'card';
+    const cod = paymentMethod === 'cod' ? { code: codConfirmationCode(), confirmBy: new Date(Date.now() + this.codConfirmWithinMs).toISOString() } : undefined;
+    const place = { type: 'PlaceOrder', ...orderPlacedData(started, paymentMethod, cod) } as const;
     const placed = await this.streams.handle(orderStream.at(started.orderId), place, ctx, onceFor(paymentId));
     const lineIds = started.lines.map((line) => line.lineId);
     const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);
@@ -137,7 +143,8 @@ export class CheckoutProcess {
 
   /** Undo by new events: give back every reservation, ask for the refund, record the failure. */
   private async compensate(started: CheckoutStarted, reason: string, ctx: CommandContext): Promise<bigint> {
-    const given = await releaseAndRefund(this.streams, started, reason, ctx, onceFor(started.paymentId).eventIds);
+    const paid = { ...started, moneyTaken: started.provider !== 'cod' };
+    const given = await releaseAndRefund(this.streams, paid, reason, ctx, onceFor(started.paymentId).eventIds);
     const fail = { type: 'FailCheckout', paymentId: started.paymentId, reason } as const;
     const failed = await this.streams.handle(checkoutStream.at(started.paymentId), fail, ctx, onceFor(started.paymentId));
     return max(given, failed.position);
@@ -146,12 +153,29 @@ export class CheckoutProcess {
 
 function placedOrder(started: CheckoutStarted, order: OrderState, replayed: boolean, position: bigint): CheckoutOutcome {
   if (!order.placed || !order.status) throw new Error(`Checkout ${started.paymentId} completed without its order`);
-  return { ok: true, order: orderDocFrom(order.placed, order.status), position, replayed };
+  return { ok: true, order: orderDocFrom(order.placed, order.status, order.trackingNumber, order.cod), position, replayed };
 }
 
-/** The order exactly as paid: lines and amount from the payment the server opened. */
-function orderPlacedData(started: CheckoutStarted): OrderEventMap['OrderPlaced'] {
+/** Letters and digits that cannot be mistaken for one another when typed from an e-mail. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 8 characters of 32: 40 random bits, so guessing one order's code is hopeless. */
+function codConfirmationCode(): string {
+  return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/**
+ * The order exactly as paid (or, cash on delivery, as it will be paid): lines and amount from the
+ * payment the server opened. A cash-on-delivery fee is what the amount holds beyond the lines less
+ * the discount and the delivery fee.
+ */
+function orderPlacedData(
+  started: CheckoutStarted,
+  paymentMethod: OrderEventMap['OrderPlaced']['paymentMethod'],
+  cod: OrderEventMap['OrderPlaced']['cod'],
+): OrderEventMap['OrderPlaced'] {
   const { billing } = started;
+  const goods = started.lines.reduce((sum, line) => sum + line.subTotal, 0) - (started.discount?.amount ?? 0);
   return {
     orderId: started.orderId,
     paymentId: started.paymentId,
@@ -172,6 +196,9 @@ function orderPlacedData(started: CheckoutStarted): OrderEventMap['OrderPlaced']
     billing,
     deliveryFee: started.deliveryFee,
     ...(started.deliverBy ? { deliverBy: started.deliverBy } : {}),
+    paymentMethod,
+    codFee: paymentMethod === 'cod' ? Math.max(0, started.amount - goods - started.deliveryFee) : 0,
+    ...(cod ? { cod } : {}),
   };
 }
 

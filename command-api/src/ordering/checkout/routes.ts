@@ -18,8 +18,9 @@ import { RecentCheckouts, openCheckoutPayment } from './start-checkout.ts';
 import { paymentStream } from '../payment/decider.ts';
 import type { CheckoutProcess } from './process.ts';
 import type { DeliverySettings } from '../delivery/quote.ts';
+import type { CodAvailability, CodSettings } from '../cod/cod-rules.ts';
 import type { CartCommands } from '../../cart/commands.ts';
-import { handleRazorpayWebhook } from '../payment/webhook.ts';
+import { handleRazorpayWebhook, recordPaymentFailure } from '../payment/webhook.ts';
 
 export interface CheckoutDeps extends CommandDeps {
   payments: PaymentProvider;
@@ -28,6 +29,8 @@ export interface CheckoutDeps extends CommandDeps {
   checkout: CheckoutProcess;
   /** Delivery zones, days and fee (the checkout checks the pincode and charges the fee from them). */
   delivery: DeliverySettings;
+  /** Cash on delivery's settings and the zone rule (whether the courier takes cash at a pincode). */
+  cod: { settings: CodSettings; availability: CodAvailability };
 }
 
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */
@@ -57,10 +60,30 @@ function answerCheckoutRefusals(): Middleware {
   };
 }
 
-const testPayBody = z.object({
-  providerOrderId: z.string({ error: 'providerOrderId is required' }).min(1, 'providerOrderId is required'),
-  card: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number'),
-});
+const providerOrderIdField = z.string({ error: 'providerOrderId is required' }).min(1, 'providerOrderId is required').max(100);
+
+/** The offline provider's pages: the card form (the default, as before), a bank, or the UPI app's answer. */
+const testPayBody = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('card'), providerOrderId: providerOrderIdField, card: z.string({ error: 'Please enter a card number' }).min(1, 'Please enter a card number').max(40) }),
+    z.object({ method: z.literal('netbanking'), providerOrderId: providerOrderIdField, bank: z.string({ error: 'Please choose a bank' }).min(1, 'Please choose a bank').max(20) }),
+    z.object({ method: z.literal('upi'), providerOrderId: providerOrderIdField, approve: z.boolean({ error: 'approve must be true or false' }) }),
+  ],
+  { error: 'method must be card, netbanking or upi' },
+);
+
+const abandonBody = z.object({ providerOrderId: providerOrderIdField });
+
+/** What a payment left without paying is recorded as (and shown). */
+export const PAYMENT_ABANDONED = 'The payment was not completed; you can try again';
+
+/** The caller's own open payment; someone else's looks exactly like a missing one. */
+async function ownPayment(deps: CheckoutDeps, userId: string, providerOrderId: string) {
+  const payment = await deps.streams.load(paymentStream.at(providerOrderId));
+  if (!payment.opened || payment.opened.userId !== userId) throw new HttpError(404, { error: true, msg: 'Payment not found' });
+  return payment;
+}
 
 /** Checkout: open a payment for the server's total, confirm it into an order, provider callbacks. */
 export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
@@ -74,7 +97,9 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const { userId } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingForm, body);
     const { paymentMethod } = validate(checkoutPaymentChoice, body);
-    const { reply } = await openCheckoutPayment(deps, { userId, billing, paymentMethod }, recentCheckouts);
+    const { reply, position } = await openCheckoutPayment(deps, { userId, billing, paymentMethod }, recentCheckouts);
+    // Cash on delivery placed the order: what the shopper reads next shows it.
+    if (reply.order) await deps.awaitProjections(position, AFTER_ORDER);
     ctx.status = 201;
     ctx.body = deps.publicUrls.withLineImages(reply);
   });
@@ -97,17 +122,17 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     ctx.body = deps.publicUrls.withLineImages(outcome.order);
   });
 
-  // The embedded test provider's "card form": pays an open payment with a test card.
+  // The embedded test provider's pages (card form, net banking, UPI app): pay an open payment.
   router.post('/payments/test/pay', auth, answerRefusals(checkoutRefusal), async (ctx) => {
     const provider = deps.payments;
     if (!provider.pay) throw new HttpError(404, { error: true, msg: 'Not found' });
     const { userId } = currentUser(ctx);
-    const { providerOrderId, card } = validate(testPayBody, bodyOf(ctx));
-    const payment = await deps.streams.load(paymentStream.at(providerOrderId));
-    if (!payment.opened || payment.opened.userId !== userId) throw new HttpError(404, { error: true, msg: 'Payment not found' });
+    const raw = bodyOf(ctx);
+    const { providerOrderId, ...attempt } = validate(testPayBody, { method: 'card', ...raw });
+    const payment = await ownPayment(deps, userId, providerOrderId);
     if (payment.paymentId) throw new HttpError(409, { error: true, msg: 'This payment was already completed' });
     try {
-      const paid = provider.pay(providerOrderId, card);
+      const paid = provider.pay(providerOrderId, attempt);
       ctx.body = {
         ...paid,
         // The same confirmation under Razorpay checkout's names, so one client handler fits both.
@@ -116,9 +141,20 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
         razorpay_signature: paid.signature,
       };
     } catch (error) {
-      if (error instanceof PaymentProviderError) throw new HttpError(error.status, { error: true, msg: error.message });
-      throw error;
+      if (!(error instanceof PaymentProviderError)) throw error;
+      // A decline is a fact about this payment (the shopper sees it and may try again); a typo is not.
+      if (error.status === 402) await recordPaymentFailure(deps.streams, providerOrderId, `attempt-${payment.failures.length + 1}`, error.message);
+      throw new HttpError(error.status, { error: true, msg: error.message });
     }
+  });
+
+  // The shopper closed the provider's checkout without paying: recorded so the page can say so.
+  router.post('/payments/abandon', auth, answerRefusals(checkoutRefusal), async (ctx) => {
+    const { userId } = currentUser(ctx);
+    const { providerOrderId } = validate(abandonBody, bodyOf(ctx));
+    const payment = await ownPayment(deps, userId, providerOrderId);
+    await recordPaymentFailure(deps.streams, providerOrderId, `attempt-${payment.failures.length + 1}`, PAYMENT_ABANDONED);
+    ctx.body = { providerOrderId, paymentState: payment.paymentId ? 'paid' : 'failed', msg: PAYMENT_ABANDONED };
   });
 
   router.post('/payments/razorpay/webhook', answerRefusals(checkoutRefusal), async (ctx) => {

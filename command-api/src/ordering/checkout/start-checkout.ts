@@ -5,11 +5,12 @@ import {
   newId,
   type Billing,
   type OrderDiscount,
+  type OrderDoc,
   type PaymentMethod,
   type PricedLine,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
-import { TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
+import { TEST_BANKS, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
 import type { CartCommands } from '../../cart/commands.ts';
 import type { CatalogProducts } from '../../shared/catalog-products.ts';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
@@ -17,19 +18,22 @@ import { DomainError } from '../../shared/decider.ts';
 import { priceFirstOrderDiscount } from '../discount/first-order-discount.ts';
 import { paymentStream } from '../payment/decider.ts';
 import { quoteDelivery, type DeliverySettings } from '../delivery/quote.ts';
+import { decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
+import type { CheckoutProcess } from './process.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
 
 /** What the browser needs to open the provider's checkout (Razorpay's options, or our test dialog's). */
 export interface CheckoutReply {
-  provider: 'test' | 'razorpay';
+  /** `cod`: no provider payment; the order is placed at once, with payment due (`order`). */
+  provider: 'test' | 'razorpay' | 'cod';
   keyId: string;
   /** The provider's order id the checkout is bound to. */
   orderId: string;
   /** Paise, as the provider's checkout takes it. */
   amount: number;
   currency: string;
-  /** Whole rupees: the order total the server computed (the lines' subtotals less `discount`, plus `deliveryFee`). */
+  /** Whole rupees: the order total the server computed (the lines' subtotals less `discount`, plus `deliveryFee` and `codFee`). */
   total: number;
   /** Whole rupees: the sum of the lines' subtotals. */
   subtotal: number;
@@ -41,11 +45,36 @@ export interface CheckoutReply {
   deliveryFee: number;
   /** ISO date: the latest delivery day promised for the billing pincode. */
   deliverBy: string;
+  /** Whole rupees of the cash-on-delivery fee included in `total` (0 when paying online). */
+  codFee: number;
+  /** Cash on delivery: the order as placed, awaiting the shopper's confirmation from its e-mail. */
+  order?: OrderDoc;
   name: string;
   description: string;
-  prefill: { name: string; email: string; contact: string };
+  /** From the billing form; `method` opens Razorpay's Standard Checkout on the chosen way of paying. */
+  prefill: { name: string; email: string; contact: string; method?: RazorpayMethod };
+  /** Razorpay Standard Checkout's `config` option: what its payment screen shows and hides. */
+  config: StandardCheckoutConfig;
   products: PricedLine[];
   testCards?: typeof TEST_CARDS;
+  /** The offline provider's net-banking page: the banks it offers (the last one declines). */
+  testBanks?: typeof TEST_BANKS;
+}
+
+/** Razorpay's names for the ways of paying its Standard Checkout offers. */
+type RazorpayMethod = 'upi' | 'netbanking' | 'card';
+
+export interface StandardCheckoutConfig {
+  display: { hide: { method: 'upi'; flows: ['collect'] }[]; preferences: { show_default_blocks: true } };
+}
+
+/**
+ * Standard Checkout's `config` for every payment: UPI Collect (typing a UPI id) is hidden, since NPCI
+ * switched it off for Android and desktop; UPI stays as Intent (the app opens on a phone) and as a
+ * QR code (shown on a desktop instead of Intent), and every other method keeps its default blocks.
+ */
+export function standardCheckoutConfig(): StandardCheckoutConfig {
+  return { display: { hide: [{ method: 'upi', flows: ['collect'] }], preferences: { show_default_blocks: true } } };
 }
 
 /** How long an unpaid payment is handed back for the same checkout again. */
@@ -83,6 +112,8 @@ type OpenPaymentDeps = {
   delivery: DeliverySettings;
   /** The clock the promised day counts from (tests pass their own). */
   now?: () => Date;
+  checkout: CheckoutProcess;
+  cod: { settings: CodSettings; availability: CodAvailability };
 };
 
 /**
@@ -133,7 +164,9 @@ async function openPayment(
   if (!quoted.ok) throw new DomainError('invalid', quoted.message);
   const { fee: deliveryFee, by: deliverBy } = quoted.quote;
   const discount = await priceFirstOrderDiscount(deps, userId, subtotal);
-  const amount = subtotal - (discount?.amount ?? 0) + deliveryFee;
+  const codFee = paymentMethod === 'cod' ? deps.cod.settings.fee : 0;
+  const amount = subtotal - (discount?.amount ?? 0) + deliveryFee + codFee;
+  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, discount, amount, codFee, deliveryFee, deliverBy });
   const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod, deliveryFee, deliverBy });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
@@ -172,12 +205,89 @@ async function openPayment(
     paymentMethod,
     deliveryFee,
     deliverBy,
+    codFee,
     name: SHOP_NAME,
     description: 'for testing purpose',
-    prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
+    prefill: {
+      name: billing.fullName,
+      email: billing.email,
+      contact: billing.phoneNumber,
+      method: paymentMethod,
+    },
+    config: standardCheckoutConfig(),
     products: lines,
-    ...(opened.provider === 'test' ? { testCards: TEST_CARDS } : {}),
+    ...(opened.provider === 'test' ? { testCards: TEST_CARDS, testBanks: TEST_BANKS } : {}),
   };
   recent?.opened(userId, checkout, reply);
   return { reply, position: result.position };
+}
+
+/**
+ * Cash on delivery: no provider is asked. If the cap and the pincode's zone allow it, the payment
+ * is recorded as a cash one (`cod_<receipt>`, provider `cod`) and the same checkout process as a
+ * paid one places the order at once (stock reserved, cart cleared), with payment due and a
+ * confirmation code for the order e-mail. Refusals say why, and nothing is recorded.
+ */
+async function placeCodOrder(
+  deps: OpenPaymentDeps,
+  order: {
+    userId: string;
+    billing: Billing;
+    lines: PricedLine[];
+    subtotal: number;
+    discount: OrderDiscount | null;
+    amount: number;
+    codFee: number;
+    deliveryFee: number;
+    deliverBy: string;
+  },
+): Promise<{ reply: CheckoutReply; position: bigint }> {
+  const { userId, billing, lines, subtotal, discount, amount, codFee, deliveryFee, deliverBy } = order;
+  const pincode = billing.zipCode;
+  const codAllowedHere = await deps.cod.availability.codAllowedHere(pincode);
+  const decision = decideCod({ amount, pincode, codAllowedHere }, deps.cod.settings);
+  if (!decision.ok) throw new DomainError('invalid', decision.msg);
+  const receipt = newId();
+  const providerOrderId = `cod_${receipt}`;
+  const command = {
+    type: 'OpenPayment',
+    providerOrderId,
+    provider: 'cod',
+    userId,
+    amount,
+    amountPaise: amount * 100,
+    currency: CURRENCY,
+    receipt,
+    lines,
+    billing,
+    ...(discount ? { discount } : {}),
+    paymentMethod: 'cod',
+    deliveryFee,
+    deliverBy,
+  } as const;
+  const opened = await deps.streams.handle(paymentStream.at(providerOrderId), command, { userId });
+  // The cash payment's id is its own: one cash payment, one order.
+  const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
+  if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
+  const reply: CheckoutReply = {
+    provider: 'cod',
+    keyId: '',
+    orderId: providerOrderId,
+    amount: amount * 100,
+    currency: CURRENCY,
+    total: amount,
+    subtotal,
+    discount,
+    paymentMethod: 'cod',
+    deliveryFee,
+    deliverBy,
+    codFee,
+    name: SHOP_NAME,
+    description: 'Cash on delivery',
+    prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
+    config: standardCheckoutConfig(),
+    products: lines,
+    order: outcome.order,
+  };
+  return { reply, position: outcome.position > opened.position ? outcome.position : opened.position };
 }

@@ -15,7 +15,23 @@ const STATUS_NEWS: Record<OrderStatus, string> = {
   shipped: 'has been shipped',
   delivered: 'has been delivered',
   cancelled: 'has been cancelled; the amount paid will be refunded to your card',
+  returned: 'came back to us undelivered; any amount paid online will be refunded',
 };
+
+/** What changes for an order paid in cash at the door: nothing was paid, so nothing is refunded. */
+const COD_STATUS_NEWS: Partial<Record<OrderStatus, string>> = {
+  cancelled: 'has been cancelled; nothing was paid, so nothing is due',
+  returned: 'came back to us undelivered; nothing is due',
+};
+
+/**
+ * Where a cash-on-delivery order is confirmed: the shop's page for it, with the code. The page asks
+ * before it confirms (a mail scanner opening the link confirms nothing).
+ */
+export function codConfirmLink(order: Placed, shopUrl: string): string | null {
+  if (!order.cod) return null;
+  return `${shopUrl}/orders/${encodeURIComponent(order.orderId)}/confirm-cod?code=${encodeURIComponent(order.cod.code)}`;
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -44,9 +60,11 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
     '',
     ...lines,
     ...(order.discount ? [`- ${order.discount.label}: −${rupees(order.discount.amount)}`] : []),
+    ...(order.codFee ? [`Cash on delivery fee: ${rupees(order.codFee)}`] : []),
     'Shipping: Free',
-    `Amount paid: ${rupees(order.amount)}`,
+    order.cod ? `To pay in cash on delivery: ${rupees(order.amount)}` : `Amount paid: ${rupees(order.amount)}`,
     '',
+    ...(order.cod ? codConfirmText(order, shopUrl) : []),
     `Delivering to: ${order.name}, ${address}`,
     `Phone: ${order.phoneNumber}`,
     '',
@@ -64,11 +82,27 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
     subject,
     `<p>Hello ${escapeHtml(order.name)}, thank you for your order <strong>${escapeHtml(order.orderId)}</strong>.<br>${escapeHtml(placedOn)}</p>
 <table style="width:100%;border-collapse:collapse">${rows}${discount}<tr><td>Shipping</td><td align="right">Free</td></tr>
-<tr><td><strong>Amount paid</strong></td><td align="right"><strong>${rupees(order.amount)}</strong></td></tr></table>
-<p>Delivering to: ${escapeHtml(`${order.name}, ${address}`)}<br>Phone: ${escapeHtml(order.phoneNumber)}</p>
+${order.codFee ? `<tr><td>Cash on delivery fee</td><td align="right">${rupees(order.codFee)}</td></tr>` : ''}
+<tr><td><strong>${order.cod ? 'To pay in cash on delivery' : 'Amount paid'}</strong></td><td align="right"><strong>${rupees(order.amount)}</strong></td></tr></table>
+${order.cod ? codConfirmHtml(order, shopUrl) : ''}<p>Delivering to: ${escapeHtml(`${order.name}, ${address}`)}<br>Phone: ${escapeHtml(order.phoneNumber)}</p>
 <p><a href="${escapeHtml(shopUrl)}/orders">Your orders</a></p>`,
   );
   return { to: order.email, subject, text, html };
+}
+
+function codConfirmText(order: Placed, shopUrl: string): string[] {
+  return [
+    `Please confirm this cash-on-delivery order by ${order.cod!.confirmBy.slice(0, 16).replace('T', ' ')} UTC, or it is cancelled:`,
+    `${codConfirmLink(order, shopUrl)}`,
+    `(or enter the code ${order.cod!.code} on the order page)`,
+    '',
+  ];
+}
+
+function codConfirmHtml(order: Placed, shopUrl: string): string {
+  const link = escapeHtml(codConfirmLink(order, shopUrl)!);
+  return `<p><strong>Please confirm this cash-on-delivery order</strong> by ${escapeHtml(order.cod!.confirmBy.slice(0, 16).replace('T', ' '))} UTC, or it is cancelled:
+<a href="${link}">Confirm my order</a> (code <strong>${escapeHtml(order.cod!.code)}</strong>).</p>`;
 }
 
 /** The parcel a shipped order went out as: the carrier's number and, when the shop has one, its tracking page. */
@@ -84,7 +118,7 @@ export interface ShippedParcel {
  */
 export function orderStatusMail(order: Placed, status: OrderStatus, shopUrl: string, parcel?: ShippedParcel): MailMessage {
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is now ${status}`;
-  const news = `Your order ${order.orderId} (${rupees(order.amount)}) ${STATUS_NEWS[status]}.`;
+  const news = `Your order ${order.orderId} (${rupees(order.amount)}) ${(order.paymentMethod === 'cod' ? COD_STATUS_NEWS[status] : undefined) ?? STATUS_NEWS[status]}.`;
   const orderUrl = `${shopUrl}/orders/${encodeURIComponent(order.orderId)}`;
   const tracking = parcel ? [`Tracking number: ${parcel.trackingNumber}`, ...(parcel.trackingUrl ? [`Track your parcel: ${parcel.trackingUrl}`] : []), ''] : [];
   const text = [`Hello ${order.name},`, '', news, '', ...tracking, `Your order: ${orderUrl}`, '', SHOP_NAME].join('\n');

@@ -1,13 +1,14 @@
 import type { OrderStatus } from '@shop/contracts';
-import type { CommandResult, StreamCommands } from '../../shared/stream-commands.ts';
+import type { CommandContext, CommandResult, StreamCommands } from '../../shared/stream-commands.ts';
 import { releaseAndRefund } from '../give-back.ts';
 import { orderStream, type OrderEvent, type OrderState } from './decider.ts';
 
 /**
- * An admin moves an order along pending → confirmed → shipped → delivered, or cancels it (the
- * allowed moves are the shared ORDER_TRANSITIONS; the order decider refuses any other with
- * TransitionRefused). A cancelled order gives every line's reserved stock back and asks the
- * provider for the refund (the refund desk pays it). Both are idempotent, so they run on every
+ * An admin moves an order along pending → confirmed → shipped → delivered, or cancels it, or marks a
+ * shipped parcel that came back undelivered as returned (the allowed moves are the shared
+ * ORDER_TRANSITIONS; the order decider refuses any other with TransitionRefused). A cancelled or
+ * returned order gives every line's reserved stock back and, when money was taken online, asks the
+ * provider for the refund (the refund desk pays it; cash on delivery took none). Both are idempotent, so they run on every
  * cancel request: repeating the request finishes what a crash left half-way.
  * Returns the order as it now is and the last position written.
  */
@@ -18,11 +19,18 @@ export async function changeOrderStatus(
   const { orderId, status, trackingNumber, adminId } = change;
   const command = { type: 'ChangeStatus', orderId, status, changedBy: adminId, ...(trackingNumber ? { trackingNumber } : {}) } as const;
   const result: CommandResult<OrderEvent, OrderState> = await streams.handle(orderStream.at(orderId), command, { userId: adminId });
-  let position = result.position;
-  if (result.state.status === 'cancelled') {
-    const { paymentId, providerOrderId, products } = result.state.placed!;
-    const settled = await releaseAndRefund(streams, { paymentId, providerOrderId, lines: products }, 'order cancelled', { userId: adminId });
-    if (settled > position) position = settled;
-  }
-  return { order: result.state, position };
+  const settled = await settleEndedOrder(streams, result.state, { userId: adminId });
+  return { order: result.state, position: settled > result.position ? settled : result.position };
+}
+
+/**
+ * An order that ended without being delivered (cancelled, or returned to origin) gives every
+ * line's reserved stock back and, when money was taken online, asks for the refund; cash on
+ * delivery took none. Idempotent, so it runs on every such request. Returns the last position (0n).
+ */
+export async function settleEndedOrder(streams: StreamCommands, order: OrderState, ctx: CommandContext): Promise<bigint> {
+  if (!order.placed || (order.status !== 'cancelled' && order.status !== 'returned')) return 0n;
+  const { paymentId, providerOrderId, products, paymentMethod } = order.placed;
+  const paid = { paymentId, providerOrderId, lines: products, moneyTaken: paymentMethod !== 'cod' };
+  return releaseAndRefund(streams, paid, order.status === 'cancelled' ? 'order cancelled' : 'returned to origin undelivered', ctx);
 }

@@ -1,9 +1,10 @@
-import { ORDER_TRANSITIONS, type OrderEventMap, type OrderStatus, orderStreams, orderEventSchemas } from '@shop/contracts';
+import { timingSafeEqual } from 'node:crypto';
+import { ORDER_TRANSITIONS, type CodProgress, type OrderEventMap, type OrderStatus, orderStreams, orderEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
 import { streamType } from '../../shared/stream-type.ts';
 
 type Ev<K extends keyof OrderEventMap> = DomainEvent<K, OrderEventMap[K]>;
-export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'> | Ev<'OrderMailRefused'>;
+export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'> | Ev<'OrderMailRefused'> | Ev<'CodOrderConfirmed'> | Ev<'CodCashCollected'>;
 
 export interface OrderState {
   placed: OrderEventMap['OrderPlaced'] | null;
@@ -11,13 +12,36 @@ export interface OrderState {
   trackingNumber: string | null;
   /** The events whose mail was recorded as refused, so a repeat after a crash records nothing. */
   refusedMailsFor: readonly string[];
+  /** Cash on delivery: confirmed by the shopper, cash collected (nothing happens to an order paid online). */
+  cod: CodProgress;
 }
+
+/** The refusals of cash on delivery's commands, word for word as the shopper or admin reads them. */
+export const COD_ORDER_MESSAGES = {
+  notCod: 'This order is not cash on delivery',
+  wrongCode: 'That confirmation code is not the one in your order e-mail',
+  cancelled: 'This order was cancelled; please place it again',
+  unconfirmed: 'The shopper has not confirmed this cash-on-delivery order yet, so it cannot be fulfilled',
+  notDelivered: 'Cash is collected once the order is delivered',
+} as const;
+
+const sameCode = (expected: string, given: string) =>
+  expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 
 export type OrderCommand =
   | ({ type: 'PlaceOrder' } & OrderEventMap['OrderPlaced'])
   | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string; trackingNumber?: string }
   /** The mail desk could not deliver one of the order's e-mails (mail-desk.ts). */
-  | ({ type: 'RecordMailRefused' } & OrderEventMap['OrderMailRefused']);
+  | ({ type: 'RecordMailRefused' } & OrderEventMap['OrderMailRefused'])
+  /** The shopper confirms a cash-on-delivery order with the code from its e-mail. */
+  | { type: 'ConfirmCodOrder'; orderId: string; code: string; at: string }
+  /** An admin marks a delivered cash-on-delivery order's cash as collected. */
+  | { type: 'CollectCash'; orderId: string; adminId: string; at: string }
+  /** The COD desk cancels a cash-on-delivery order left unconfirmed past its time. */
+  | { type: 'CancelUnconfirmedCod'; orderId: string; at: string };
+
+/** Who the order history names for a cancellation of an unconfirmed cash-on-delivery order. */
+export const COD_UNCONFIRMED_CANCELLER = 'system: cash on delivery not confirmed in time';
 
 /** A transition the order's status does not allow: the refusal names where it may go instead. */
 export class TransitionRefused extends DomainError {
@@ -31,12 +55,21 @@ export class TransitionRefused extends DomainError {
 }
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: { placed: null, status: null, trackingNumber: null, refusedMailsFor: [] },
+  initialState: { placed: null, status: null, trackingNumber: null, refusedMailsFor: [], cod: { confirmedAt: null, cashCollected: false } },
   evolve(state, event) {
-    if (event.type === 'OrderPlaced') return { ...state, placed: event.data, status: 'pending', trackingNumber: null };
-    // A refused mail changes nothing else the order's commands decide on; the back office shows it.
-    if (event.type === 'OrderMailRefused') return { ...state, refusedMailsFor: [...state.refusedMailsFor, event.data.eventId] };
-    return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber };
+    switch (event.type) {
+      case 'OrderPlaced':
+        return { ...state, placed: event.data, status: 'pending', trackingNumber: null };
+      // A refused mail changes nothing else the order's commands decide on; the back office shows it.
+      case 'OrderMailRefused':
+        return { ...state, refusedMailsFor: [...state.refusedMailsFor, event.data.eventId] };
+      case 'CodOrderConfirmed':
+        return { ...state, cod: { ...state.cod, confirmedAt: event.data.confirmedAt } };
+      case 'CodCashCollected':
+        return { ...state, cod: { ...state.cod, cashCollected: true } };
+      case 'OrderStatusChanged':
+        return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber };
+    }
   },
   decide(command, state) {
     switch (command.type) {
@@ -53,6 +86,10 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         if (state.status === command.status) return [];
         const allowed = ORDER_TRANSITIONS[state.status];
         if (!allowed.includes(command.status)) throw new TransitionRefused(state.status, allowed, command.status);
+        // An unconfirmed cash-on-delivery order is not released to fulfilment (it may still be cancelled).
+        if (state.placed.paymentMethod === 'cod' && !state.cod.confirmedAt && command.status !== 'cancelled') {
+          throw new DomainError('conflict', COD_ORDER_MESSAGES.unconfirmed);
+        }
         const data = {
           orderId: command.orderId,
           from: state.status,
@@ -67,6 +104,29 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         if (state.refusedMailsFor.includes(command.eventId)) return [];
         const { type: _type, ...data } = command;
         return [{ type: 'OrderMailRefused', data }];
+      }
+      case 'ConfirmCodOrder': {
+        const placed = state.placed;
+        // Without the right code an order looks the same whether it exists or not.
+        if (!placed?.cod || !sameCode(placed.cod.code, command.code.toUpperCase())) throw new DomainError('invalid', COD_ORDER_MESSAGES.wrongCode);
+        if (state.cod.confirmedAt) return [];
+        if (state.status === 'cancelled') throw new DomainError('conflict', COD_ORDER_MESSAGES.cancelled);
+        return [{ type: 'CodOrderConfirmed', data: { orderId: command.orderId, confirmedAt: command.at } }];
+      }
+      case 'CancelUnconfirmedCod': {
+        const placed = state.placed;
+        // Confirmed (perhaps a moment ago), already ended, or not yet due: the order stays as it is.
+        if (!placed?.cod || state.cod.confirmedAt || state.status !== 'pending' || command.at < placed.cod.confirmBy) return [];
+        const data = { orderId: command.orderId, from: state.status, to: 'cancelled' as const, changedBy: COD_UNCONFIRMED_CANCELLER };
+        return [{ type: 'OrderStatusChanged', data }];
+      }
+      case 'CollectCash': {
+        if (!state.placed || !state.status) throw new DomainError('not-found', 'Order not found');
+        if (state.placed.paymentMethod !== 'cod') throw new DomainError('conflict', COD_ORDER_MESSAGES.notCod);
+        if (state.cod.cashCollected) return [];
+        if (state.status !== 'delivered') throw new DomainError('conflict', COD_ORDER_MESSAGES.notDelivered);
+        const data = { orderId: command.orderId, amount: state.placed.amount, collectedBy: command.adminId, collectedAt: command.at };
+        return [{ type: 'CodCashCollected', data }];
       }
     }
   },

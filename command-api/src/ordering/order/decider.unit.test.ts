@@ -18,6 +18,8 @@ const placedData: OrderEventMap['OrderPlaced'] = {
   country: 'India',
   city: 'Bengaluru',
   state: 'Karnataka',
+  paymentMethod: 'card',
+  codFee: 0,
   amount: 200,
   products: [{ lineId: orderId, productId: orderId, productTitle: 'Diya', image: '', price: 100, quantity: 2, subTotal: 200 }],
   date: '2026-01-01T00:00:00.000Z',

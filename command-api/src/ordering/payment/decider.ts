@@ -3,7 +3,12 @@ import { DomainError, type Decider, type DomainEvent } from '../../shared/decide
 import { claimStreamType, streamType } from '../../shared/stream-type.ts';
 
 type Ev<K extends keyof PaymentEventMap> = DomainEvent<K, PaymentEventMap[K]>;
-export type PaymentEvent = Ev<'PaymentOpened'> | Ev<'PaymentConfirmed'> | Ev<'PaymentRefundRequested'> | Ev<'PaymentRefunded'>;
+export type PaymentEvent =
+  | Ev<'PaymentOpened'>
+  | Ev<'PaymentConfirmed'>
+  | Ev<'PaymentRefundRequested'>
+  | Ev<'PaymentRefunded'>
+  | Ev<'PaymentFailed'>;
 
 /**
  * One provider order (`payment-<providerOrderId>`): opened by the server, confirmed once, and
@@ -14,6 +19,8 @@ export interface PaymentState {
   paymentId: string | null;
   refundRequested: PaymentEventMap['PaymentRefundRequested'] | null;
   refunded: PaymentEventMap['PaymentRefunded'] | null;
+  /** Attempts that failed, oldest first: the last one is what the shopper is shown. */
+  failures: readonly PaymentEventMap['PaymentFailed'][];
 }
 
 export type PaymentCommand =
@@ -21,10 +28,12 @@ export type PaymentCommand =
   | { type: 'ConfirmPayment'; providerOrderId: string; paymentId: string }
   | { type: 'RequestRefund'; providerOrderId: string; paymentId: string; reason: string }
   /** The provider took the refund asked for (refunds.ts). */
-  | { type: 'RecordRefund'; refundId: string; at: string };
+  | { type: 'RecordRefund'; refundId: string; at: string }
+  /** An attempt to pay was declined or abandoned (the offline provider's pages, a `payment.failed` webhook). */
+  | { type: 'RecordFailure'; providerOrderId: string; paymentId: string; reason: string; at: string };
 
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
-  initialState: { opened: null, paymentId: null, refundRequested: null, refunded: null },
+  initialState: { opened: null, paymentId: null, refundRequested: null, refunded: null, failures: [] },
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentOpened':
@@ -35,6 +44,8 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         return { ...state, refundRequested: event.data };
       case 'PaymentRefunded':
         return { ...state, refunded: event.data };
+      case 'PaymentFailed':
+        return { ...state, failures: [...state.failures, event.data] };
     }
   },
   decide(command, state) {
@@ -68,6 +79,13 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         if (state.refunded) return [];
         const { providerOrderId, paymentId, amount } = requested;
         return [{ type: 'PaymentRefunded', data: { providerOrderId, paymentId, refundId: command.refundId, amount, refundedAt: command.at } }];
+      }
+      case 'RecordFailure': {
+        if (!state.opened) throw new DomainError('not-found', 'Payment not found');
+        // Paid after all (a retry succeeded), or this attempt's failure already known: nothing to add.
+        if (state.paymentId || state.failures.some((f) => f.paymentId === command.paymentId)) return [];
+        const data = { providerOrderId: command.providerOrderId, paymentId: command.paymentId, reason: command.reason.slice(0, 300), failedAt: command.at };
+        return [{ type: 'PaymentFailed', data }];
       }
     }
   },

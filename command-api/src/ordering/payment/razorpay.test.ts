@@ -13,12 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-async function openCheckout(token: string, price = 650, quantity = 2) {
+interface Opened {
+  keyId: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  paymentMethod: string;
+  prefill: Record<string, string>;
+  config: unknown;
+}
+
+async function openCheckout(token: string, price = 650, quantity = 2, paymentMethod?: string) {
   await addToCart(t, token, await listProduct(t, { price, countInStock: 9 }), quantity);
-  const reply = await api<{ keyId: string; orderId: string; amount: number; currency: string }>(t.url, '/api/orders/checkout', {
+  const reply = await api<Opened>(t.url, '/api/orders/checkout', {
     method: 'POST',
     token,
-    body: billing,
+    body: { ...billing, ...(paymentMethod ? { paymentMethod } : {}) },
   });
   expect(reply.status).toBe(201);
   return reply.body;
@@ -40,10 +50,62 @@ describe('checkout with Razorpay (local stand-in)', () => {
     expect((await api(t.url, '/api/payments/test/pay', { method: 'POST', token, body: { providerOrderId: checkout.orderId, card: '4111111111111111' } })).status).toBe(404);
 
     const paid = standIn.pay(checkout.orderId);
+    // Authorised only: not paid until captured.
+    expect(standIn.payments.get(paid.razorpay_payment_id)!.status).toBe('authorized');
     const created = await api<OrderDoc>(t.url, '/api/orders/create', { method: 'POST', token, body: { ...paid, amount: 1280 } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ paymentId: paid.razorpay_payment_id, providerOrderId: checkout.orderId, amount: 1280 });
     expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v1/payments/${paid.razorpay_payment_id}`)).toBe(true);
+    expect(standIn.requests.filter((r) => r.path === `/v1/payments/${paid.razorpay_payment_id}/capture`)).toEqual([
+      expect.objectContaining({ method: 'POST', body: { amount: 128000, currency: 'INR' } }),
+    ]);
+    expect(standIn.payments.get(paid.razorpay_payment_id)!.status).toBe('captured');
+  });
+
+  it('opens Standard Checkout on the chosen method, prefilled from the billing form, with UPI Collect hidden', async () => {
+    const { token } = shopper(t);
+    const checkout = await openCheckout(token, 400, 1, 'upi');
+    expect(checkout.paymentMethod).toBe('upi');
+    expect(checkout.prefill).toEqual({ name: billing.fullName, email: billing.email, contact: billing.phoneNumber, method: 'upi' });
+    // UPI stays (Intent on a phone, a QR code on a desktop); only the Collect flow is hidden.
+    expect(checkout.config).toEqual({ display: { hide: [{ method: 'upi', flows: ['collect'] }], preferences: { show_default_blocks: true } } });
+    const card = await openCheckout(shopper(t).token, 400, 1);
+    expect([card.paymentMethod, card.prefill.method]).toEqual(['card', 'card']);
+  });
+
+  it('captures an authorised payment from payment.authorized when the tab was closed, placing one order however often it is told', async () => {
+    const { token } = shopper(t);
+    const checkout = await openCheckout(token, 500, 1);
+    const paid = standIn.pay(checkout.orderId);
+    const delivery = standIn.webhook('payment.authorized', paid.razorpay_payment_id, { eventId: 'evt_auth_once' });
+    expect(await webhook(delivery)).toEqual({ status: 200, body: { status: 'handled' } });
+    expect(await webhook(delivery)).toEqual({ status: 200, body: { status: 'duplicate' } });
+    expect(standIn.payments.get(paid.razorpay_payment_id)!.status).toBe('captured');
+    // Razorpay then sends payment.captured under its own event id: the same order, nothing more.
+    expect((await webhook(standIn.webhook('payment.captured', paid.razorpay_payment_id))).body).toEqual({ status: 'handled' });
+    const orders = await api<OrderDoc[]>(t.url, '/api/orders', { token });
+    expect(orders.body.map((o) => o.paymentId)).toEqual([paid.razorpay_payment_id]);
+  });
+
+  it('records a payment.failed once, leaves the cart and stock as they were, and lets the shopper pay again', async () => {
+    const { token } = shopper(t);
+    const checkout = await openCheckout(token, 450, 1, 'upi');
+    const failedId = standIn.fail(checkout.orderId);
+    const first = standIn.webhook('payment.failed', failedId);
+    expect((await webhook(first)).body).toEqual({ status: 'handled' });
+    expect((await webhook(first)).body).toEqual({ status: 'duplicate' });
+    // A redelivery under another event id counts once too.
+    expect((await webhook(standIn.webhook('payment.failed', failedId))).body).toEqual({ status: 'handled' });
+    const events = await t.shop.events.readStream(`payment-${checkout.orderId}`);
+    expect(events.filter((e) => e.type === 'PaymentFailed').map((e) => e.data)).toEqual([
+      expect.objectContaining({ paymentId: failedId, reason: 'Payment was declined by the customer in the UPI app' }),
+    ]);
+    const cart = await api<{ productId: string; quantity: number }[]>(t.url, '/api/cart', { token });
+    expect(cart.body.map((line) => line.quantity)).toEqual([1]);
+    expect(await t.shop.events.readStream(`stock-${cart.body[0]!.productId}`)).toEqual([]);
+
+    const paid = standIn.pay(checkout.orderId);
+    expect((await api<OrderDoc>(t.url, '/api/orders/create', { method: 'POST', token, body: paid })).status).toBe(201);
   });
 
   it('refuses a forged signature and a payment of another amount', async () => {
@@ -61,7 +123,7 @@ describe('checkout with Razorpay (local stand-in)', () => {
   it('places the order from the webhook alone, once, and ignores bad signatures and redeliveries', async () => {
     const { token } = shopper(t);
     const checkout = await openCheckout(token, 300, 1);
-    const paid = standIn.pay(checkout.orderId);
+    const paid = standIn.pay(checkout.orderId, { status: 'captured' });
 
     const unsigned = standIn.webhook('payment.captured', paid.razorpay_payment_id, { secret: 'wrong' });
     expect((await webhook(unsigned)).status).toBe(400);

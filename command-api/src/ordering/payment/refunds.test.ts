@@ -70,6 +70,25 @@ describe('refunds owed are made through the payment provider', () => {
     expect(await refundDoc(providerOrderId)).toMatchObject({ status: 'refunded', refundId: taken.refundId });
   });
 
+  it('records a refund from refund.processed when the desk lost the answer, once however often it is delivered', async () => {
+    const { providerOrderId, paymentId } = await cancelledOrder();
+    // The desk asked and crashed before recording: the provider holds the refund, the shop does not.
+    const provider = new RazorpayPaymentProvider({ ...keys, apiUrl: standIn.url });
+    const taken = await provider.refund({ paymentId, amountPaise: 128000, idempotencyKey: `refund-${providerOrderId}`, notes: { providerOrderId, reason: 'order cancelled' } });
+    const send = (delivery: { body: string; headers: Record<string, string> }) =>
+      fetch(`${t.url}/api/payments/razorpay/webhook`, { method: 'POST', headers: delivery.headers, body: delivery.body }).then(async (r) => [r.status, await r.json()]);
+    const delivery = standIn.refundWebhook(taken.refundId);
+    expect(await send(delivery)).toEqual([200, { status: 'handled' }]);
+    expect(await send(delivery)).toEqual([200, { status: 'duplicate' }]);
+    expect(await send(standIn.refundWebhook(taken.refundId))).toEqual([200, { status: 'handled' }]);
+    // The desk's own sweep afterwards finds nothing owed.
+    await t.shop.refunds.sweep();
+    expect(await paymentEvents(providerOrderId)).toEqual(['PaymentOpened', 'PaymentConfirmed', 'PaymentRefundRequested', 'PaymentRefunded']);
+    expect(refundsOf(paymentId)).toHaveLength(1);
+    await t.shop.runner.catchUp();
+    expect(await refundDoc(providerOrderId)).toMatchObject({ status: 'refunded', refundId: taken.refundId });
+  });
+
   it('keeps a refund the provider refuses owed, and makes it at a later sweep', async () => {
     const { providerOrderId, paymentId } = await cancelledOrder();
     const payment = standIn.payments.get(paymentId)!;

@@ -2,6 +2,7 @@ import { REFUNDS, type RefundDoc } from '@shop/contracts';
 import type { DocumentStore, Logger, PaymentProvider, RefundsOwed } from '@shop/platform';
 import { derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { paymentStream } from './decider.ts';
+import { PeriodicSweep } from '../../shared/periodic-sweep.ts';
 
 /** Refunds asked of the provider per sweep at most, oldest first. */
 const PER_SWEEP = 20;
@@ -17,9 +18,7 @@ const PER_SWEEP = 20;
  * A refund the provider refuses or cannot take now stays owed and is tried at the next sweep.
  */
 export class RefundDesk {
-  private sweeping: Promise<number> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly sweeper = new PeriodicSweep(() => this.refundOwed());
 
   constructor(
     private readonly streams: StreamCommands,
@@ -30,32 +29,17 @@ export class RefundDesk {
 
   /** Sweeps now and then every `everyMs` until `stop` (skipping a turn while one is still running). */
   start(everyMs: number): void {
-    this.stopped = false;
-    this.timer = setInterval(() => {
-      if (!this.sweeping) void this.sweep();
-    }, everyMs);
-    this.timer.unref();
-    void this.sweep();
+    this.sweeper.start(everyMs);
   }
 
-  /** Stops sweeping; a sweep in progress ends after the refund it is making (shutdown waits for no more). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.sweeping;
+  /** Stops sweeping; a sweep in progress ends after the item it is on (shutdown waits for no more). */
+  stop(): Promise<void> {
+    return this.sweeper.stop();
   }
 
-  /**
-   * Makes the refunds owed now; resolves with how many it recorded. Sweeps run one at a time: a
-   * call while one runs queues a new one after it, so it sees every refund owed when it was made.
-   */
+  /** Runs a sweep now (after the one in progress); resolves with how many it did. */
   sweep(): Promise<number> {
-    const next = (this.sweeping ?? Promise.resolve(0)).then(() => this.refundOwed());
-    this.sweeping = next;
-    void next.finally(() => {
-      if (this.sweeping === next) this.sweeping = undefined;
-    });
-    return next;
+    return this.sweeper.sweep();
   }
 
   /** Never rejects: a failure is logged and left for the next sweep. */
@@ -69,7 +53,7 @@ export class RefundDesk {
     }
     let recorded = 0;
     for (const { providerOrderId } of owed) {
-      if (this.stopped) break;
+      if (this.sweeper.stopped) break;
       try {
         if (await this.refund(providerOrderId)) recorded += 1;
       } catch (error) {

@@ -1,0 +1,169 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderDoc, OrderDoc } from '@shop/contracts';
+import { addToCart, api, billing, listProduct, shopper, startTestShop, type TestShop } from '../../../../test-support/shop-fixtures.ts';
+
+let t: TestShop;
+beforeAll(async () => {
+  // A Rs 49 fee; the cap stays the default Rs 5,000.
+  t = await startTestShop({ env: { COD_FEE: '49', COD_CONFIRM_WITHIN_MINUTES: '60' } });
+});
+afterAll(() => t?.close());
+
+type CodReply = { paymentMethod: string; codFee: number; total: number; order: OrderDoc; msg?: string };
+type Reply = OrderDoc & { msg?: string };
+
+const stockOf = async (productId: string) => (await api<{ countInStock: number }>(t.url, `/api/products/${productId}`)).body.countInStock;
+const cartOf = async (token: string) => (await api<unknown[]>(t.url, '/api/cart', { token })).body;
+const orderEvents = async (orderId: string) => (await t.shop.events.readStream(`order-${orderId}`)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
+const admin = () => shopper(t, { isAdmin: true });
+const setStatus = (token: string, orderId: string, status: string) =>
+  api<Reply>(t.url, `/api/orders/${orderId}/status`, { method: 'PUT', token, body: { status } });
+const confirmCod = (orderId: string, code: string) => api<Reply>(t.url, `/api/orders/${orderId}/confirm-cod`, { method: 'POST', body: { code } });
+
+/** A shopper with `quantity` of a new product in the cart, checking out with cash on delivery. */
+async function codCheckout(options: { price?: number; quantity?: number; pincode?: string; state?: string } = {}) {
+  const { token } = shopper(t);
+  const productId = await listProduct(t, { price: options.price ?? 300, countInStock: 5 });
+  await addToCart(t, token, productId, options.quantity ?? 1);
+  const reply = await api<CodReply>(t.url, '/api/orders/checkout', {
+    method: 'POST',
+    token,
+    body: { ...billing, zipCode: options.pincode ?? billing.zipCode, state: options.state ?? billing.state, paymentMethod: 'cod' },
+  });
+  return { token, productId, reply };
+}
+
+/** The confirmation code in the order's e-mail (and the link it sits in). */
+async function mailedCode(orderId: string): Promise<{ code: string; link: string }> {
+  await t.shop.orderMail.drain();
+  const folder = join(t.dataDir, 'outbox');
+  const text = readdirSync(folder)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => readFileSync(join(folder, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .find((mail) => mail.includes(`order ${orderId} is placed`));
+  const link = new RegExp(`(http\\S+/orders/${orderId}/confirm-cod\\?code=([A-Z2-9]{8}))`).exec(text ?? '');
+  if (!link) throw new Error(`no confirmation link for ${orderId}`);
+  return { link: link[1]!, code: link[2]! };
+}
+
+describe('cash on delivery', () => {
+  it('is refused over the cap and where the pincode\'s zone has none, with nothing recorded', async () => {
+    // 2 × 2,500 less the first order's Rs 20, plus the Rs 49 fee: Rs 5,029, over Rs 5,000.
+    const over = await codCheckout({ price: 2500, quantity: 2 });
+    expect(over.reply.status).toBe(400);
+    expect(over.reply.body.msg).toBe('Cash on delivery is available for orders up to Rs 5,000; please pay by UPI, net banking or card');
+    expect(await cartOf(over.token)).toHaveLength(1);
+    expect(await stockOf(over.productId)).toBe(5);
+
+    // Itanagar lies in the remote and north-eastern zone, which takes no cash by default (DELIVERY_NO_COD_ZONES).
+    const remote = await codCheckout({ pincode: '791001', state: 'Arunachal Pradesh' });
+    expect(remote.reply.status).toBe(400);
+    expect(remote.reply.body.msg).toBe('Cash on delivery is not available for pincode 791001; please pay by UPI, net banking or card');
+    expect(await cartOf(remote.token)).toHaveLength(1);
+  });
+
+  it('places the order with payment due, fulfils it only once the shopper confirms from the e-mail, and counts its revenue once the cash is collected', async () => {
+    const before = (await api<{ today: { orders: number; revenue: number } }>(t.url, '/api/admin/dashboard', { token: admin().token })).body.today;
+    const { token, productId, reply } = await codCheckout({ price: 300, quantity: 2 });
+    expect(reply.status).toBe(201);
+    // 600 less Rs 20 (first order) plus the Rs 49 fee.
+    expect(reply.body).toMatchObject({ paymentMethod: 'cod', codFee: 49, total: 629 });
+    const order = reply.body.order;
+    expect(order).toMatchObject({ paymentMethod: 'cod', paymentState: 'awaiting-confirmation', amount: 629, codFee: 49, status: 'pending' });
+    expect(JSON.stringify(order)).not.toMatch(/"code"/);
+    expect(await stockOf(productId)).toBe(3);
+    expect(await cartOf(token)).toEqual([]);
+
+    const { token: adminToken, userId: adminId } = admin();
+    const early = await setStatus(adminToken, order.id, 'confirmed');
+    expect([early.status, early.body.msg]).toEqual([409, 'The shopper has not confirmed this cash-on-delivery order yet, so it cannot be fulfilled']);
+
+    const { code, link } = await mailedCode(order.id);
+    expect(link).toContain(`/orders/${order.id}/confirm-cod?code=${code}`);
+    const wrong = await confirmCod(order.id, code === 'AAAAAAAA' ? 'BBBBBBBB' : 'AAAAAAAA');
+    expect([wrong.status, wrong.body.msg]).toEqual([400, 'That confirmation code is not the one in your order e-mail']);
+    const confirmed = await confirmCod(order.id, code.toLowerCase());
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ paymentState: 'due', status: 'pending' });
+    expect((await confirmCod(order.id, code)).status).toBe(200);
+    expect((await orderEvents(order.id)).filter((e) => e.type === 'CodOrderConfirmed')).toHaveLength(1);
+    // What the shopper reads: their order, payment due.
+    expect((await api<OrderDoc>(t.url, `/api/orders/${order.id}`, { token })).body).toMatchObject({ paymentMethod: 'cod', paymentState: 'due' });
+
+    const notYet = await api<Reply>(t.url, `/api/orders/${order.id}/cash-collected`, { method: 'POST', token: adminToken });
+    expect([notYet.status, notYet.body.msg]).toEqual([409, 'Cash is collected once the order is delivered']);
+    for (const status of ['confirmed', 'shipped', 'delivered']) expect((await setStatus(adminToken, order.id, status)).status).toBe(200);
+    const during = (await api<{ today: { orders: number; revenue: number } }>(t.url, '/api/admin/dashboard', { token: adminToken })).body.today;
+    expect(during).toEqual({ orders: before.orders + 1, revenue: before.revenue });
+
+    const collected = await api<Reply>(t.url, `/api/orders/${order.id}/cash-collected`, { method: 'POST', token: adminToken });
+    expect(collected.body).toMatchObject({ paymentState: 'collected', status: 'delivered' });
+    expect((await api(t.url, `/api/orders/${order.id}/cash-collected`, { method: 'POST', token: adminToken })).status).toBe(200);
+    expect((await orderEvents(order.id)).filter((e) => e.type === 'CodCashCollected').map((e) => e.data)).toEqual([
+      expect.objectContaining({ amount: 629, collectedBy: adminId }),
+    ]);
+    const after = (await api<{ today: { orders: number; revenue: number } }>(t.url, '/api/admin/dashboard', { token: adminToken })).body.today;
+    expect(after).toEqual({ orders: before.orders + 1, revenue: before.revenue + 629 });
+    const adminView = await api<AdminOrderDoc>(t.url, `/api/admin/orders/${order.id}`, { token: adminToken });
+    expect(adminView.body).toMatchObject({ paymentState: 'collected', cashCollected: { amount: 629 } });
+
+    // Only an admin marks cash collected.
+    const shopperOrder = await api<Reply>(t.url, `/api/orders/${order.id}/cash-collected`, { method: 'POST', token });
+    expect(shopperOrder.status).toBe(403);
+  });
+
+  it('cancels an order left unconfirmed past its time and puts its stock back, once, leaving a confirmed one alone', async () => {
+    const late = await codCheckout({ quantity: 2 });
+    const kept = await codCheckout({ quantity: 1 });
+    expect(await stockOf(late.productId)).toBe(3);
+    const { code } = await mailedCode(kept.reply.body.order.id);
+    expect((await confirmCod(kept.reply.body.order.id, code)).status).toBe(200);
+
+    // Not yet due: nothing happens.
+    expect(await t.shop.cod.desk.sweep()).toBe(0);
+    expect(await stockOf(late.productId)).toBe(3);
+
+    const desk = t.shop.cod.desk as unknown as { now: () => Date };
+    const realNow = desk.now;
+    desk.now = () => new Date(Date.now() + 61 * 60_000);
+    try {
+      await t.shop.runner.catchUp();
+      expect(await t.shop.cod.desk.sweep()).toBe(1);
+      expect(await t.shop.cod.desk.sweep()).toBe(0);
+    } finally {
+      desk.now = realNow;
+    }
+    await t.shop.runner.catchUp();
+    const lateOrder = (await api<OrderDoc>(t.url, `/api/orders/${late.reply.body.order.id}`, { token: late.token })).body;
+    expect(lateOrder).toMatchObject({ status: 'cancelled', paymentState: 'not-collected' });
+    expect(await stockOf(late.productId)).toBe(5);
+    expect((await t.shop.events.readStream(`stock-${late.productId}`)).filter((e) => e.type === 'StockReleased')).toHaveLength(1);
+    // No money was taken, so no refund is owed.
+    expect((await t.shop.events.readStream(`payment-${lateOrder.providerOrderId}`)).map((e) => e.type)).not.toContain('PaymentRefundRequested');
+    expect((await api<OrderDoc>(t.url, `/api/orders/${kept.reply.body.order.id}`, { token: kept.token })).body).toMatchObject({ status: 'pending', paymentState: 'due' });
+    // Confirming after the cancellation is refused.
+    const { code: lateCode } = await mailedCode(lateOrder.id);
+    expect((await confirmCod(lateOrder.id, lateCode)).body.msg).toBe('This order was cancelled; please place it again');
+  });
+
+  it('marks a parcel that came back undelivered as returned to origin: stock back, no revenue, nothing refunded', async () => {
+    const { token: adminToken } = admin();
+    const before = (await api<{ today: { revenue: number } }>(t.url, '/api/admin/dashboard', { token: adminToken })).body.today.revenue;
+    const { productId, reply, token } = await codCheckout({ quantity: 2 });
+    const order = reply.body.order;
+    expect((await confirmCod(order.id, (await mailedCode(order.id)).code)).status).toBe(200);
+    for (const status of ['confirmed', 'shipped']) expect((await setStatus(adminToken, order.id, status)).status).toBe(200);
+    expect(await stockOf(productId)).toBe(3);
+
+    const returned = await setStatus(adminToken, order.id, 'returned');
+    expect(returned.body).toMatchObject({ status: 'returned', paymentState: 'not-collected' });
+    expect(await stockOf(productId)).toBe(5);
+    expect((await setStatus(adminToken, order.id, 'returned')).status).toBe(200);
+    expect((await t.shop.events.readStream(`stock-${productId}`)).filter((e) => e.type === 'StockReleased')).toHaveLength(1);
+    expect((await api(t.url, `/api/orders/${order.id}/cash-collected`, { method: 'POST', token: adminToken })).status).toBe(409);
+    expect((await api<{ today: { revenue: number } }>(t.url, '/api/admin/dashboard', { token: adminToken })).body.today.revenue).toBe(before);
+    expect((await api<OrderDoc>(t.url, `/api/orders/${order.id}`, { token })).body.status).toBe('returned');
+  });
+});
