@@ -6,6 +6,7 @@ import type { OrderStatus } from './order-rules.ts';
 import type { ReviewDoc } from './review-read-models.ts';
 import type { BannerDoc } from './catalog-read-models.ts';
 import { idSchema } from './ids.ts';
+import { variantList } from './product-variants.ts';
 
 /**
  * The back office's `/api/admin/*` contract: request bodies (zod, checked by the routes and
@@ -59,6 +60,11 @@ export const adminProductInput = z.object({
   size: z.array(option).max(20),
   productWeight: z.array(option).max(20),
   location: z.array(locationSchema).min(1).max(300),
+  /**
+   * The combinations of the options above the shop sells, each with its SKU, price and stock (its
+   * opening stock: on edit, a variant already listed keeps its own, as the product does).
+   */
+  variants: variantList.optional(),
 });
 export type AdminProductInput = z.infer<typeof adminProductInput>;
 

@@ -1,4 +1,6 @@
-import { paymentOpenedV1ToV2 } from './payment-events.ts';
+import { paymentOpenedV1ToV2, pricedLinesWithoutVariant } from './payment-events.ts';
+import { productDetailsV1ToV2 } from './product-variants.ts';
+import { stockEventWithoutSku } from './stock-events.ts';
 
 /**
  * Event schema versions. The log is never rewritten, so an event keeps the shape it was written
@@ -20,7 +22,14 @@ export type UpcasterChain = readonly Upcaster[];
 
 /** Every event type whose shape has changed since it was first written. Types not named are at version 1. */
 export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
-  PaymentOpened: [paymentOpenedV1ToV2],
+  PaymentOpened: [paymentOpenedV1ToV2, pricedLinesWithoutVariant],
+  CheckoutStarted: [pricedLinesWithoutVariant],
+  OrderPlaced: [pricedLinesWithoutVariant],
+  ProductListed: [productDetailsV1ToV2],
+  ProductRevised: [productDetailsV1ToV2],
+  StockReserved: [stockEventWithoutSku],
+  StockReleased: [stockEventWithoutSku],
+  StockReceived: [stockEventWithoutSku],
 };
 
 /** The metadata key holding an event's schema version. */

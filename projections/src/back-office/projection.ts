@@ -53,7 +53,8 @@ function putKeys(view: ProjectionView, order: AdminOrderDoc): void {
  */
 export const backOfficeProjection: Projection = {
   name: READ_MODELS.backOffice,
-  version: 1,
+  // 2: stock levels of products with variants list each variant's stock and sum them.
+  version: 2,
   collections: [
     { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },

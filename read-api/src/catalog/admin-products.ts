@@ -117,6 +117,8 @@ export function adminCatalogQueryRouter(deps: AdminCatalogQueryDeps): Router {
       size: doc.size,
       productWeight: doc.productWeight,
       location: doc.location,
+      // Each with what is left of its stock, as the editor shows it.
+      variants: doc.variants ?? [],
       published,
       rating: doc.rating,
       discount: doc.discount,
