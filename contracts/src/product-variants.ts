@@ -129,3 +129,9 @@ export function offerFor(
 export function stockForChoice(product: { price: number; countInStock: number; variants?: readonly ProductVariant[] }, choice: OptionChoice): number {
   return offerFor(product, choice)?.countInStock ?? 0;
 }
+
+/** A line's title as a parcel's papers print it: "Zen Laptop (RAM: 16GB)", or the title alone without options. */
+export function titleWithVariant(line: { productTitle: string } & OptionChoice): string {
+  const label = variantLabel(line);
+  return label ? `${line.productTitle} (${label})` : line.productTitle;
+}

@@ -53,6 +53,7 @@ function row(doc: ProductDoc, published: boolean): AdminProductRow {
     subCatName: doc.subCatName,
     isFeatured: doc.isFeatured,
     published,
+    variants: doc.variants ?? [],
     dateCreated: doc.dateCreated,
   };
 }

@@ -1,3 +1,4 @@
+import { variantLabel } from '@shop/contracts/product-variants';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -50,10 +51,15 @@ export function OrderProductsDialog({ order, onClose }: { order: Order; onClose:
               <ColumnHeads columns={PRODUCT_COLUMNS} />
               <tbody>
                 {products.map((p) => (
-                  <tr key={p.productId} data-testid="order-product">
+                  <tr key={p.lineId ?? p.productId} data-testid="order-product">
                     <td style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, color: brand.muted }}>{p.productId}</td>
                     <td title={p.productTitle} data-testid="order-product-title">
                       {modalTitle(p.productTitle)}
+                      {variantLabel(p) && (
+                        <Box data-testid="order-product-variant" sx={{ fontSize: 13, color: brand.muted }}>
+                          {variantLabel(p)}
+                        </Box>
+                      )}
                     </td>
                     <td>
                       <img src={p.image} alt={p.productTitle} width={56} height={56} loading="lazy" style={{ display: 'block', borderRadius: 8, objectFit: 'cover', background: '#f1f4fa' }} />

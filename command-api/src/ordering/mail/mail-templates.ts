@@ -1,4 +1,4 @@
-import type { OrderEventMap, OrderStatus } from '@shop/contracts';
+import { titleWithVariant, type OrderEventMap, type OrderStatus } from '@shop/contracts';
 import type { MailMessage } from '@shop/platform';
 import { SHOP_NAME } from '../../account/mail-templates.ts';
 
@@ -31,7 +31,7 @@ ${body}
 export function orderPlacedMail(order: Placed, shopUrl: string): MailMessage {
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is placed`;
   const address = `${order.address}, ${order.city}, ${order.state} ${order.pincode}, ${order.country}`;
-  const lines = order.products.map((line) => `- ${line.productTitle} × ${line.quantity}: ${rupees(line.subTotal)}`);
+  const lines = order.products.map((line) => `- ${titleWithVariant(line)} × ${line.quantity}: ${rupees(line.subTotal)}`);
   const text = [
     `Hello ${order.name},`,
     '',
@@ -50,7 +50,7 @@ export function orderPlacedMail(order: Placed, shopUrl: string): MailMessage {
     SHOP_NAME,
   ].join('\n');
   const rows = order.products
-    .map((line) => `<tr><td>${escapeHtml(line.productTitle)} × ${line.quantity}</td><td align="right">${rupees(line.subTotal)}</td></tr>`)
+    .map((line) => `<tr><td>${escapeHtml(titleWithVariant(line))} × ${line.quantity}</td><td align="right">${rupees(line.subTotal)}</td></tr>`)
     .join('');
   const discount = order.discount
     ? `<tr><td>${escapeHtml(order.discount.label)}</td><td align="right">−${rupees(order.discount.amount)}</td></tr>`

@@ -15,6 +15,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { stockReceiptInput, type AdminProductRow } from '@shop/contracts/admin-api';
+import { variantLabel } from '@shop/contracts/product-variants';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/messages.ts';
@@ -35,6 +36,9 @@ const SEARCH_SETTLE_MS = 300;
 /** `POST /api/admin/products/:id/stock`: a receipt adds to the stock (the server never sets it). */
 function ReceiveStockDialog({ product, onClose }: { product: AdminProductRow; onClose: () => void }) {
   const [quantity, setQuantity] = useState('');
+  const variants = product.variants ?? [];
+  const [sku, setSku] = useState(variants[0]?.sku ?? '');
+  const variant = variants.find((v) => v.sku === sku);
   const [error, setError] = useState<string>();
   const [receive, { isLoading }] = useReceiveStockMutation();
   const dispatch = useAppDispatch();
@@ -46,8 +50,8 @@ function ReceiveStockDialog({ product, onClose }: { product: AdminProductRow; on
       return;
     }
     try {
-      await receive({ id: product.id, quantity: checked.data.quantity }).unwrap();
-      dispatch(notifySuccess(`Received ${checked.data.quantity} of ${product.name}`));
+      await receive({ id: product.id, quantity: checked.data.quantity, ...(variant ? { sku: variant.sku } : {}) }).unwrap();
+      dispatch(notifySuccess(`Received ${checked.data.quantity} of ${product.name}${variant ? ` (${variantLabel(variant.options)})` : ''}`));
       onClose();
     } catch (err) {
       dispatch(notifyError(errorMessage(err, 'The stock could not be received.')));
@@ -59,8 +63,18 @@ function ReceiveStockDialog({ product, onClose }: { product: AdminProductRow; on
         <DialogTitle id="receive-stock-title">Receive stock</DialogTitle>
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {product.name}: {product.countInStock} in stock now.
+            {product.name}
+            {variant ? ` (${variantLabel(variant.options)}): ${variant.countInStock}` : `: ${product.countInStock}`} in stock now.
           </Typography>
+          {variants.length > 0 && (
+            <TextField select fullWidth label="Variant received" value={sku} onChange={(e) => setSku(e.target.value)} sx={{ mb: 2 }} slotProps={{ select: { native: true } }}>
+              {variants.map((v) => (
+                <option key={v.sku} value={v.sku}>
+                  {`${variantLabel(v.options)} · ${v.sku} · ${v.countInStock} in stock`}
+                </option>
+              ))}
+            </TextField>
+          )}
           <TextField
             autoFocus
             fullWidth
