@@ -40,6 +40,9 @@ export function Choosers({ product, selections, onChange, showErrors }: { produc
                     type="button"
                     role="radio"
                     aria-checked={chosen}
+                    // Named by the option alone; what it costs and has left is its description.
+                    aria-label={value}
+                    aria-describedby={variant ? offerId(kind, value) : undefined}
                     aria-disabled={soldOut}
                     disabled={soldOut}
                     data-testid="chooser-option"
@@ -62,7 +65,7 @@ export function Choosers({ product, selections, onChange, showErrors }: { produc
                   >
                     {value}
                     {variant && (
-                      <Box component="span" sx={{ display: 'block', fontSize: 12, fontWeight: 500 }}>
+                      <Box component="span" id={offerId(kind, value)} data-testid="chooser-offer" sx={{ display: 'block', fontSize: 12, fontWeight: 500 }}>
                         {soldOut ? 'Out of stock' : `${rupees(variant.price)} · ${variant.countInStock} left`}
                       </Box>
                     )}
@@ -76,3 +79,6 @@ export function Choosers({ product, selections, onChange, showErrors }: { produc
     </Box>
   );
 }
+
+/** The id of an option button's price and stock line (labels may hold spaces: those become dashes). */
+const offerId = (kind: OptionKind, value: string) => `offer-${kind}-${value.replace(/[^A-Za-z0-9_-]/g, '-')}`;
