@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_UPCASTERS, EventVersionError, currentEventVersion, upcastEventData, type UpcasterChain } from './event-versions.ts';
 import { paymentEventSchemas } from './payment-events.ts';
+import { catalogEventSchemas } from './catalog-events.ts';
+import { orderEventSchemas } from './order-events.ts';
 
 /** A PaymentOpened as the release before payment methods wrote it (version 1, no `paymentMethod`). */
 const paymentOpenedV1 = {
@@ -33,6 +35,25 @@ describe('event versions', () => {
     expect(stored).toEqual(paymentOpenedV1);
     // Without the upcaster the old event is not a PaymentOpened of today.
     expect(paymentEventSchemas.PaymentOpened.safeParse(paymentOpenedV1).success).toBe(false);
+  });
+
+  it('reads products listed before variants as having none, and old order lines as naming no variant', () => {
+    const listed = {
+      productId: '6745a1b2c3d4e5f6a7b8c9d1', listedAt: '2026-11-24T10:00:00.000Z', name: 'Zen Laptop', brand: 'Zen', description: 'A laptop.',
+      images: ['/images/x.svg'], price: 50_000, oldPrice: 0, discount: 0, countInStock: 7, rating: 4, isFeatured: false,
+      catId: '6745a1b2c3d4e5f6a7b8c9d2', subCatId: '6745a1b2c3d4e5f6a7b8c9d3', productRam: ['8GB', '16GB'], size: [], productWeight: [],
+      location: [{ value: 'All', label: 'All' }],
+    };
+    const product = catalogEventSchemas.ProductListed.parse(upcastEventData('ProductListed', 1, listed));
+    // Its stock stays the product's one count (7): no variant is made up that could count it twice.
+    expect([product.variants, product.countInStock, product.productRam]).toEqual([[], 7, ['8GB', '16GB']]);
+    const line = paymentOpenedV1.lines[0]!;
+    const opened = paymentEventSchemas.PaymentOpened.parse(upcastEventData('PaymentOpened', 1, paymentOpenedV1));
+    expect(opened.lines).toEqual([line]);
+    const placed = { orderId: line.productId, paymentId: 'pay_1', providerOrderId: 'order_1', userid: 'u1', name: 'A', phoneNumber: '1', address: 'x', pincode: '560038', email: 'a@b.in', country: 'India', city: 'B', state: 'K', amount: 499, products: [line], date: '2026-11-24T10:00:00.000Z' };
+    const order = orderEventSchemas.OrderPlaced.parse(upcastEventData('OrderPlaced', 1, placed));
+    expect(order.products[0]).not.toHaveProperty('sku');
+    expect(currentEventVersion('ProductListed')).toBe(2);
   });
 
   it('leaves an event at the current version as it is', () => {
