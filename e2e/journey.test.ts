@@ -317,6 +317,8 @@ describe.sequential('A new shopper’s whole journey', () => {
     expect(await modal.getByTestId('order-product').count()).toBe(2);
     expect(await modal.locator('th').allTextContents()).toEqual(['Product Id', 'Title', 'Image', 'Quantity', 'Price', 'SubTotal']);
     for (const t of await modal.getByTestId('order-product-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(33);
+    // The sized line names the size bought.
+    expect(await modal.getByTestId('order-product-variant').allTextContents()).toEqual([`Size: ${size}`]);
     await snap(page, 'orders-products');
     await modal.getByRole('button', { name: 'Close' }).click();
     await page.goto('/cart');

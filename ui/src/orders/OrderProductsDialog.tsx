@@ -53,8 +53,8 @@ export function OrderProductsDialog({ order, onClose }: { order: Order; onClose:
                 {products.map((p) => (
                   <tr key={p.lineId ?? p.productId} data-testid="order-product">
                     <td style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12.5, color: brand.muted }}>{p.productId}</td>
-                    <td title={p.productTitle} data-testid="order-product-title">
-                      {modalTitle(p.productTitle)}
+                    <td title={p.productTitle}>
+                      <span data-testid="order-product-title">{modalTitle(p.productTitle)}</span>
                       {variantLabel(p) && (
                         <Box data-testid="order-product-variant" sx={{ fontSize: 13, color: brand.muted }}>
                           {variantLabel(p)}
