@@ -98,6 +98,8 @@ describe('a client of the original API on another origin', () => {
     product = (await client.get<Doc>(`/api/products/${first.body.products[0]!.id}`)).body;
     expectFields(product, PRODUCT_FIELDS, 'product');
     for (const list of ['images', 'productRam', 'size', 'productWeight', 'location']) expect(Array.isArray(product[list]), list).toBe(true);
+    // The option lists stay arrays of labels beside the variants that price them.
+    for (const list of ['productRam', 'size', 'productWeight']) for (const label of product[list] as unknown[]) expect(typeof label, list).toBe('string');
 
     const found = await client.get<Doc[]>(`/api/search?q=${encodeURIComponent(String(product.brand))}`);
     expect(found.status).toBe(200);
@@ -196,7 +198,10 @@ describe('a client of the original API on another origin', () => {
     const { userId } = shopper;
     const image = (product.images as string[])[0];
     const price = Number(product.price);
-    const item = { productTitle: product.name, image, rating: product.rating, price, quantity: 2, subTotal: price * 2, productId: product.id, countInStock: product.countInStock, userId };
+    // As the original storefront sends it: the option chosen on the product page (its first), or null.
+    const chosen = (list: string) => (product[list] as string[])[0] ?? null;
+    const options = { productRam: chosen('productRam'), size: chosen('size'), productWeight: chosen('productWeight') };
+    const item = { productTitle: product.name, image, rating: product.rating, price, quantity: 2, subTotal: price * 2, productId: product.id, countInStock: product.countInStock, userId, ...options };
     const added = await client.post<Doc>('/api/cart/add', item);
     expect(added.status).toBe(201);
     expectFields(added.body, CART_LINE_FIELDS, 'added cart line');

@@ -10,12 +10,18 @@ afterAll(disconnect);
 const stamp = Date.now().toString(36);
 const shopper = { name: 'Asha Verma', phone: '9876543210', email: `asha.${stamp}@example.in`, password: 'first-Pass-123', newPassword: 'second-Pass-456', lastPassword: 'third-Pass-789' };
 
-let sized: ApiProduct; // has a size chooser only
+let sized: ApiProduct; // has a size chooser only; price and stock are those of the size chosen
+let sizedChoice = '';
 let plain: ApiProduct; // no choosers
 beforeAll(async () => {
   const { products } = await api<{ products: ApiProduct[] }>('/api/products?page=1&perPage=100');
   const noOtherChoosers = (p: ApiProduct) => p.productRam.length === 0 && p.productWeight.length === 0;
-  sized = [...products].reverse().find((p) => p.size.length > 0 && noOtherChoosers(p) && p.countInStock >= 3 && p.countInStock <= 12)!;
+  // A size with a little stock: the product is sold per size (a variant each), so its price and stock are that size's.
+  const sizeVariant = (p: ApiProduct) => (p.variants ?? []).find((v) => v.options.size && v.countInStock >= 3 && v.countInStock <= 12);
+  const found = [...products].reverse().find((p) => p.size.length > 0 && noOtherChoosers(p) && sizeVariant(p))!;
+  const variant = found && sizeVariant(found)!;
+  sized = found && { ...found, price: variant.price, countInStock: variant.countInStock };
+  sizedChoice = variant?.options.size ?? '';
   plain = [...products].reverse().find((p) => p.size.length === 0 && noOtherChoosers(p) && p.countInStock >= 20 && p.id !== sized?.id)!;
   expect(sized, 'a product with sizes and a little stock').toBeTruthy();
   expect(plain, 'a product without choosers').toBeTruthy();
@@ -154,7 +160,7 @@ describe.sequential('A new shopper’s whole journey', () => {
   it('two products in the cart, one with a size, the sized one at its whole stock', async () => {
     await page.goto(`/product/${sized.id}`);
     await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(sized.name);
-    size = sized.size[1] ?? sized.size[0]!;
+    size = sizedChoice;
     await page.getByTestId('chooser-size').getByRole('radio', { name: size, exact: true }).click();
     const plus = page.getByRole('button', { name: 'Increase quantity' });
     for (let i = 1; i < sized.countInStock; i++) await plus.click();
@@ -316,6 +322,8 @@ describe.sequential('A new shopper’s whole journey', () => {
     for (const t of await card.getByTestId('order-line-title').allTextContents()) expect(t.length).toBeLessThanOrEqual(33);
     expect(await card.locator('img').evaluateAll((images) => images.every((img) => (img.getAttribute('src') ?? '').length > 0))).toBe(true);
     await snap(page, 'orders');
+    // The sized line names the size bought.
+    expect(await card.getByTestId('order-line-variant').allTextContents()).toEqual([`Size: ${size}`]);
     await page.goto('/cart');
     await page.getByText('Your Cart is currently empty').waitFor();
     await snap(page, 'cart-empty');

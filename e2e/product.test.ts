@@ -11,8 +11,11 @@ beforeAll(async () => {
 
 describe('Product detail', () => {
   it('shows the gallery, choosers, quantity bounds and the three tabs', async () => {
-    const product = products.find((p) => p.productRam.length > 0 && p.images.length > 1 && p.countInStock > 1 && p.countInStock < 8)
-      ?? products.find((p) => p.productRam.length > 0)!;
+    // Sold per RAM: the first RAM's variant sets the price and the quantity bound once chosen.
+    const firstRam = (p: ApiProduct) => p.variants?.find((v) => v.options.productRam === p.productRam[0]);
+    const product = products.find((p) => p.productRam.length > 0 && p.images.length > 1 && (firstRam(p)?.countInStock ?? 0) > 1 && (firstRam(p)?.countInStock ?? 0) < 8)
+      ?? products.find((p) => p.productRam.length > 0 && (firstRam(p)?.countInStock ?? 0) > 1)!;
+    const chosen = firstRam(product)!;
     await withTab('product-detail', DESKTOP, async ({ page }) => {
       await page.goto(`/product/${product.id}`);
       await expect.poll(() => page.getByTestId('product-name').textContent()).toBe(product.name);
@@ -61,10 +64,13 @@ describe('Product detail', () => {
       await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Please login first');
       expect(await page.getByTestId('chooser-size').count()).toBe(product.size.length ? 1 : 0);
 
-      // Quantity: minus stops at 1, plus at countInStock.
+      // Each RAM button says what that variant costs and has left.
+      expect(await chooser.getByTestId('chooser-offer').first().textContent()).toContain(`${chosen.countInStock} left`);
+
+      // Quantity: minus stops at 1, plus at the chosen variant's countInStock.
       const plus = page.getByRole('button', { name: 'Increase quantity' });
-      for (let i = 0; i < product.countInStock + 1 && (await plus.isEnabled()); i++) await plus.click();
-      expect(await page.getByTestId('quantity').textContent()).toBe(String(product.countInStock));
+      for (let i = 0; i < chosen.countInStock + 1 && (await plus.isEnabled()); i++) await plus.click();
+      expect(await page.getByTestId('quantity').textContent()).toBe(String(chosen.countInStock));
       expect(await plus.isDisabled()).toBe(true);
 
       // Price with "MRP incl. of all taxes", and the delivery date for a pincode, remembered for the next page.

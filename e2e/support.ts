@@ -1,3 +1,4 @@
+import type { ProductVariant } from '@shop/contracts';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -188,6 +189,7 @@ export interface ApiProduct {
   productRam: string[];
   size: string[];
   productWeight: string[];
+  variants?: ProductVariant[];
   location: { value: string }[];
 }
 export interface ApiCategory {

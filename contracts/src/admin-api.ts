@@ -6,6 +6,7 @@ import type { OrderStatus } from './order-rules.ts';
 import type { ReviewDoc } from './review-read-models.ts';
 import type { BannerDoc } from './catalog-read-models.ts';
 import { idSchema } from './ids.ts';
+import { skuSchema, variantList, type ProductVariant } from './product-variants.ts';
 
 /**
  * The back office's `/api/admin/*` contract: request bodies (zod, checked by the routes and
@@ -59,6 +60,11 @@ export const adminProductInput = z.object({
   size: z.array(option).max(20),
   productWeight: z.array(option).max(20),
   location: z.array(locationSchema).min(1).max(300),
+  /**
+   * The combinations of the options above the shop sells, each with its SKU, price and stock (its
+   * opening stock: on edit, a variant already listed keeps its own, as the product does).
+   */
+  variants: variantList.optional(),
 });
 export type AdminProductInput = z.infer<typeof adminProductInput>;
 
@@ -84,6 +90,8 @@ export interface AdminProductRow {
   subCatName: string;
   isFeatured: boolean;
   published: boolean;
+  /** Each variant with its stock left (empty or absent without variants), so a receipt can name one. */
+  variants?: ProductVariant[];
   dateCreated: string;
 }
 export interface AdminProductList extends AdminPage {
@@ -105,8 +113,11 @@ export interface AdminPublishReply {
   published: boolean;
 }
 
-/** `POST /api/admin/products/:id/stock` `{ quantity }`: a receipt that adds, never races a sale. */
-export const stockReceiptInput = z.object({ quantity: z.number().int().min(1).max(1_000_000) });
+/**
+ * `POST /api/admin/products/:id/stock` `{ quantity, sku? }`: a receipt that adds, never races a
+ * sale; `sku` names the variant that arrived (required for a product with variants).
+ */
+export const stockReceiptInput = z.object({ quantity: z.number().int().min(1).max(1_000_000), sku: skuSchema.optional() });
 
 // ── Categories, subcategories, banners ─────────────────────────────────────────────────────
 

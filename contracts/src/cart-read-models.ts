@@ -1,5 +1,6 @@
 import type { CartLineSnapshot } from './cart-events.ts';
-import type { Identified } from './catalog-read-models.ts';
+import type { Identified, ProductDoc } from './catalog-read-models.ts';
+import { stockForChoice } from './product-variants.ts';
 
 /** A cart line as `GET /api/cart` serves it (the original's fields, plus the options and dateCreated). */
 export interface CartLineDoc extends Identified {
@@ -41,4 +42,9 @@ export function storedCartLine(line: CartLineSnapshot & { userId: string; quanti
 /** A cart line reply (`GET /api/cart`, and the add and change replies): the stored line with stock joined. */
 export function cartLineReply(stored: StoredCartLine, countInStock: number): CartLineDoc {
   return { ...stored, countInStock };
+}
+
+/** A line's live stock: its variant's (or the product's) count, 0 once the product or variant is gone. */
+export function lineStock(product: ProductDoc | undefined, line: Pick<StoredCartLine, 'size' | 'productRam' | 'productWeight'>): number {
+  return product ? stockForChoice(product, line) : 0;
 }

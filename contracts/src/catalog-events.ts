@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { variantList } from './product-variants.ts';
 
 /** A place a product is sold: a two-letter country code or "All". */
 export const locationSchema = z.object({ value: z.string().regex(/^(All|[A-Z]{2})$/), label: z.string().min(1) });
@@ -47,6 +48,11 @@ export const productDetails = z.object({
   size: optionList,
   productWeight: optionList,
   location: z.array(locationSchema).min(1),
+  /**
+   * The combinations of the options above the shop sells, each with its SKU, price and opening
+   * stock (absent or empty for a product without options). Version 2 of ProductListed/ProductRevised.
+   */
+  variants: variantList.optional(),
 });
 export type ProductDetails = z.infer<typeof productDetails>;
 

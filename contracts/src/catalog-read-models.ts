@@ -1,4 +1,5 @@
 import type { BannerKind, Location } from './catalog-events.ts';
+import type { ProductVariant } from './product-variants.ts';
 
 /** Every document the API serves carries both `_id` and `id` (the same string). */
 export interface Identified {
@@ -26,6 +27,8 @@ export interface ProductDoc extends Identified {
   productRam: string[];
   size: string[];
   productWeight: string[];
+  /** Each variant with what is left of its stock (empty for a product without options); countInStock is their sum. */
+  variants?: ProductVariant[];
   location: Location[];
   /** Location codes alone, so the store can filter on them with an index-friendly list. */
   locationCodes: string[];

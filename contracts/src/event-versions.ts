@@ -1,7 +1,9 @@
-import { paymentOpenedV1ToV2 } from './payment-events.ts';
+import { paymentOpenedV1ToV2, pricedLinesWithoutVariant } from './payment-events.ts';
 import { reviewV1ToV2 } from './review-events.ts';
 import { withNoDeliveryFee } from './delivery-terms.ts';
 import { orderPlacedAsCardPayment } from './order-events.ts';
+import { productDetailsV1ToV2 } from './product-variants.ts';
+import { stockEventWithoutSku } from './stock-events.ts';
 
 /**
  * Event schema versions. The log is never rewritten, so an event keeps the shape it was written
@@ -23,11 +25,16 @@ export type UpcasterChain = readonly Upcaster[];
 
 /** Every event type whose shape has changed since it was first written. Types not named are at version 1. */
 export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
-  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee],
+  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee, pricedLinesWithoutVariant],
   ProductReviewed: [reviewV1ToV2],
   ProductReviewEdited: [reviewV1ToV2],
-  CheckoutStarted: [withNoDeliveryFee],
-  OrderPlaced: [withNoDeliveryFee, orderPlacedAsCardPayment],
+  CheckoutStarted: [withNoDeliveryFee, pricedLinesWithoutVariant],
+  OrderPlaced: [withNoDeliveryFee, orderPlacedAsCardPayment, pricedLinesWithoutVariant],
+  ProductListed: [productDetailsV1ToV2],
+  ProductRevised: [productDetailsV1ToV2],
+  StockReserved: [stockEventWithoutSku],
+  StockReleased: [stockEventWithoutSku],
+  StockReceived: [stockEventWithoutSku],
 };
 
 /** The metadata key holding an event's schema version. */

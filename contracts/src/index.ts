@@ -1,4 +1,5 @@
 export * from './ids.ts';
+export * from './product-variants.ts';
 export * from './catalog-events.ts';
 export * from './catalog-read-models.ts';
 export * from './constants.ts';

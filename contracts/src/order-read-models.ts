@@ -2,6 +2,7 @@ import type { Identified } from './catalog-read-models.ts';
 import type { OrderDiscount } from './discount-events.ts';
 import type { Billing } from './order-billing.ts';
 import type { PricedLine } from './payment-events.ts';
+import type { VariantOptions } from './product-variants.ts';
 import type { OrderEventMap } from './order-events.ts';
 import { paymentStateOf, type OrderStatus, type PaymentState } from './order-rules.ts';
 import type { PaymentMethod } from './payment-events.ts';
@@ -118,10 +119,22 @@ export interface DashboardTotalsDoc extends Identified {
   refundsOwed: { count: number; amount: number };
 }
 
+/** One variant's stock in a product's stock level. */
+export interface VariantStockLevel {
+  sku: string;
+  options: VariantOptions;
+  countInStock: number;
+  /** Its stock has moved: the stock stream, not the listing, says what is left. */
+  stockTracked: boolean;
+}
+
 /** A product's stock as the dashboard's "low on stock" list reads it. */
 export interface StockLevelDoc extends Identified {
   name: string;
+  /** The product's stock: for a product with variants, the sum of theirs. */
   countInStock: number;
+  /** Each variant's stock (absent for a product without variants). */
+  variants?: VariantStockLevel[];
   /** Stock has moved: the stock stream, not the listing, says what is left. */
   stockTracked: boolean;
   /** Off sale (unpublished): its stock still follows, but it is not "low on stock". */

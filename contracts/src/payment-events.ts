@@ -3,6 +3,9 @@ import { billingSchema } from './order-billing.ts';
 import { orderDiscount } from './discount-events.ts';
 import { idSchema } from './ids.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
+import { skuSchema } from './product-variants.ts';
+
+const optionLabel = z.string().min(1).max(40);
 
 /** A line as it was priced by the server when the payment was opened. */
 export const pricedLine = z.object({
@@ -13,6 +16,11 @@ export const pricedLine = z.object({
   price: z.number().int().min(0),
   quantity: z.number().int().min(1),
   subTotal: z.number().int().min(0),
+  /** The variant bought (its SKU and options); absent on lines of products without variants and on lines priced before variants. */
+  sku: skuSchema.optional(),
+  size: optionLabel.optional(),
+  productRam: optionLabel.optional(),
+  productWeight: optionLabel.optional(),
 });
 export type PricedLine = z.infer<typeof pricedLine>;
 
@@ -61,6 +69,16 @@ export const paymentOpened = z.object({
  */
 export function paymentOpenedV1ToV2(data: unknown): unknown {
   return { ...(data as Record<string, unknown>), paymentMethod: 'card' };
+}
+
+/**
+ * PaymentOpened 2 → 3, CheckoutStarted 1 → 2, OrderPlaced 1 → 2: priced lines may name their
+ * variant (`sku`, `size`, `productRam`, `productWeight`). Lines priced before then had no
+ * variant, so their data stays as written; the version tells an older release that it cannot
+ * read these events without losing what was bought.
+ */
+export function pricedLinesWithoutVariant(data: unknown): unknown {
+  return data;
 }
 
 export const paymentConfirmed = z.object({ providerOrderId: z.string().min(1), paymentId: z.string().min(1) });

@@ -8,7 +8,7 @@ import { CATALOG } from '@shop/contracts';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import { loadConfig } from '@shop/platform';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
-import { rebuildLease } from '@shop/projections';
+import { catalogProjection, rebuildLease } from '@shop/projections';
 import { smallCatalog } from '../../test-support/catalog-fixture.ts';
 import { api } from '../../test-support/shop.ts';
 import { tempDir } from '../../test-support/temp-dir.ts';
@@ -81,7 +81,7 @@ describe('starting a new release on the data folder of an older one', () => {
       expect(await api(after.url, '/readyz')).toMatchObject({ status: 503, body: { status: 'rebuilding', rebuilding: expect.arrayContaining(['catalog']) } });
       const status = await api<{ ready: boolean; projections: { name: string; version: number; state: string; reason: string | null }[] }>(after.url, '/api/admin/projections', { token: after.admin });
       expect(status.body.ready).toBe(false);
-      expect(status.body.projections.find((p) => p.name === 'catalog')).toMatchObject({ version: 1, state: 'waiting', reason: expect.stringContaining('before read models recorded their version') });
+      expect(status.body.projections.find((p) => p.name === 'catalog')).toMatchObject({ version: catalogProjection.version, state: 'waiting', reason: expect.stringContaining('before read models recorded their version') });
       expect(after.lines.some((line) => line.projection === 'catalog' && /rebuilt in the background: built before read models recorded their version/.test(line.msg))).toBe(true);
 
       // The other process let its lease go: this one rebuilds the catalog too, swaps it in, and is ready.

@@ -1,4 +1,4 @@
-import type { AdminProductInput, ProductDetails } from '@shop/contracts';
+import { totalVariantStock, variantsProblem, type AdminProductInput, type ProductDetails, type ProductVariant } from '@shop/contracts';
 import { DomainError } from '../shared/decider.ts';
 import type { CommandContext } from '../shared/stream-commands.ts';
 import type { CatalogCommands } from './commands.ts';
@@ -12,9 +12,15 @@ export function discountOf(price: number, oldPrice: number): number {
  * A product's details from an admin's form. Rating and stock are not the form's to set: the
  * rating comes from reviews, and after listing stock moves only by receipts and sales.
  */
-export function detailsFromForm(input: AdminProductInput, kept: Pick<ProductDetails, 'rating' | 'countInStock'>): ProductDetails {
-  const { countInStock: _ignored, ...fields } = input;
-  return { ...fields, discount: discountOf(input.price, input.oldPrice), rating: kept.rating, countInStock: kept.countInStock };
+export function detailsFromForm(input: AdminProductInput, kept: Pick<ProductDetails, 'rating' | 'countInStock' | 'variants'>): ProductDetails {
+  const { countInStock: _ignored, variants: formVariants = [], ...fields } = input;
+  const problem = variantsProblem(input, formVariants);
+  if (problem) throw new DomainError('invalid', problem);
+  // A variant already listed keeps its opening stock (its stock stream counts from there).
+  const opening = new Map((kept.variants ?? []).map((v) => [v.sku, v.countInStock]));
+  const variants: ProductVariant[] = formVariants.map((v) => ({ ...v, countInStock: opening.get(v.sku) ?? v.countInStock }));
+  const countInStock = variants.length > 0 ? totalVariantStock(variants) : kept.countInStock;
+  return { ...fields, discount: discountOf(input.price, input.oldPrice), rating: kept.rating, countInStock, variants };
 }
 
 /**
@@ -22,7 +28,7 @@ export function detailsFromForm(input: AdminProductInput, kept: Pick<ProductDeta
  * opening stock from the form.
  */
 export async function createProduct(catalog: CatalogCommands, input: AdminProductInput, ctx: CommandContext, options: { draft?: boolean } = {}) {
-  const details = detailsFromForm(input, { rating: 0, countInStock: input.countInStock });
+  const details = detailsFromForm(input, { rating: 0, countInStock: input.countInStock, variants: [] });
   return catalog.saveProduct({ details, draft: options.draft }, ctx);
 }
 

@@ -6,9 +6,32 @@ import { stockStream } from './stock/decider.ts';
 export interface PaidFor {
   paymentId: string;
   providerOrderId: string;
-  lines: ReadonlyArray<{ productId: string }>;
+  lines: ReadonlyArray<{ productId: string; sku?: string }>;
   /** False for cash on delivery: no money was taken, so none goes back. */
   moneyTaken: boolean;
+}
+
+/** One count a checkout holds stock of: a product's, or one variant's (`sku`). */
+export interface StockHold {
+  productId: string;
+  sku?: string;
+  productTitle: string;
+  quantity: number;
+}
+
+/**
+ * The stock a checkout's lines take, one hold per product or variant (two lines of one variant,
+ * say the same shirt added with different old options, add up), in a fixed order so two
+ * checkouts never take the same counts in opposite orders.
+ */
+export function stockHolds(lines: ReadonlyArray<{ productId: string; sku?: string; productTitle: string; quantity: number }>): StockHold[] {
+  const holds = new Map<string, StockHold>();
+  for (const line of lines) {
+    const key = `${line.productId}#${line.sku ?? ''}`;
+    const held = holds.get(key);
+    holds.set(key, held ? { ...held, quantity: held.quantity + line.quantity } : { productId: line.productId, ...(line.sku ? { sku: line.sku } : {}), productTitle: line.productTitle, quantity: line.quantity });
+  }
+  return [...holds.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, hold]) => hold);
 }
 
 /**
@@ -26,10 +49,14 @@ export async function releaseAndRefund(
   refundEventIds?: HandleOptions['eventIds'],
 ): Promise<bigint> {
   let position = 0n;
+  const released = new Set<string>();
   for (const line of paid.lines) {
-    const release = { type: 'ReleaseStock', productId: line.productId, reservationId: paid.paymentId, reason } as const;
-    const released = await streams.handle(stockStream.at(line.productId), release, ctx, { maxAttempts: 20 });
-    if (released.position > position) position = released.position;
+    const key = `${line.productId}#${line.sku ?? ''}`;
+    if (released.has(key)) continue;
+    released.add(key);
+    const release = { type: 'ReleaseStock', productId: line.productId, ...(line.sku ? { sku: line.sku } : {}), reservationId: paid.paymentId, reason } as const;
+    const result = await streams.handle(stockStream.at(line.productId), release, ctx, { maxAttempts: 20 });
+    if (result.position > position) position = result.position;
   }
   if (!paid.moneyTaken) return position;
   const refund = { type: 'RequestRefund', providerOrderId: paid.providerOrderId, paymentId: paid.paymentId, reason } as const;

@@ -1,4 +1,4 @@
-import { BACK_OFFICE, catalogEventSchemas, stockEventSchemas, type StockLevelDoc } from '@shop/contracts';
+import { BACK_OFFICE, catalogEventSchemas, stockEventSchemas, totalVariantStock, type ProductVariant, type StockLevelDoc, type VariantStockLevel } from '@shop/contracts';
 import type { RecordedEvent } from '@shop/platform';
 import type { ProjectionView } from '../projection.ts';
 
@@ -15,13 +15,15 @@ export async function applyStockLevel(event: RecordedEvent, view: ProjectionView
     const data = catalogEventSchemas[event.type].parse(event.data);
     const current = await view.get<StockLevelDoc>(BACK_OFFICE.stock, data.productId);
     if (event.type === 'ProductRevised' && !current) return;
-    const countInStock = current?.stockTracked ? current.countInStock : data.countInStock;
+    const variants = variantLevels(data.variants ?? [], current?.variants ?? []);
+    const countInStock = variants.length > 0 ? totalVariantStock(variants) : current?.stockTracked ? current.countInStock : data.countInStock;
     view.put<StockLevelDoc>(BACK_OFFICE.stock, {
       _id: data.productId,
       id: data.productId,
       name: data.name,
       countInStock,
       stockTracked: current?.stockTracked ?? false,
+      ...(variants.length > 0 ? { variants } : {}),
       ...(current?.unpublished ? { unpublished: true as const } : {}),
     });
     return;
@@ -37,5 +39,24 @@ export async function applyStockLevel(event: RecordedEvent, view: ProjectionView
   const data = stockEventSchemas[event.type as keyof typeof stockEventSchemas].parse(event.data);
   const current = await view.get<StockLevelDoc>(BACK_OFFICE.stock, data.productId);
   if (!current) return;
-  view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, countInStock: data.remaining, stockTracked: true });
+  const { sku } = data;
+  if (!sku) {
+    view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, countInStock: data.remaining, stockTracked: true });
+    return;
+  }
+  const variants = (current.variants ?? []).map((v) => (v.sku === sku ? { ...v, countInStock: data.remaining, stockTracked: true } : v));
+  view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, variants, countInStock: totalVariantStock(variants) });
+}
+
+/**
+ * The listed variants' stock levels: a variant whose stock has moved keeps what its stream
+ * left; one that has not shows its opening figure. A variant taken off the listing leaves the
+ * list (its stream events still arrive for old orders and find no row to change).
+ */
+function variantLevels(listed: readonly ProductVariant[], current: readonly VariantStockLevel[]): VariantStockLevel[] {
+  const moved = new Map(current.filter((v) => v.stockTracked).map((v) => [v.sku, v.countInStock]));
+  return listed.map((v) => {
+    const left = moved.get(v.sku);
+    return { sku: v.sku, options: v.options, countInStock: left ?? v.countInStock, stockTracked: left !== undefined };
+  });
 }

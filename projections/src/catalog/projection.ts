@@ -13,7 +13,7 @@ import {
 import type { RecordedEvent } from '@shop/platform';
 import type { Projection, ProjectionView } from '../projection.ts';
 import { catalogCollections } from './collections.ts';
-import { applyStockToProduct, type StockTrackedProduct } from '../order/catalog-stock.ts';
+import { applyStockToProduct, withVariants, type StockTrackedProduct } from '../order/catalog-stock.ts';
 import { applyReviewToProduct } from '../review/catalog-rating.ts';
 import { productHome } from './product-home.ts';
 
@@ -90,10 +90,13 @@ const handlers: { [K in keyof CatalogEventMap]?: Handler<K> } = {
     const { productId, ...details } = data;
     const revised = await productDoc(productId, details, current.dateCreated, view);
     // Once shoppers have reviewed a product, its rating follows their reviews, not the catalog.
-    const kept: ProductDoc =
+    let kept: StockTrackedProduct =
       current.numReviews > 0 ? { ...revised, rating: current.rating, numReviews: current.numReviews } : revised;
-    // Once stock has moved, the stock stream says what is left, not the listing.
-    if ((current as StockTrackedProduct).stockTracked) Object.assign(kept, { countInStock: current.countInStock, stockTracked: true });
+    // Once stock has moved, the stock stream says what is left, not the listing (per variant for variants).
+    const tracked = current as StockTrackedProduct;
+    if (tracked.stockTracked) kept = { ...kept, countInStock: current.countInStock, stockTracked: true };
+    if (tracked.variantStockLeft) kept = { ...kept, variantStockLeft: tracked.variantStockLeft };
+    kept = withVariants(kept, details.variants ?? []);
     view.put(home.collection, kept);
     view.put(CATALOG.adminProducts, adminEntry(kept, home.collection === CATALOG.products));
   },
@@ -170,7 +173,7 @@ async function categoryNames(view: ProjectionView, catId: string | null, subCatI
 
 async function productDoc(id: string, data: ProductDetails, dateCreated: string, view: ProjectionView): Promise<ProductDoc> {
   const names = await categoryNames(view, data.catId, data.subCatId);
-  return {
+  const doc: ProductDoc = {
     _id: id,
     id,
     prodId: id,
@@ -182,6 +185,7 @@ async function productDoc(id: string, data: ProductDetails, dateCreated: string,
     locationCodes: data.location.map((l) => l.value),
     dateCreated,
   };
+  return withVariants(doc, data.variants ?? []);
 }
 
 function adminEntry(doc: ProductDoc, published: boolean): AdminProductEntryDoc {
@@ -191,7 +195,8 @@ function adminEntry(doc: ProductDoc, published: boolean): AdminProductEntryDoc {
 /** Categories with their subcategories, products with category names, and banners. */
 export const catalogProjection: Projection = {
   name: 'catalog',
-  version: 1,
+  // 2: products carry their variants, each with its stock left, and the product's stock is their sum.
+  version: 2,
   collections: catalogCollections,
   handles: new Set([...Object.keys(handlers), ...Object.keys(followers)]),
   async apply(event, view) {

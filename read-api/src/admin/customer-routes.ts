@@ -9,6 +9,7 @@ import {
   ID_PATTERN,
   REVIEWS,
   cartLineReply,
+  lineStock,
   type AdminAuditLookup,
   type AdminCustomerList,
   type AdminCustomerReply,
@@ -86,11 +87,11 @@ export function customerRoutes(router: Router, deps: CustomerRouteDeps, guard: M
     ]);
     const productIds = [...new Set(lines.map((line) => line.productId))];
     const products = productIds.length ? await deps.docs.find<ProductDoc>(CATALOG.products, { _id: { $in: productIds } }) : [];
-    const stock = new Map(products.map((p) => [p.id, p.countInStock]));
+    const byId = new Map(products.map((p) => [p.id, p]));
     const reply: AdminCustomerReply = {
       customer: row(customer),
       orders: orders.map((order) => deps.publicUrls.withLineImages(order)),
-      cart: lines.map((line) => deps.publicUrls.withImage(cartLineReply(line, stock.get(line.productId) ?? 0))),
+      cart: lines.map((line) => deps.publicUrls.withImage(cartLineReply(line, lineStock(byId.get(line.productId), line)))),
       reviews,
     };
     ctx.body = reply;

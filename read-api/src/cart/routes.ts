@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { CART, CATALOG, cartLineReply, type CartCount, type ProductDoc, type StoredCartLine } from '@shop/contracts';
+import { CART, CATALOG, cartLineReply, lineStock, type CartCount, type ProductDoc, type StoredCartLine } from '@shop/contracts';
 import { assertSelf, isVisitor, userOrVisitor, type DocumentStore, type PublicUrls, type TokenService } from '@shop/platform';
 
 const OLDEST_FIRST: [string, 1][] = [['dateCreated', 1], ['_id', 1]];
@@ -23,8 +23,8 @@ export function cartQueryRouter(deps: { docs: DocumentStore; tokens: TokenServic
     const lines = await deps.docs.find<StoredCartLine>(CART.lines, { userId }, { sort: OLDEST_FIRST });
     const ids = [...new Set(lines.map((line) => line.productId))];
     const products = ids.length ? await deps.docs.find<ProductDoc>(CATALOG.products, { _id: { $in: ids } }) : [];
-    const stock = new Map(products.map((p) => [p.id, p.countInStock]));
-    ctx.body = lines.map((line) => deps.publicUrls.withImage(cartLineReply(line, stock.get(line.productId) ?? 0)));
+    const byId = new Map(products.map((p) => [p.id, p]));
+    ctx.body = lines.map((line) => deps.publicUrls.withImage(cartLineReply(line, lineStock(byId.get(line.productId), line))));
   });
 
   router.get('/cart/count', auth, async (ctx) => {

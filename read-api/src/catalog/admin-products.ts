@@ -53,6 +53,7 @@ function row(doc: ProductDoc, published: boolean): AdminProductRow {
     subCatName: doc.subCatName,
     isFeatured: doc.isFeatured,
     published,
+    variants: doc.variants ?? [],
     dateCreated: doc.dateCreated,
   };
 }
@@ -117,6 +118,8 @@ export function adminCatalogQueryRouter(deps: AdminCatalogQueryDeps): Router {
       size: doc.size,
       productWeight: doc.productWeight,
       location: doc.location,
+      // Each with what is left of its stock, as the editor shows it.
+      variants: doc.variants ?? [],
       published,
       rating: doc.rating,
       discount: doc.discount,

@@ -12,6 +12,7 @@
  * ./images.ts.
  */
 import type { CatalogFile } from '@shop/command-api';
+import { VARIANT_OPTION_KINDS, type ProductVariant } from '@shop/contracts';
 import {
   bannerImageKey,
   categoryImageKey,
@@ -1035,6 +1036,44 @@ function optionList(kind: OptionKind | undefined, field: 'productRam' | 'size' |
   return values.slice(start, start + length);
 }
 
+/**
+ * One variant per option label, priced the way shops price them: more RAM costs a step more
+ * (about 18% per step up the product's list), a heavier pack costs more but less per gram (price
+ * grows with weight^0.85), every size costs the same. The product's stock is shared out across
+ * its variants, so the seeded totals stay as they were. Derived without the random stream, so
+ * every other seeded value stays the same.
+ */
+function seedVariants(
+  productId: string,
+  lists: { productRam: string[]; size: string[]; productWeight: string[] },
+  base: { price: number; oldPrice: number; countInStock: number },
+): ProductVariant[] {
+  const kind = VARIANT_OPTION_KINDS.find((k) => lists[k].length > 0);
+  if (!kind) return [];
+  const labels = lists[kind];
+  const grams = labels.map(weightInGrams);
+  return labels.map((label, i) => {
+    const factor = kind === 'productRam' ? 1 + 0.18 * i : kind === 'productWeight' ? (grams[i]! / grams[0]!) ** 0.85 : 1;
+    const price = Math.round(base.price * factor);
+    const oldPrice = Math.round(base.oldPrice * factor);
+    const share = Math.floor(base.countInStock / labels.length) + (i < base.countInStock % labels.length ? 1 : 0);
+    return {
+      sku: `${productId.slice(-8).toUpperCase()}-${label.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`,
+      options: { [kind]: label },
+      price,
+      ...(oldPrice > price ? { oldPrice } : {}),
+      countInStock: share,
+    };
+  });
+}
+
+/** "500g" → 500, "2kg" → 2000 (1 for a label that is not a weight, so its factor is 1). */
+function weightInGrams(label: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(kg|g)$/i.exec(label);
+  if (!match) return 1;
+  return Number(match[1]) * (match[2]!.toLowerCase() === 'kg' ? 1000 : 1);
+}
+
 function location(rng: Rng): SeedProduct['location'] {
   const r = rng();
   if (r < 0.8) return [{ value: 'All', label: 'All' }];
@@ -1198,6 +1237,9 @@ function generateProducts(count: number, seed: number, refs: readonly Subcategor
 
     const { price, oldPrice, discount } = pricing(itemDef, rng);
     const countInStock = rng() < 0.07 ? 0 : 1 + Math.floor(rng() ** 1.6 * 120);
+    const productRam = optionList(sub.option, 'productRam', rng);
+    const size = optionList(sub.option, 'size', rng);
+    const productWeight = optionList(sub.option, 'productWeight', rng);
     products.push({
       id,
       name: flat(name),
@@ -1212,9 +1254,10 @@ function generateProducts(count: number, seed: number, refs: readonly Subcategor
       isFeatured: rng() < 0.2,
       catId: ref.catId,
       subCatId: ref.id,
-      productRam: optionList(sub.option, 'productRam', rng),
-      size: optionList(sub.option, 'size', rng),
-      productWeight: optionList(sub.option, 'productWeight', rng),
+      productRam,
+      size,
+      productWeight,
+      variants: seedVariants(id, { productRam, size, productWeight }, { price, oldPrice, countInStock }),
       location: location(rng),
       dateCreated: new Date(seconds * 1000).toISOString(),
     });

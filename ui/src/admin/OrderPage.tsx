@@ -1,3 +1,4 @@
+import { variantLabel } from '@shop/contracts/product-variants';
 import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -194,7 +195,12 @@ function OrderView({ order }: { order: AdminOrderReply }) {
                   <tr key={line.lineId} data-testid="admin-order-line">
                     <td data-cell="main">
                       <Box sx={{ fontWeight: 700 }}>{line.productTitle}</Box>
-                      <Box sx={{ fontFamily: mono, fontSize: 12, color: brand.muted }}>{line.productId}</Box>
+                      {variantLabel(line) && (
+                        <Box data-testid="admin-order-line-variant" sx={{ fontSize: 13.5 }}>
+                          {variantLabel(line)}
+                        </Box>
+                      )}
+                      <Box sx={{ fontFamily: mono, fontSize: 12, color: brand.muted }}>{line.sku ? `SKU ${line.sku} · ${line.productId}` : line.productId}</Box>
                     </td>
                     <td data-label="Quantity">{line.quantity}</td>
                     <td data-label="Price">{rupees(line.price)}</td>

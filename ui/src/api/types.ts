@@ -1,3 +1,4 @@
+import type { ProductVariant } from '@shop/contracts';
 /**
  * Reply shapes the storefront reads (the original API's, kept for its clients). Declared here
  * rather than imported from the server's contracts so the browser bundle depends on the HTTP
@@ -33,6 +34,8 @@ export interface Product extends Identified {
   productRam: string[];
   size: string[];
   productWeight: string[];
+  /** Each variant with its SKU, price and stock left (empty or absent without options). */
+  variants?: ProductVariant[];
   location: ProductLocation[];
   dateCreated: string;
   prodId?: string;
@@ -115,6 +118,8 @@ export interface Review extends Identified {
 export type NewReview = Omit<Review, '_id' | 'id' | 'dateCreated' | 'verifiedBuyer'>;
 
 export interface OrderLine {
+  /** Absent on replies of the original shape; present on every line this shop serves. */
+  lineId?: string;
   productId: string;
   productTitle: string;
   image: string;

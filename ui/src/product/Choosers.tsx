@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import { brand } from '../shared/theme.ts';
 import type { Product } from '../api/types.ts';
-import { OPTION_LABELS, optionValues, visibleOptions, type OptionKind, type Selections } from './choosers.ts';
+import { OPTION_LABELS, optionValues, variantOfOption, visibleOptions, type OptionKind, type Selections } from './choosers.ts';
+import { rupees } from '../shared/format.ts';
 
 /**
  * RAM, Size and Weight choosers, each only when the product has values. A chooser without a
@@ -29,6 +30,9 @@ export function Choosers({ product, selections, onChange, showErrors }: { produc
             >
               {optionValues(product, kind).map((value) => {
                 const chosen = selections[kind] === value;
+                // With variants, each button says what that option costs and marks it when sold out.
+                const variant = variantOfOption(product, selections, kind, value);
+                const soldOut = variant?.countInStock === 0;
                 return (
                   <Box
                     key={value}
@@ -36,6 +40,12 @@ export function Choosers({ product, selections, onChange, showErrors }: { produc
                     type="button"
                     role="radio"
                     aria-checked={chosen}
+                    // Named by the option alone; what it costs and has left is its description.
+                    aria-label={value}
+                    aria-describedby={variant ? offerId(kind, value) : undefined}
+                    aria-disabled={soldOut}
+                    disabled={soldOut}
+                    data-testid="chooser-option"
                     onClick={() => onChange(kind, value)}
                     sx={{
                       font: 'inherit',
@@ -43,7 +53,9 @@ export function Choosers({ product, selections, onChange, showErrors }: { produc
                       fontWeight: 600,
                       px: 1.5,
                       py: 0.6,
-                      cursor: 'pointer',
+                      cursor: soldOut ? 'not-allowed' : 'pointer',
+                      opacity: soldOut ? 0.55 : 1,
+                      textDecoration: soldOut ? 'line-through' : 'none',
                       borderRadius: 1.5,
                       border: `1px solid ${chosen ? brand.indigo : error ? brand.red : brand.line}`,
                       bgcolor: chosen ? brand.indigo : '#fff',
@@ -52,6 +64,11 @@ export function Choosers({ product, selections, onChange, showErrors }: { produc
                     }}
                   >
                     {value}
+                    {variant && (
+                      <Box component="span" id={offerId(kind, value)} data-testid="chooser-offer" sx={{ display: 'block', fontSize: 12, fontWeight: 500 }}>
+                        {soldOut ? 'Out of stock' : `${rupees(variant.price)} · ${variant.countInStock} left`}
+                      </Box>
+                    )}
                   </Box>
                 );
               })}
@@ -62,3 +79,6 @@ export function Choosers({ product, selections, onChange, showErrors }: { produc
     </Box>
   );
 }
+
+/** The id of an option button's price and stock line (labels may hold spaces: those become dashes). */
+const offerId = (kind: OptionKind, value: string) => `offer-${kind}-${value.replace(/[^A-Za-z0-9_-]/g, '-')}`;

@@ -20,7 +20,7 @@ import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { useWishlist } from '../shared/useWishlist.ts';
 import { Choosers } from './Choosers.tsx';
-import { NO_SELECTIONS, optionsReady, type Selections } from './choosers.ts';
+import { chosenVariant, NO_SELECTIONS, optionsReady, type Selections } from './choosers.ts';
 import { Gallery } from './Gallery.tsx';
 import { QuantityBox } from './QuantityBox.tsx';
 import { useAddToCart } from '../shared/useAddToCart.ts';
@@ -42,7 +42,10 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
   const [quantity, setQuantity] = useState(1);
   const { add, busy } = useAddToCart();
   const wishlist = useWishlist(product, true);
-  const available = inStock(product.countInStock);
+  // The chosen variant's price and stock, once every chooser names one; the product's until then.
+  const variant = chosenVariant(product, selections);
+  const shown = variant ? { price: variant.price, oldPrice: variant.oldPrice ?? 0, countInStock: variant.countInStock } : product;
+  const available = inStock(shown.countInStock);
   const dispatch = useAppDispatch();
   const compared = useCompareList().some((item) => item.id === product.id);
 
@@ -85,8 +88,8 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
           )}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-          <Price price={product.price} oldPrice={product.oldPrice} size="lg" />
-          <StockBadge countInStock={product.countInStock} upper />
+          <Price price={shown.price} oldPrice={shown.oldPrice} size="lg" />
+          <StockBadge countInStock={shown.countInStock} upper />
         </Box>
         <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5 }} data-testid="mrp-note">
           MRP incl. of all taxes
@@ -99,7 +102,7 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
           onChange={(kind, value) => setSelections((s) => ({ ...s, [kind]: value }))}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2.5, flexWrap: 'wrap' }}>
-          <QuantityBox value={quantity} countInStock={product.countInStock} onChange={setQuantity} />
+          <QuantityBox value={quantity} countInStock={shown.countInStock} onChange={setQuantity} />
           <Button
             variant="contained"
             size="large"

@@ -1,3 +1,4 @@
+import { variantFor, type ProductVariant } from '@shop/contracts/product-variants';
 import type { Product } from '../api/types.ts';
 
 export type OptionKind = 'productRam' | 'size' | 'productWeight';
@@ -30,4 +31,17 @@ export function missingOptions(product: Options, selections: Selections): Option
 
 export function optionsReady(product: Options, selections: Selections): boolean {
   return missingOptions(product, selections).length === 0;
+}
+
+/** The variant these selections name (every chooser chosen, a combination the shop sells), if any. */
+export function chosenVariant(product: Pick<Product, 'variants'>, selections: Selections): ProductVariant | undefined {
+  const variants = product.variants ?? [];
+  return variants.length > 0 ? variantFor(variants, selections) : undefined;
+}
+
+/** The variant a chooser's button would pick, the other choosers as they are (those not yet chosen: any). */
+export function variantOfOption(product: Pick<Product, 'variants'>, selections: Selections, kind: OptionKind, value: string): ProductVariant | undefined {
+  return (product.variants ?? []).find(
+    (v) => v.options[kind] === value && OPTION_KINDS.every((other) => other === kind || selections[other] === null || v.options[other] === selections[other]),
+  );
 }

@@ -42,6 +42,24 @@ describe('stock decider', () => {
     expect(stock([], release('nope'))).toEqual([]);
   });
 
+  it('keeps each variant its own count: one variant sells out while another of the same product still sells', () => {
+    const variant = (sku: string, reservationId: string, quantity: number, initialStock: number): StockCommand => ({
+      type: 'ReserveStock', productId, sku, productTitle: 'Diya', reservationId, quantity, initialStock,
+    });
+    const small = stock([], variant('DIYA-S', 'p1', 2, 2));
+    expect(small).toEqual([{ type: 'StockReserved', data: { productId, sku: 'DIYA-S', reservationId: 'p1', quantity: 2, remaining: 0 } }]);
+    // The same checkout takes another variant of the product: a reservation of its own, counted from that variant's opening stock.
+    const large = stock(small, variant('DIYA-L', 'p1', 3, 4));
+    expect(large).toEqual([{ type: 'StockReserved', data: { productId, sku: 'DIYA-L', reservationId: 'p1', quantity: 3, remaining: 1 } }]);
+    expect(() => stock([...small, ...large], variant('DIYA-S', 'p2', 1, 99))).toThrow('Sorry, Diya is out of stock');
+    expect(() => stock([...small, ...large], variant('DIYA-L', 'p2', 2, 99))).toThrow('Sorry, only 1 of Diya left in stock');
+    // Giving back the checkout's small one restocks that variant only.
+    const back = stock([...small, ...large], { type: 'ReleaseStock', productId, sku: 'DIYA-S', reservationId: 'p1', reason: 'cancelled' });
+    expect(back).toEqual([{ type: 'StockReleased', data: { productId, sku: 'DIYA-S', reservationId: 'p1', quantity: 2, remaining: 2, reason: 'cancelled' } }]);
+    const receipt = stock([...small, ...large, ...back], { type: 'ReceiveStock', productId, sku: 'DIYA-L', receiptId: 'r1', quantity: 5, initialStock: 99 });
+    expect(receipt[0]!.data.remaining).toBe(6);
+  });
+
   it('a receipt adds to what is left (the catalog figure before stock first moves), once per receipt', () => {
     const receive = (receiptId: string, quantity: number, initialStock = 5): StockCommand => ({ type: 'ReceiveStock', productId, receiptId, quantity, initialStock });
     const first = stock([], receive('r1', 4));

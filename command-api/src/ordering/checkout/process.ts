@@ -6,7 +6,6 @@ import {
   type OrderDoc,
   type OrderEventMap,
 } from '@shop/contracts';
-import { productStream } from '../../catalog/decider.ts';
 import { DomainError, type DomainEvent } from '../../shared/decider.ts';
 import type { CartCommands } from '../../cart/commands.ts';
 import { derivedEventId, type CommandContext, type StreamCommands } from '../../shared/stream-commands.ts';
@@ -14,8 +13,9 @@ import { orderStream, type OrderState } from '../order/decider.ts';
 import { paymentStream } from '../payment/decider.ts';
 import { claimFirstOrderDiscount } from '../discount/first-order-discount.ts';
 import { checkoutStream, type CheckoutStarted } from './decider.ts';
-import { stockStream } from '../stock/decider.ts';
-import { releaseAndRefund } from '../give-back.ts';
+import { stockLeft, stockStream } from '../stock/decider.ts';
+import { openingStock } from '../stock/opening-stock.ts';
+import { releaseAndRefund, stockHolds, type StockHold } from '../give-back.ts';
 
 /** Events written once per payment whatever happens: a retry re-appends the same ids (a no-op). */
 const onceFor = (paymentId: string) => ({
@@ -92,9 +92,7 @@ export class CheckoutProcess {
     const ctx: CommandContext = { userId: started.userId, correlationId: paymentId };
     let position = 0n;
     try {
-      for (const line of [...started.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-        position = max(position, await this.reserve(started, line, ctx));
-      }
+      for (const hold of stockHolds(started.lines)) position = max(position, await this.reserve(started, hold, ctx));
       // Claimed only once the stock is there, so a checkout that fails for stock never takes it.
       // A claim refused (another order of the shopper's got it first) is compensated like stock.
       if (started.discount) {
@@ -119,26 +117,20 @@ export class CheckoutProcess {
     return placedOrder(started, placed.state, false, max(position, placed.position, cleared.position, done.position));
   }
 
-  private async reserve(started: CheckoutStarted, line: CheckoutStarted['lines'][number], ctx: CommandContext): Promise<bigint> {
-    const stream = stockStream.at(line.productId);
+  private async reserve(started: CheckoutStarted, hold: StockHold, ctx: CommandContext): Promise<bigint> {
+    const stream = stockStream.at(hold.productId);
     const stock = await this.streams.load(stream);
-    const initialStock = stock.available ?? (await this.catalogStock(line.productId, line.productTitle));
+    const initialStock = stockLeft(stock, hold.sku) ?? (await openingStock(this.streams, hold.productId, hold.sku, () => new DomainError('conflict', `Sorry, ${hold.productTitle} is no longer available`)));
     const command = {
       type: 'ReserveStock',
-      productId: line.productId,
-      productTitle: line.productTitle,
+      productId: hold.productId,
+      ...(hold.sku ? { sku: hold.sku } : {}),
+      productTitle: hold.productTitle,
       reservationId: started.paymentId,
-      quantity: line.quantity,
+      quantity: hold.quantity,
       initialStock,
     } as const;
     return (await this.streams.handle(stream, command, ctx, { maxAttempts: 20 })).position;
-  }
-
-  /** Stock starts from the product's countInStock as listed in its own (write-side) stream. */
-  private async catalogStock(productId: string, title: string): Promise<number> {
-    const product = await this.streams.load(productStream.at(productId), { fresh: true });
-    if (!product.details) throw new DomainError('conflict', `Sorry, ${title} is no longer available`);
-    return product.details.countInStock;
   }
 
   /** Undo by new events: give back every reservation, ask for the refund, record the failure. */

@@ -3,7 +3,12 @@ import {
   CURRENCY,
   cartQuantityFits,
   newId,
+  offerFor,
+  variantLabel,
+  VARIANT_OPTION_KINDS,
   type Billing,
+  type OptionChoice,
+  type ProductVariant,
   type OrderDiscount,
   type OrderDoc,
   type PaymentMethod,
@@ -145,8 +150,11 @@ async function openPayment(
   for (const line of cart.lines.values()) {
     const product = await deps.products.get(line.productId);
     if (!product) throw new DomainError('not-found', `${line.productTitle} is no longer available`);
-    if (!cartQuantityFits(line.quantity, product.countInStock)) throw new DomainError('conflict', `${product.name}: ${CART_MESSAGES.overStock}`);
-    const price = product.price;
+    // Priced as the catalog sells the line's variant now (or the product, without variants).
+    const offer = offerFor(product, line);
+    if (!offer) throw new DomainError('not-found', `${line.productTitle} (${variantLabel(line)}) is no longer available`);
+    if (!cartQuantityFits(line.quantity, offer.countInStock)) throw new DomainError('conflict', `${product.name}: ${CART_MESSAGES.overStock}`);
+    const { price } = offer;
     lines.push({
       lineId: line.lineId,
       productId: product.id,
@@ -155,6 +163,7 @@ async function openPayment(
       price,
       quantity: line.quantity,
       subTotal: price * line.quantity,
+      ...lineVariant(offer.variant, line),
     });
   }
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
@@ -290,4 +299,17 @@ async function placeCodOrder(
     order: outcome.order,
   };
   return { reply, position: outcome.position > opened.position ? outcome.position : opened.position };
+}
+
+/**
+ * The variant a priced line names, so the order says what to pack: its SKU and options, or the
+ * option labels the shopper chose on a product without variants (kept as they were on the cart).
+ */
+function lineVariant(variant: ProductVariant | null, choice: OptionChoice): Pick<PricedLine, 'sku' | 'size' | 'productRam' | 'productWeight'> {
+  const named: Pick<PricedLine, 'sku' | 'size' | 'productRam' | 'productWeight'> = variant ? { sku: variant.sku } : {};
+  for (const kind of VARIANT_OPTION_KINDS) {
+    const value = variant ? variant.options[kind] : choice[kind];
+    if (value) named[kind] = value;
+  }
+  return named;
 }

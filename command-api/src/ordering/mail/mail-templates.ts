@@ -1,4 +1,4 @@
-import { DEFAULT_SHOP_TIME_ZONE, shopDateTime, type OrderEventMap, type OrderStatus } from '@shop/contracts';
+import { DEFAULT_SHOP_TIME_ZONE, shopDateTime, titleWithVariant, type OrderEventMap, type OrderStatus } from '@shop/contracts';
 import type { MailMessage } from '@shop/platform';
 import { SHOP_NAME } from '../../account/mail-templates.ts';
 
@@ -51,7 +51,7 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is placed`;
   const placedOn = `Placed on ${shopDateTime(order.date, timeZone)}`;
   const address = `${order.address}, ${order.city}, ${order.state} ${order.pincode}, ${order.country}`;
-  const lines = order.products.map((line) => `- ${line.productTitle} × ${line.quantity}: ${rupees(line.subTotal)}`);
+  const lines = order.products.map((line) => `- ${titleWithVariant(line)} × ${line.quantity}: ${rupees(line.subTotal)}`);
   const text = [
     `Hello ${order.name},`,
     '',
@@ -73,7 +73,7 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
     SHOP_NAME,
   ].join('\n');
   const rows = order.products
-    .map((line) => `<tr><td>${escapeHtml(line.productTitle)} × ${line.quantity}</td><td align="right">${rupees(line.subTotal)}</td></tr>`)
+    .map((line) => `<tr><td>${escapeHtml(titleWithVariant(line))} × ${line.quantity}</td><td align="right">${rupees(line.subTotal)}</td></tr>`)
     .join('');
   const discount = order.discount
     ? `<tr><td>${escapeHtml(order.discount.label)}</td><td align="right">−${rupees(order.discount.amount)}</td></tr>`

@@ -97,6 +97,13 @@ describe('the product editor', () => {
     addChip('RAM options', '8GB');
     addChip('RAM options', '12GB');
     addChip('Sizes', 'Standard');
+    // Price and stock per option: one row per combination, at the product's price until changed.
+    fireEvent.click(screen.getByLabelText('Price and stock per option (variants)'));
+    const rows = screen.getAllByTestId('admin-variant');
+    expect(rows.map((row) => row.firstChild?.textContent)).toEqual(['Size: Standard · RAM: 8GB', 'Size: Standard · RAM: 12GB']);
+    fireEvent.change(within(rows[1]!).getByLabelText('Price (Rs)'), { target: { value: '21999' } });
+    fireEvent.change(within(rows[0]!).getByLabelText('Stock'), { target: { value: '5' } });
+    fireEvent.change(within(rows[1]!).getByLabelText('Stock'), { target: { value: '2' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
 
@@ -119,6 +126,10 @@ describe('the product editor', () => {
         productWeight: [],
         location: [{ value: 'All', label: 'All' }],
         draft: false,
+        variants: [
+          { sku: 'NP5-STANDARD-8GB', options: { size: 'Standard', productRam: '8GB' }, price: 18999, countInStock: 5 },
+          { sku: 'NP5-STANDARD-12GB', options: { size: 'Standard', productRam: '12GB' }, price: 21999, countInStock: 2 },
+        ],
       },
     ]);
     expect(store.getState().snackbar).toMatchObject({ open: true, severity: 'success', message: 'Product created' });
@@ -189,6 +200,6 @@ describe('the product editor', () => {
 
     await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/admin/products'));
     const put = seen.find((r) => r.method === 'PUT');
-    expect(put?.body).toEqual({ ...Object.fromEntries(Object.entries(product).filter(([k]) => !['id', 'published', 'rating', 'discount', 'dateCreated'].includes(k))), price: 17999 });
+    expect(put?.body).toEqual({ ...Object.fromEntries(Object.entries(product).filter(([k]) => !['id', 'published', 'rating', 'discount', 'dateCreated'].includes(k))), price: 17999, variants: [] });
   });
 });

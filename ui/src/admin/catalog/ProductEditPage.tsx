@@ -22,6 +22,7 @@ import { CategoryFields } from './CategoryFields.tsx';
 import { useCreateProductMutation, useGetAdminProductQuery, useListAdminCategoriesQuery, useUpdateProductMutation } from './catalogAdminApi.ts';
 import { numberOrText, useFormFields, validate } from './formErrors.ts';
 import { ImagesField } from './ImagesField.tsx';
+import { alignedRows, rowOf, VariantsField, variantsOf, type VariantRow } from './VariantsField.tsx';
 
 const ALL: AdminLocation = { value: 'All', label: 'All' };
 
@@ -41,6 +42,8 @@ interface FormState {
   size: string[];
   productWeight: string[];
   location: AdminLocation[];
+  /** Price and stock per option: null when the product is sold at one price and stock. */
+  variants: VariantRow[] | null;
 }
 
 const EMPTY: FormState = {
@@ -58,6 +61,7 @@ const EMPTY: FormState = {
   size: [],
   productWeight: [],
   location: [ALL],
+  variants: null,
 };
 
 function formOf(product: AdminProductReply): FormState {
@@ -66,6 +70,7 @@ function formOf(product: AdminProductReply): FormState {
     price: String(product.price),
     oldPrice: product.oldPrice ? String(product.oldPrice) : '',
     countInStock: String(product.countInStock),
+    variants: product.variants?.length ? product.variants.map(rowOf) : null,
   };
 }
 
@@ -76,6 +81,7 @@ function candidateOf(form: FormState): Record<keyof AdminProductInput, unknown> 
     price: numberOrText(form.price),
     oldPrice: form.oldPrice.trim() === '' ? 0 : numberOrText(form.oldPrice),
     countInStock: numberOrText(form.countInStock),
+    variants: variantsOf(alignedRows(form.variants, form, form.name, form.price) ?? []),
   };
 }
 
@@ -187,6 +193,15 @@ function ProductForm({ id, initial }: { id: string | null; initial: FormState })
         <ChipsField label="RAM options" value={form.productRam} onChange={(v) => set('productRam', v)} error={errors.productRam} />
         <ChipsField label="Sizes" value={form.size} onChange={(v) => set('size', v)} error={errors.size} />
         <ChipsField label="Weights" value={form.productWeight} onChange={(v) => set('productWeight', v)} error={errors.productWeight} />
+        <VariantsField
+          rows={form.variants}
+          lists={form}
+          productName={form.name}
+          price={form.price}
+          stockEditable={!id}
+          error={errors.variants}
+          onChange={(rows) => set('variants', rows)}
+        />
         <Autocomplete
           multiple
           options={locationOptions}

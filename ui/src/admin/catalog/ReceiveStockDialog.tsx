@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { stockReceiptInput, type AdminProductRow } from '@shop/contracts/admin-api';
+import { variantLabel } from '@shop/contracts/product-variants';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/messages.ts';
 import { BusyButton } from '../../shared/common.tsx';
@@ -17,10 +18,14 @@ import { numberOrText, validate } from './formErrors.ts';
 
 /**
  * `POST /api/admin/products/:id/stock`: a receipt adds to the stock (the server never sets it).
- * Opened from the products list and from the dashboard's "low on stock".
+ * Opened from the products list and from the dashboard's "low on stock". A product sold as
+ * variants receives stock for one of them (its SKU), chosen here.
  */
-export function ReceiveStockDialog({ product, onClose }: { product: Pick<AdminProductRow, 'id' | 'name' | 'countInStock'>; onClose: () => void }) {
+export function ReceiveStockDialog({ product, onClose }: { product: Pick<AdminProductRow, 'id' | 'name' | 'countInStock' | 'variants'>; onClose: () => void }) {
   const [quantity, setQuantity] = useState('');
+  const variants = product.variants ?? [];
+  const [sku, setSku] = useState(variants[0]?.sku ?? '');
+  const variant = variants.find((v) => v.sku === sku);
   const [error, setError] = useState<string>();
   const [receive, { isLoading }] = useReceiveStockMutation();
   const dispatch = useAppDispatch();
@@ -32,8 +37,8 @@ export function ReceiveStockDialog({ product, onClose }: { product: Pick<AdminPr
       return;
     }
     try {
-      await receive({ id: product.id, quantity: checked.data.quantity }).unwrap();
-      dispatch(notifySuccess(`Received ${checked.data.quantity} of ${product.name}`));
+      await receive({ id: product.id, quantity: checked.data.quantity, ...(variant ? { sku: variant.sku } : {}) }).unwrap();
+      dispatch(notifySuccess(`Received ${checked.data.quantity} of ${product.name}${variant ? ` (${variantLabel(variant.options)})` : ''}`));
       onClose();
     } catch (err) {
       dispatch(notifyError(errorMessage(err, 'The stock could not be received.')));
@@ -45,8 +50,18 @@ export function ReceiveStockDialog({ product, onClose }: { product: Pick<AdminPr
         <DialogTitle id="receive-stock-title">Receive stock</DialogTitle>
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {product.name}: {product.countInStock} in stock now.
+            {product.name}
+            {variant ? ` (${variantLabel(variant.options)}): ${variant.countInStock}` : `: ${product.countInStock}`} in stock now.
           </Typography>
+          {variants.length > 0 && (
+            <TextField select fullWidth label="Variant received" value={sku} onChange={(e) => setSku(e.target.value)} sx={{ mb: 2 }} slotProps={{ select: { native: true } }}>
+              {variants.map((v) => (
+                <option key={v.sku} value={v.sku}>
+                  {`${variantLabel(v.options)} · ${v.sku} · ${v.countInStock} in stock`}
+                </option>
+              ))}
+            </TextField>
+          )}
           <TextField
             autoFocus
             fullWidth

@@ -83,8 +83,8 @@ export const catalogAdminApi = shopApi
         query: ({ id, published }) => ({ url: `/admin/products/${encodeURIComponent(id)}/${published ? 'publish' : 'unpublish'}`, method: 'POST' }),
         invalidatesTags: (_reply, _error, { id }) => [{ type: 'AdminProducts', id: 'LIST' }, { type: 'AdminProducts', id }, { type: 'Product', id }, ...STOREFRONT_PRODUCTS],
       }),
-      receiveStock: build.mutation<unknown, { id: string; quantity: number }>({
-        query: ({ id, quantity }) => ({ url: `/admin/products/${encodeURIComponent(id)}/stock`, method: 'POST', body: { quantity } }),
+      receiveStock: build.mutation<unknown, { id: string; quantity: number; sku?: string }>({
+        query: ({ id, quantity, sku }) => ({ url: `/admin/products/${encodeURIComponent(id)}/stock`, method: 'POST', body: { quantity, ...(sku ? { sku } : {}) } }),
         invalidatesTags: (_reply, _error, { id }) => [{ type: 'AdminProducts', id: 'LIST' }, { type: 'AdminProducts', id }, { type: 'Product', id }],
       }),
 
