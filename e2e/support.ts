@@ -123,15 +123,15 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined))))');
 }
 
-/** Waits (at most `timeout` ms, then goes on) until every picture in the viewport has loaded or failed. */
+/**
+ * Waits (at most `timeout` ms, then goes on) until every picture in the viewport has loaded or
+ * failed. Checked with `evaluate` frame by frame, not `waitForFunction`, whose string predicate
+ * the page's Content-Security-Policy (rightly) refuses to evaluate.
+ */
 async function picturesInView(page: Page, timeout = 5_000): Promise<void> {
-  await page
-    .waitForFunction(
-      `Array.from(document.images).every((img) => { const box = img.getBoundingClientRect(); return img.complete || box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0; })`,
-      undefined,
-      { timeout },
-    )
-    .catch(() => undefined);
+  const loaded = `Array.from(document.images).every((img) => { const box = img.getBoundingClientRect(); return img.complete || box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0; })`;
+  const end = Date.now() + timeout;
+  while (Date.now() < end && !(await page.evaluate<boolean>(loaded))) await nextFrames(page);
 }
 
 /** Scrolls to the bottom in steps so lazy pictures load, then back to the top. */
