@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './e2e/workers.ts';
+import SpreadBrowserFilesSequencer from './test-support/sequencer.ts';
 
 /** The back-end packages' sources, where their unit and integration tests sit beside the code. */
 const BACKEND_SRC = '{contracts,platform,command-api,projections,read-api,server,bench}/src';
@@ -12,6 +14,10 @@ const BACKEND_SRC = '{contracts,platform,command-api,projections,read-api,server
 export default defineConfig({
   test: {
     reporters: ['default', './test-support/summary-reporter.ts'],
+    // Node and browser files side by side in one pool (every project but crash has this many
+    // workers, so vitest runs them as one group), browser files spread through the run.
+    maxWorkers: TEST_WORKERS,
+    sequence: { sequencer: SpreadBrowserFilesSequencer },
     projects: [
       {
         // Pure tests (*.unit.test.ts): deciders given-when-then, engines, reply builders, adapters
@@ -20,6 +26,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: [`${BACKEND_SRC}/**/*.unit.test.ts`],
+          // Pure, so they can share a worker's module cache instead of a fresh process per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },

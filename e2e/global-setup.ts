@@ -2,7 +2,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser-options.ts';
 import { prepareUiDist, startShop, type RunningShop } from './shop-process.ts';
-import { E2E_WORKERS } from './workers.ts';
+import { TEST_WORKERS } from './workers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   const dist = prepareUiDist();
   const [browser, ...shops]: [BrowserServer, ...RunningShop[]] = await Promise.all([
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
-    ...Array.from({ length: E2E_WORKERS }, () => startShop(dist.dir)),
+    ...Array.from({ length: TEST_WORKERS }, () => startShop(dist.dir)),
   ]);
   project.provide('shops', shops.map((shop) => ({ baseURL: shop.url, dataDir: shop.dataDir })));
   project.provide('wsEndpoint', browser.wsEndpoint());

@@ -9,7 +9,7 @@ export const shop = (() => {
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
   const shops = inject('shops');
   const mine = shops[worker - 1];
-  if (!mine) throw new Error(`e2e worker ${worker} has no shop: the global setup started ${shops.length} (E2E_WORKERS)`);
+  if (!mine) throw new Error(`e2e worker ${worker} has no shop: the global setup started ${shops.length} (TEST_WORKERS)`);
   return mine;
 })();
 export const baseURL = shop.baseURL;
@@ -114,15 +114,36 @@ export async function api<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * Resolves once the page has rendered two frames from now: the layout of what just changed, the
+ * intersection observers it fires (lazy pictures, rows that mount near the viewport) and the
+ * frame their updates need. A condition rather than a fixed pause: as quick as the page on a
+ * quiet machine, and still right on a loaded one, where a fixed pause may end before a frame.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined))))');
+}
+
+/**
+ * Waits (at most `timeout` ms, then goes on) until every picture in the viewport has loaded or
+ * failed. Checked with `evaluate` frame by frame, not `waitForFunction`, whose string predicate
+ * the page's Content-Security-Policy (rightly) refuses to evaluate.
+ */
+async function picturesInView(page: Page, timeout = 5_000): Promise<void> {
+  const loaded = `Array.from(document.images).every((img) => { const box = img.getBoundingClientRect(); return img.complete || box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0; })`;
+  const end = Date.now() + timeout;
+  while (Date.now() < end && !(await page.evaluate<boolean>(loaded))) await nextFrames(page);
+}
+
 /** Scrolls to the bottom in steps so lazy pictures load, then back to the top. */
 export async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate<number>('document.documentElement.scrollHeight');
   for (let y = 0; y < height; y += 600) {
     await page.evaluate(`window.scrollTo(0, ${y})`);
-    await page.waitForTimeout(60);
+    await nextFrames(page);
   }
   await page.evaluate('window.scrollTo(0, 0)');
-  await page.waitForTimeout(300);
+  await nextFrames(page);
 }
 
 /** Scrolls down until a lazily mounted section exists, then brings it into view. */
@@ -147,7 +168,9 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
     await page.setViewportSize(viewport);
     await page.evaluate(`window.scrollTo(0, ${y})`);
     if (options.fullPage) await scrollThrough(page);
-    await page.waitForTimeout(400);
+    // The new width's layout painted and the pictures it shows loaded.
+    await nextFrames(page);
+    await picturesInView(page);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}.png`), fullPage: options.fullPage ?? false, animations: 'disabled' });
   }
   await page.setViewportSize(original);

@@ -1,8 +1,11 @@
 import { availableParallelism } from 'node:os';
 
 /**
- * How many e2e files run at once (E2E_WORKERS to choose): one per core, at least two. Much of a
- * browser test's time is spent waiting (for a reply, a transition, the network to settle), so two
- * files overlap well on two cores; more starve the browser and the servers.
+ * How many test files run at once in `vitest run`, Node and browser files together (TEST_WORKERS
+ * to choose), and so how many shops the e2e global setup starts: any worker may be handed a
+ * browser file, and each worker's browser files use that worker's shop. One more than the cores,
+ * at least three, at most eight: a browser file spends most of its time waiting on Chromium and
+ * its shop, so on two cores two browser files and a Node file overlap well; each further worker
+ * costs a shop's start-up.
  */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS) || Math.max(2, availableParallelism());
+export const TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.min(8, Math.max(3, availableParallelism() + 1));
