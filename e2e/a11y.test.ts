@@ -162,6 +162,8 @@ const PANELS: Panel[] = [
     path: () => `/product/${product.id}`,
     viewport: DESKTOP,
     open: async (page) => {
+      // The tabs mount as they come near the viewport (below the fold).
+      await page.locator('#product-tabs-anchor').scrollIntoViewIfNeeded();
       await page.getByRole('tab', { name: /Reviews/ }).click();
       await page.getByRole('form', { name: 'Add a review' }).waitFor();
     },
@@ -171,6 +173,7 @@ const PANELS: Panel[] = [
     path: () => `/product/${product.id}`,
     viewport: PHONE,
     open: async (page) => {
+      await page.locator('#product-tabs-anchor').scrollIntoViewIfNeeded();
       await page.getByRole('tab', { name: 'Additional info' }).click();
       await page.locator('#tabpanel-1 table').waitFor();
     },

@@ -174,7 +174,8 @@ describe.sequential('Auditor page', () => {
         'CartItemQuantityChanged',
         'CartItemRemoved',
       ]);
-      expect(await page.getByTestId('audit-event-actor').allTextContents()).toEqual(Array(4).fill(shopper.userId));
+      // Named as people, not raw ids.
+      expect(await page.getByTestId('audit-event-actor').allTextContents()).toEqual(Array(4).fill(`Meera Shopper (${shopperEmail})`));
 
       // It opens at the latest moment: three of the first product.
       expect(await stateAfter(page, 4)).toEqual({ lines: [[first.id, '3', rupees(3 * first.price)]], total: rupees(3 * first.price) });

@@ -534,19 +534,19 @@ describe('Paying by UPI, net banking and cash on delivery', () => {
       await checkout(page);
       await dialog.getByTestId('upi-approve').click();
       await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
-      await page.waitForURL((url) => url.pathname === '/orders');
+      await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
 
       await addPlain();
       await payBy('netbanking');
       await dialog.getByTestId('bank-HDFC').click();
       await dialog.getByTestId('pay-button').click();
       await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
-      await page.waitForURL((url) => url.pathname === '/orders');
+      await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
 
       await addPlain();
       await payBy('cod');
       await expectSnackbar(page, /placed with cash on delivery/, 'success');
-      await page.waitForURL((url) => url.pathname === '/orders');
+      await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
       const orders = await callShop<{ paymentMethod: string; paymentState: string }[]>('/api/orders', { token });
       expect(orders.map((o) => [o.paymentMethod, o.paymentState]).sort()).toEqual([
         ['card', 'paid'], ['cod', 'awaiting-confirmation'], ['netbanking', 'paid'], ['upi', 'paid'],

@@ -49,7 +49,7 @@ describe('shopper projection', () => {
       recorded('CartItemAdded', { ...line, userId, quantity: 2 }),
       recorded('OrderPlaced', {
         orderId, paymentId: 'pay_1', providerOrderId: 'order_1', userid: userId, name: 'A', phoneNumber: '9', address: '1, 2',
-        pincode: '5', email: 'a@b.in', country: 'India', city: 'C', state: 'S', amount: 500, products: [product], date: new Date().toISOString(), deliveryFee: 0,
+        pincode: '5', email: 'a@b.in', country: 'India', city: 'C', state: 'S', amount: 500, products: [product], date: new Date().toISOString(), deliveryFee: 0, paymentMethod: 'card', codFee: 0,
       }),
       recorded('CartCheckedOut', { userId, orderId, lineIds: [lineId] }),
       recorded('OrderStatusChanged', { orderId, from: 'pending', to: 'confirmed', changedBy: 'admin' }),
@@ -69,7 +69,7 @@ describe('catalog handlers for reviews and stock', () => {
       subCatName: 'S', subCat: 'S', productRam: [], size: [], productWeight: [], location: [], locationCodes: [], dateCreated: new Date().toISOString(),
     };
     await docs.commit({ writes: [{ kind: 'put', collection: 'products', doc: product }] });
-    const review = { productId, customerId: 'u1', customerName: 'A', review: 'ok', dateCreated: new Date().toISOString() };
+    const review = { productId, customerId: 'u1', customerName: 'A', review: 'ok', dateCreated: new Date().toISOString(), verifiedBuyer: false };
     const events = [
       recorded('ProductReviewed', { ...review, reviewId: newId(), customerRating: 5, numReviews: 1, ratingSum: 5 }),
       recorded('ProductReviewed', { ...review, reviewId: newId(), customerRating: 3.5, numReviews: 2, ratingSum: 8.5 }),

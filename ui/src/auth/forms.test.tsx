@@ -53,7 +53,7 @@ describe('Sign In', () => {
       'POST /api/user/signin': { body: { user: USER, token: 'jwt-1', msg: 'User Login Successfully!' } },
       'POST /api/cart/add': { status: 201, body: { _id: 'l1', id: 'l1', productId: 'p1', quantity: 2, userId: 'u1' } },
     });
-    keepPendingAdd({ kind: 'cart', line: { productTitle: 'Jeans', image: '', rating: 0, price: 1699, quantity: 2, subTotal: 3398, productId: 'p1', countInStock: 3, size: 'M' } });
+    keepPendingAdd({ kind: 'cart', line: { productTitle: 'Jeans', image: '', rating: 0, price: 1699, quantity: 2, subTotal: 3398, productId: 'p1', countInStock: 3, size: 'M' } }, '/product/p1?size=M');
     const { container, store } = renderWithShop(<SignInPage />, { route: '/signIn?next=%2Fproduct%2Fp1%3Fsize%3DM', session: VISITOR });
     type(container, 'email', 'asha@example.in');
     type(container, 'password', 'secret-123');
@@ -62,6 +62,21 @@ describe('Sign In', () => {
     expect(calls.find((c) => c.path === '/api/cart/add')?.body).toMatchObject({ productId: 'p1', quantity: 2, size: 'M', userId: 'u1' });
     await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent('/product/p1?size=M'), { timeout: 3500 });
     // Done once: the next sign-in makes no add.
+    expect(sessionStorage.getItem('pendingAdd')).toBeNull();
+  });
+
+  it('makes no add pressed before a sign-in started elsewhere (the header, another page)', async () => {
+    const calls = mockApi({
+      'GET /api/config/public': { body: { googleClientId: null } },
+      'POST /api/user/signin': { body: { user: USER, token: 'jwt-1', msg: 'User Login Successfully!' } },
+    });
+    keepPendingAdd({ kind: 'cart', line: { productTitle: 'Jeans', image: '', rating: 0, price: 1699, quantity: 1, subTotal: 1699, productId: 'p1', countInStock: 3 } }, '/product/p1');
+    const { container, store } = renderWithShop(<SignInPage />, { route: '/signIn?next=%2Fcategory%2Fx', session: VISITOR });
+    type(container, 'email', 'asha@example.in');
+    type(container, 'password', 'secret-123');
+    fireEvent.click(screen.getByTestId('sign-in-submit'));
+    await waitFor(() => expect(store.getState().snackbar.message).toBe('User Login Successfully!'));
+    expect(calls.some((c) => c.path === '/api/cart/add')).toBe(false);
     expect(sessionStorage.getItem('pendingAdd')).toBeNull();
   });
 

@@ -46,7 +46,7 @@ async function finishPendingAdd(dispatch: AppDispatch, pending: PendingAdd, user
 /**
  * A successful sign-in (password or Google): keep token and user (local keys `token`, `user`),
  * start the per-user caches afresh, say so in green, make the add the visitor pressed before
- * signing in, and after 2 seconds go back where they came from (`?next=`, a path of this site
+ * the sign-in that returns to its page, and after 2 seconds go back where they came from (`?next=`, a path of this site
  * only) or to /.
  */
 export function useFinishSignIn() {
@@ -59,9 +59,9 @@ export function useFinishSignIn() {
     dispatch(signedIn({ token: reply.token, user }));
     dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
     dispatch(notifySuccess(reply.msg || 'User Login Successfully!'));
-    const pending = takePendingAdd();
+    const back = safeReturnPath(params.get(RETURN_PARAM));
+    const pending = takePendingAdd(back);
     const added = pending ? finishPendingAdd(dispatch, pending, user.userId) : Promise.resolve();
-    const back = safeReturnPath(params.get(RETURN_PARAM)) ?? '/';
-    later(() => void added.then(() => navigate(back)), REDIRECT_MS);
+    later(() => void added.then(() => navigate(back ?? '/')), REDIRECT_MS);
   };
 }

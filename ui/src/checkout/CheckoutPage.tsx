@@ -143,10 +143,11 @@ function CheckoutView({ user }: { user: SessionUser }) {
       return;
     }
     if (opened.order) {
-      // Cash on delivery: the order is placed, payment due once the shopper confirms it.
+      // Cash on delivery: the order is placed, payment due once the shopper confirms it; its
+      // confirmation page, as a paid order's.
       setStage('placed');
       dispatch(notifySuccess(COD_ORDER_PLACED));
-      void navigate('/orders');
+      void navigate(`/orders/${encodeURIComponent(opened.order.id)}/placed`);
       return;
     }
     if (opened.provider === 'razorpay') {

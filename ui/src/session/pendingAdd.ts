@@ -3,8 +3,9 @@ import type { NewCartItem, NewMyListEntry } from '../api/types.ts';
 /**
  * What a visitor pressed before being asked to sign in (add to cart, add to My List), kept in
  * this tab until they have signed in, then done for them: the sign-in is not a dead end that
- * loses what they wanted. Only the latest press is kept, and only for a while: an add pressed
- * long ago and forgotten is not made behind the shopper's back. The server checks the add as
+ * loses what they wanted. Only the latest press is kept, only for a while, and only for the
+ * sign-in it asked for (the one that returns to the page it was pressed on): an add pressed long
+ * ago, or before a sign-in started from elsewhere, is not made behind the shopper's back. The server checks the add as
  * any other (stock, duplicates, the signed-in user), so nothing kept here is trusted.
  */
 export type PendingAdd =
@@ -24,22 +25,27 @@ function tabStorage(): Storage | null {
   }
 }
 
-export function keepPendingAdd(add: PendingAdd, now = Date.now()): void {
+/** Keeps the press made on page `returnTo` (path and query), for the sign-in that returns there. */
+export function keepPendingAdd(add: PendingAdd, returnTo: string, now = Date.now()): void {
   try {
-    tabStorage()?.setItem(KEY, JSON.stringify({ ...add, at: now }));
+    tabStorage()?.setItem(KEY, JSON.stringify({ ...add, returnTo, at: now }));
   } catch {
     // Storage full or blocked: the shopper presses again after signing in.
   }
 }
 
-/** The press waiting for this sign-in, taken (it is done once), or null. */
-export function takePendingAdd(now = Date.now()): PendingAdd | null {
+/**
+ * The press waiting for a sign-in that returns to `returnTo`, taken (it is done once), or null.
+ * Any sign-in clears it: one started elsewhere means the shopper moved on.
+ */
+export function takePendingAdd(returnTo: string | null, now = Date.now()): PendingAdd | null {
   const storage = tabStorage();
   const raw = storage?.getItem(KEY);
   storage?.removeItem(KEY);
-  if (!raw) return null;
+  if (!raw || !returnTo) return null;
   try {
-    const kept = JSON.parse(raw) as PendingAdd & { at?: unknown };
+    const kept = JSON.parse(raw) as PendingAdd & { at?: unknown; returnTo?: unknown };
+    if (kept.returnTo !== returnTo) return null;
     if (typeof kept.at !== 'number' || now - kept.at > PENDING_ADD_MS || now < kept.at) return null;
     if (kept.kind === 'cart' && kept.line && typeof kept.line === 'object') return { kind: 'cart', line: kept.line };
     if (kept.kind === 'myList' && kept.entry && typeof kept.entry === 'object') return { kind: 'myList', entry: kept.entry };

@@ -42,8 +42,9 @@ export function useAddToCart() {
       ...options,
     };
     if (!signedIn || !user) {
-      keepPendingAdd({ kind: 'cart', line });
-      dispatch(notifySignInNeeded(CART_MESSAGES.loginRequired, `${location.pathname}${location.search}`));
+      const here = `${location.pathname}${location.search}`;
+      keepPendingAdd({ kind: 'cart', line }, here);
+      dispatch(notifySignInNeeded(CART_MESSAGES.loginRequired, here));
       return false;
     }
     try {

@@ -31,8 +31,9 @@ export function useWishlist(product: Pick<Product, 'id' | 'name' | 'images' | 'r
     const entry = product && { productTitle: product.name, image: product.images[0] ?? '', rating: product.rating, price: product.price, productId: product.id };
     if (!signedIn || !user) {
       // Added for them once they have signed in (useFinishSignIn), back on this page.
-      if (entry) keepPendingAdd({ kind: 'myList', entry });
-      dispatch(notifySignInNeeded(WISHLIST_MESSAGES.loginRequired, `${location.pathname}${location.search}`));
+      const here = `${location.pathname}${location.search}`;
+      if (entry) keepPendingAdd({ kind: 'myList', entry }, here);
+      dispatch(notifySignInNeeded(WISHLIST_MESSAGES.loginRequired, here));
       return;
     }
     if (!entry || listed) return;
