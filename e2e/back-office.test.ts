@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTE_INPUTS } from '../hostile/routes.ts';
-import { callShop, expectSnackbar, grantAdmin, makePng, verifiedShopper } from './journey-support.ts';
+import { callShop, expectSnackbar, grantAdmin, mailsTo, makePng, verifiedShopper } from './journey-support.ts';
 import { api, baseURL, DESKTOP, disconnect, PHONE, snap, waitForCards, withTab, type ApiProduct } from './support.ts';
 
 afterAll(disconnect);
@@ -323,6 +323,70 @@ describe.sequential('Back office', () => {
     );
   });
 
+  it('a shopper picks 16 GB of a laptop whose RAM costs more; the confirmation, order page, e-mail and back office name it at its price; only its stock falls', async () => {
+    // A seeded product sold by RAM alone, whose variants differ in price: the dearer one is bought.
+    const soldByRam = (p: ApiProduct) => p.productRam.length >= 2 && p.size.length === 0 && p.productWeight.length === 0 && (p.variants ?? []).some((v) => v.countInStock > 0);
+    let laptop: ApiProduct | undefined;
+    for (let page = 1; !laptop && page <= 5; page++) laptop = (await api<{ products: ApiProduct[] }>(`/api/products?page=${page}&perPage=60`)).products.find(soldByRam);
+    expect(laptop, 'a seeded product with RAM variants').toBeDefined();
+    const variants = laptop!.variants!;
+    const chosen = [...variants].filter((v) => v.countInStock > 0).sort((a, b) => b.price - a.price)[0]!;
+    const cheapest = [...variants].sort((a, b) => a.price - b.price)[0]!;
+    expect(chosen.price).toBeGreaterThan(cheapest.price);
+    const ram = chosen.options.productRam!;
+    const label = `RAM: ${ram}`;
+    const price = `Rs ${chosen.price.toLocaleString('en-IN')}`;
+    const stockBefore = Object.fromEntries(variants.map((v) => [v.sku, v.countInStock]));
+    let orderId = '';
+
+    await withTab(
+      'office-variant-shopper',
+      DESKTOP,
+      async ({ page }) => {
+        await page.goto(`/product/${laptop!.id}`);
+        await page.getByTestId('chooser-productRam').getByRole('radio', { name: ram, exact: true }).click();
+        await expect.poll(() => page.getByTestId('product-detail').locator('.price').first().textContent()).toBe(price);
+        await page.getByTestId('add-to-cart').click();
+        await expectSnackbar(page, 'Item is added in the cart', 'success');
+        // Paid through the API (the storefront's checkout is journey.test.ts's), then followed in the storefront.
+        const checkout = await callShop<{ orderId: string; total: number }>('/api/orders/checkout', {
+          method: 'POST',
+          token: shopper.token,
+          body: { fullName: 'Kavya Shopper', country: 'India', streetAddressLine1: '7 Park Street', streetAddressLine2: 'Flat 2A', city: 'Kolkata', state: 'West Bengal', zipCode: '700016', phoneNumber: '9876543210', email: shopperEmail },
+        });
+        const paid = await callShop<Record<string, string>>('/api/payments/test/pay', { method: 'POST', token: shopper.token, body: { providerOrderId: checkout.orderId, card: '4111 1111 1111 1111' } });
+        orderId = (await callShop<PlacedOrder>('/api/orders/create', { method: 'POST', token: shopper.token, body: paid })).id;
+        for (const path of [`/orders/${orderId}/placed`, `/orders/${orderId}`]) {
+          await page.goto(path);
+          const line = page.getByTestId('order-line').first();
+          await expect.poll(() => line.getByTestId('order-line-variant').textContent()).toBe(label);
+          expect(await line.textContent()).toContain(`1 × ${price}`);
+        }
+      },
+      shopper.storage,
+    );
+
+    const mail = () => mailsTo(shopperEmail, /is placed/).find((m) => m.text.includes(orderId));
+    await expect.poll(() => mail() !== undefined).toBe(true);
+    expect(mail()!.text).toContain(`(${label})`);
+
+    await withTab(
+      'office-variant-admin',
+      DESKTOP,
+      async ({ page }) => {
+        await page.goto(`/admin/orders/${orderId}`);
+        const line = page.getByTestId('admin-order-line').first();
+        await expect.poll(() => line.getByTestId('admin-order-line-variant').textContent()).toBe(label);
+        expect(await line.textContent()).toContain(price);
+        expect(await line.textContent()).toContain(chosen.sku);
+      },
+      admin.storage,
+    );
+
+    const after = (await api<ApiProduct>(`/api/products/${laptop!.id}`)).variants!;
+    expect(Object.fromEntries(after.map((v) => [v.sku, v.countInStock]))).toEqual({ ...stockBefore, [chosen.sku]: stockBefore[chosen.sku]! - 1 });
+  });
+
   it('every admin screen fits 1366 and 390 px (screenshots)', async () => {
     await withTab(
       'office-screens',
@@ -355,7 +419,7 @@ describe.sequential('Back office', () => {
         await shoot(page, 'admin-customers', 'Customers');
         await customer.getByRole('link').first().click();
         await page.waitForURL((url) => url.pathname === `/admin/customers/${shopper.userId}`);
-        await expect.poll(() => page.getByTestId('customer-order').count()).toBe(2);
+        await expect.poll(() => page.getByTestId('customer-order').count()).toBe(3); // the two orders of the product made here, and the one of the 16 GB laptop
         await shoot(page, 'admin-customer', 'Customers');
 
         await page.goto(`/admin/audit?kind=order&id=${encodeURIComponent(fulfilled.id)}`);

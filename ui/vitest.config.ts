@@ -10,7 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
-    testTimeout: 15_000,
+    // Generous: jsdom renders share the cores with browser and Node files running beside them.
+    testTimeout: 30_000,
     environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
   },
 });

@@ -16,7 +16,7 @@ import { stackedTableSx } from '../shared/tableStyles.ts';
 import { brand } from '../shared/theme.ts';
 import { notifySuccess } from '../store/snackbarSlice.ts';
 import { useAppDispatch } from '../store/store.ts';
-import { NEXT_STATUSES, useChangeOrderStatusMutation, useGetAdminOrderQuery, type AdminOrderReply, type OrderStatus, type TransitionRefusal } from './adminApi.ts';
+import { NEXT_STATUSES, useChangeOrderStatusMutation, useGetAdminOrderQuery, useMarkCashCollectedMutation, type AdminOrderReply, type OrderStatus, type TransitionRefusal } from './adminApi.ts';
 import { AdminDialog, AdminFrame, mono, shortTime } from './adminParts.tsx';
 import { personLabel } from './auditFormat.ts';
 
@@ -46,6 +46,37 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
+/**
+ * Cash on delivery, delivered: the courier's cash is marked in, once (the order records the amount
+ * and the admin; revenue counts it from then). Shown only while the cash is still due.
+ */
+function CashCollected({ order }: { order: AdminOrderReply }) {
+  const dispatch = useAppDispatch();
+  const [mark, { isLoading }] = useMarkCashCollectedMutation();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const press = async () => {
+    setRefusal(null);
+    try {
+      await mark({ id: order.id }).unwrap();
+      dispatch(notifySuccess(`Cash of ${rupees(order.amount)} collected`));
+    } catch (error) {
+      setRefusal(errorMessage(error));
+    }
+  };
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      {refusal && (
+        <Alert severity="error" sx={{ mb: 1 }} onClose={() => setRefusal(null)}>
+          {refusal}
+        </Alert>
+      )}
+      <BusyButton variant="contained" busy={isLoading} onClick={() => void press()} data-testid="cash-collected">
+        {`Cash collected (${rupees(order.amount)})`}
+      </BusyButton>
+    </Box>
+  );
+}
+
 /** The status change being confirmed: shipping asks for a tracking number, cancelling for a yes. */
 type Asking = { status: 'shipped' } | { status: 'cancelled' } | null;
 
@@ -56,6 +87,7 @@ function Actions({ order }: { order: AdminOrderReply }) {
   const [tracking, setTracking] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const next = NEXT_STATUSES[order.status] ?? [];
+  const cashDue = order.paymentMethod === 'cod' && order.status === 'delivered' && !order.cashCollected;
 
   const send = async (status: OrderStatus, trackingNumber?: string) => {
     setRefusal(null);
@@ -88,7 +120,7 @@ function Actions({ order }: { order: AdminOrderReply }) {
           {refusal}
         </Alert>
       )}
-      {next.length === 0 ? (
+      {next.length === 0 && !cashDue ? (
         <Typography sx={{ color: brand.muted }}>{`This order is ${order.status}; nothing more to do.`}</Typography>
       ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -131,6 +163,7 @@ function Actions({ order }: { order: AdminOrderReply }) {
       >
         <Typography>{`Its stock goes back on sale and a refund of ${rupees(order.amount)} is owed to the shopper. This cannot be undone.`}</Typography>
       </AdminDialog>
+      {cashDue && <CashCollected order={order} />}
     </Box>
   );
 }

@@ -68,6 +68,11 @@ export const adminApi = shopApi
         // Also on a refusal: a 409 means the order moved under us, so it is fetched afresh.
         invalidatesTags: (_result, _error, { id }) => [{ type: 'AdminOrder', id }, 'AdminOrders', 'AdminDashboard', 'AdminCustomer', 'Orders', 'Products', 'Product'],
       }),
+      // Cash on delivery: the courier's cash for a delivered order is in (recorded once, with the admin).
+      markCashCollected: build.mutation<unknown, { id: string }>({
+        query: ({ id }) => ({ url: `/orders/${encodeURIComponent(id)}/cash-collected`, method: 'POST' }),
+        invalidatesTags: (_result, _error, { id }) => [{ type: 'AdminOrder', id }, 'AdminOrders', 'AdminDashboard', 'Orders'],
+      }),
       getCustomers: build.query<AdminCustomerList, CustomerListArgs>({
         query: ({ q, page, perPage }) => ({ url: '/admin/customers', params: withoutBlanks({ q, page, perPage }) }),
         providesTags: ['AdminCustomers'],
@@ -92,6 +97,7 @@ export const {
   useGetAdminOrdersQuery,
   useGetAdminOrderQuery,
   useChangeOrderStatusMutation,
+  useMarkCashCollectedMutation,
   useGetCustomersQuery,
   useGetCustomerQuery,
   useSetCustomerAdminMutation,

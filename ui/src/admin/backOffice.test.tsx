@@ -220,6 +220,29 @@ describe('orders list', () => {
 });
 
 describe('order page actions', () => {
+  it('marks a delivered cash-on-delivery order’s cash as collected, once, and not for orders paid online', async () => {
+    let order = anOrder({ status: 'delivered', paymentMethod: 'cod', paymentState: 'due' });
+    const calls = mockApi({
+      [`GET /api/admin/orders/${ORDER_ID}`]: () => ({ body: order }),
+      [`POST /api/orders/${ORDER_ID}/cash-collected`]: () => {
+        order = anOrder({ status: 'delivered', paymentMethod: 'cod', paymentState: 'collected', cashCollected: { amount: 2397, by: 'admin-1', at: '2026-01-06T10:00:00.000Z' } });
+        return { body: { id: ORDER_ID } };
+      },
+    });
+    renderAdmin(`/admin/orders/${ORDER_ID}`);
+    fireEvent.click(await screen.findByTestId('cash-collected'));
+    await waitFor(() => expect(screen.queryByTestId('cash-collected')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/orders/${ORDER_ID}/cash-collected`]);
+    expect(screen.getByTestId('order-actions')).toHaveTextContent('This order is delivered; nothing more to do.');
+  });
+
+  it('offers no cash collection for a delivered order paid online', async () => {
+    mockApi({ [`GET /api/admin/orders/${ORDER_ID}`]: () => ({ body: anOrder({ status: 'delivered', paymentMethod: 'upi', paymentState: 'paid' }) }) });
+    renderAdmin(`/admin/orders/${ORDER_ID}`);
+    expect(await screen.findByText('This order is delivered; nothing more to do.')).toBeVisible();
+    expect(screen.queryByTestId('cash-collected')).toBeNull();
+  });
+
   it('asks for a tracking number when shipping and sends it with the status', async () => {
     let order = anOrder();
     const calls = mockApi({
