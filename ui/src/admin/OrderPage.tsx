@@ -246,7 +246,8 @@ function OrderView({ order }: { order: AdminOrderReply }) {
             </Box>
           </Section>
           <Section title="Status history" testId="admin-order-history">
-            <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
+            {/* A step names its admin by e-mail, one long word: it breaks rather than widen a phone's page. */}
+            <Box component="ol" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
               {order.history.map((step, index) => (
                 <Box component="li" key={`${step.at}-${index}`} sx={{ py: 0.5 }}>
                   <Box component="span" sx={{ fontWeight: 700, textTransform: 'capitalize' }}>
