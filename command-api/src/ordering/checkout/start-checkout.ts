@@ -12,6 +12,7 @@ import {
   type OrderDiscount,
   type OrderDoc,
   type PaymentMethod,
+  type PaymentProviderName,
   type PricedLine,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
@@ -185,23 +186,7 @@ async function openPayment(
   const receipt = newId();
   // A provider's refusal (PaymentProviderError) goes up as it is: the route answers it.
   const opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
-  const command = {
-    type: 'OpenPayment',
-    providerOrderId: opened.providerOrderId,
-    provider: opened.provider,
-    userId,
-    amount,
-    amountPaise: amount * 100,
-    currency: CURRENCY,
-    receipt,
-    lines,
-    billing,
-    ...(discount ? { discount } : {}),
-    paymentMethod,
-    deliveryFee,
-    deliverBy,
-  } as const;
-  const result = await deps.streams.handle(paymentStream.at(opened.providerOrderId), command, { userId });
+  const result = await recordOpenedPayment(deps, { providerOrderId: opened.providerOrderId, provider: opened.provider, userId, amount, receipt, lines, billing, discount, paymentMethod, deliveryFee, deliverBy });
   const reply: CheckoutReply = {
     provider: opened.provider,
     keyId: opened.keyId,
@@ -258,23 +243,7 @@ async function placeCodOrder(
   if (!decision.ok) throw new DomainError('invalid', decision.msg);
   const receipt = newId();
   const providerOrderId = `cod_${receipt}`;
-  const command = {
-    type: 'OpenPayment',
-    providerOrderId,
-    provider: 'cod',
-    userId,
-    amount,
-    amountPaise: amount * 100,
-    currency: CURRENCY,
-    receipt,
-    lines,
-    billing,
-    ...(discount ? { discount } : {}),
-    paymentMethod: 'cod',
-    deliveryFee,
-    deliverBy,
-  } as const;
-  const opened = await deps.streams.handle(paymentStream.at(providerOrderId), command, { userId });
+  const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, discount, paymentMethod: 'cod', deliveryFee, deliverBy });
   // The cash payment's id is its own: one cash payment, one order.
   const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
   if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
@@ -312,4 +281,26 @@ function lineVariant(variant: ProductVariant | null, choice: OptionChoice): Pick
     if (value) named[kind] = value;
   }
   return named;
+}
+
+/** Records a payment as opened (`payment-<providerOrderId>`), with the lines, billing and terms it is for. */
+function recordOpenedPayment(
+  deps: Pick<OpenPaymentDeps, 'streams'>,
+  payment: {
+    providerOrderId: string;
+    provider: PaymentProviderName;
+    userId: string;
+    amount: number;
+    receipt: string;
+    lines: PricedLine[];
+    billing: Billing;
+    discount: OrderDiscount | null;
+    paymentMethod: PaymentMethod;
+    deliveryFee: number;
+    deliverBy: string;
+  },
+) {
+  const { discount, ...terms } = payment;
+  const command = { type: 'OpenPayment', ...terms, amountPaise: payment.amount * 100, currency: CURRENCY, ...(discount ? { discount } : {}) } as const;
+  return deps.streams.handle(paymentStream.at(payment.providerOrderId), command, { userId: payment.userId });
 }
