@@ -25,6 +25,29 @@ export async function namedShopper(t: TestShop, name: string) {
 let categoryId: string | undefined;
 let subcategoryId: string | undefined;
 
+/** A product's details as the tests list it: a set of brass lamps in the given subcategory. */
+export function productDetails(catId: string, subCatId: string, overrides: Partial<ProductDetails> = {}): ProductDetails {
+  return {
+    name: 'Brass Diya Set',
+    brand: 'Kalakriti',
+    description: 'A set of hand-made brass lamps.',
+    images: ['/images/test/diya.svg'],
+    price: 499,
+    oldPrice: 599,
+    discount: 17,
+    countInStock: 10,
+    rating: 4,
+    isFeatured: false,
+    catId,
+    subCatId,
+    productRam: [],
+    size: [],
+    productWeight: [],
+    location: [{ value: 'All', label: 'All' }],
+    ...overrides,
+  };
+}
+
 /** Lists a product with the given price and stock through the catalog's own commands. */
 export async function listProduct(t: TestShop, overrides: Partial<ProductDetails> = {}): Promise<string> {
   const catalog = t.shop.catalog;
@@ -32,27 +55,7 @@ export async function listProduct(t: TestShop, overrides: Partial<ProductDetails
     categoryId = (await catalog.createCategory({ name: `Test ${newId()}`, color: '#ffffff', images: [] })).categoryId;
     subcategoryId = (await catalog.addSubcategory({ categoryId, name: 'Things' })).subcategoryId;
   }
-  const { productId, position } = await catalog.saveProduct({
-    details: {
-      name: 'Brass Diya Set',
-      brand: 'Kalakriti',
-      description: 'A set of hand-made brass lamps.',
-      images: ['/images/test/diya.svg'],
-      price: 499,
-      oldPrice: 599,
-      discount: 17,
-      countInStock: 10,
-      rating: 4,
-      isFeatured: false,
-      catId: categoryId,
-      subCatId: subcategoryId!,
-      productRam: [],
-      size: [],
-      productWeight: [],
-      location: [{ value: 'All', label: 'All' }],
-      ...overrides,
-    },
-  });
+  const { productId, position } = await catalog.saveProduct({ details: productDetails(categoryId, subcategoryId!, overrides) });
   await t.shop.awaitProjections(position, ['catalog']);
   return productId;
 }

@@ -9,11 +9,10 @@ import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProductDetails } from '@shop/contracts';
 import { importCatalog } from '@shop/command-api';
 import { verifyProjection } from '@shop/projections';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
-import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
+import { addToCart, api, checkoutAndPay, listProduct, productDetails, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
 import { ROOT } from '../../../test-support/shop-process.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
@@ -109,24 +108,7 @@ describe('npm run backup and npm run restore', () => {
     const t = await shopOn();
     const { categoryId } = await t.shop.catalog.createCategory({ name: 'Lamps', color: '#ffffff', images: [] });
     const { subcategoryId } = await t.shop.catalog.addSubcategory({ categoryId, name: 'Diyas' });
-    const details: ProductDetails = {
-      name: 'Brass Diya Set',
-      brand: 'Kalakriti',
-      description: 'A set of hand-made brass lamps.',
-      images: ['/images/test/diya.svg'],
-      price: 499,
-      oldPrice: 599,
-      discount: 17,
-      countInStock: 10,
-      rating: 0,
-      isFeatured: false,
-      catId: categoryId,
-      subCatId: subcategoryId,
-      productRam: [],
-      size: [],
-      productWeight: [],
-      location: [{ value: 'All', label: 'All' }],
-    };
+    const details = productDetails(categoryId, subcategoryId, { rating: 0 });
     const { productId } = await t.shop.catalog.saveProduct({ details });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const beforeTheMistake = new Date();
