@@ -5,9 +5,9 @@ import Container from '@mui/material/Container';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
-import type { Category, ListingSort } from '../api/types.ts';
+import type { Category } from '../api/types.ts';
 import { useDocumentTitle } from '../shared/documentTitle.ts';
 import { brand } from '../shared/theme.ts';
 import { DEFAULT_GRID_COLUMNS, type GridColumns } from '../shared/constants.ts';
@@ -18,7 +18,8 @@ import { ProductGrid } from '../shared/product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
 import { FilterDrawer } from './FilterDrawer.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
-import { DEFAULT_SORT, filtersFromUrl, listingQuery, SORT_OPTIONS, withFilters, type AddressFilters, type ListingRoute } from './filters.ts';
+import { DEFAULT_SORT, listingQuery, SORT_OPTIONS, type ListingRoute } from './filters.ts';
+import { useAddressFilters } from './useAddressFilters.ts';
 import { ListingToolbar } from './ListingToolbar.tsx';
 import { SidebarExtras } from './SidebarExtras.tsx';
 
@@ -37,9 +38,7 @@ function ListingView({ route }: { route: ListingRoute }) {
   const [columns, setColumns] = useState<GridColumns>(DEFAULT_GRID_COLUMNS);
   const { location } = useSession();
   // Price, rating, sort and page live in the address, so back, refresh and a shared link keep them.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { price, rating, sort, page, perPage } = useMemo(() => filtersFromUrl(searchParams, SORT_OPTIONS), [searchParams]);
-  const setFilters = (changes: Partial<AddressFilters<ListingSort>>) => setSearchParams((params) => withFilters(params, changes, SORT_OPTIONS), { replace: true });
+  const [{ price, rating, sort, page, perPage }, setFilters] = useAddressFilters(SORT_OPTIONS);
   const desktop = useIsDesktop();
   const navigate = useNavigate();
   const { data: categories } = useGetCategoriesQuery();
@@ -139,7 +138,7 @@ function ListingView({ route }: { route: ListingRoute }) {
                 page={page}
                 onChange={(_e, value) => {
                   // A page is a place the shopper may want back to: a history entry of its own.
-                  setSearchParams((params) => withFilters(params, { page: value }, SORT_OPTIONS));
+                  setFilters({ page: value }, { newEntry: true });
                   window.scrollTo({ top: 0, behavior: 'smooth' });
                 }}
                 color="primary"

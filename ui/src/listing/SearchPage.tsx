@@ -11,7 +11,8 @@ import { DEFAULT_GRID_COLUMNS, type GridColumns } from '../shared/constants.ts';
 import { useIsDesktop } from '../shared/useIsDesktop.ts';
 import { FilterDrawer } from './FilterDrawer.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
-import { applyFilters, filtersFromUrl, SEARCH_SORT_OPTIONS, sortProducts, subcategoriesOf, withFilters, type AddressFilters, type ResultSort } from './filters.ts';
+import { applyFilters, SEARCH_SORT_OPTIONS, sortProducts, subcategoriesOf } from './filters.ts';
+import { useAddressFilters } from './useAddressFilters.ts';
 import { ListingToolbar } from './ListingToolbar.tsx';
 import { ProductGrid } from '../shared/product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
@@ -24,10 +25,8 @@ function SearchResults({ q }: { q: string }) {
   const desktop = useIsDesktop();
   const [columns, setColumns] = useState<GridColumns>(DEFAULT_GRID_COLUMNS);
   // Subcategory, price, rating and sort live in the address (?subCat=&minPrice=&maxPrice=&rating=&sort=), so back and refresh keep them.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromUrl(searchParams, SEARCH_SORT_OPTIONS), [searchParams]);
+  const [filters, setFilters] = useAddressFilters(SEARCH_SORT_OPTIONS);
   const { subCatId, price, rating, sort } = filters;
-  const setFilters = (changes: Partial<AddressFilters<ResultSort>>) => setSearchParams((params) => withFilters(params, changes, SEARCH_SORT_OPTIONS), { replace: true });
   // Results show as soon as they arrive (the original waited 3 s on purpose; see README).
   const results = useSearchResultPagesInfiniteQuery({ q, location, perPage: SEARCH_PAGE }, { skip: !q });
   const { isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = results;

@@ -20,6 +20,7 @@ import {
 } from './filters.ts';
 import ListingPage from './ListingPage.tsx';
 import SearchPage from './SearchPage.tsx';
+import { useAddressFilters } from './useAddressFilters.ts';
 
 const products = [
   makeProduct({ id: 'a', subCatId: 's1', subCatName: 'Mobiles', price: 100, rating: 5 }),
@@ -201,6 +202,32 @@ describe('filters in the address', () => {
     await waitFor(() => expect(calls.some((c) => c.startsWith('/api/products?'))).toBe(true));
     const asked = new URL(calls.find((c) => c.startsWith('/api/products?'))!, 'http://shop').searchParams;
     expect(Object.fromEntries(asked)).toMatchObject({ minPrice: '500', maxPrice: '2000', rating: '4', page: '2', perPage: '20', sort: 'rating' });
+  });
+});
+
+describe('address filters set in quick succession', () => {
+  function TwoQuickChanges() {
+    const [filters, setFilters] = useAddressFilters(SORT_OPTIONS);
+    return (
+      <button
+        type="button"
+        data-testid="two-changes"
+        data-rating={filters.rating ?? ''}
+        onClick={() => {
+          // A price applied with Enter, then a rating clicked before the page re-rendered.
+          setFilters({ price: [1000, 50000] });
+          setFilters({ rating: 1 });
+        }}
+      />
+    );
+  }
+
+  it('keeps the first change when the second comes before a render', async () => {
+    renderWithShop(<TwoQuickChanges />, { route: '/products/category/c1?sort=price-desc' });
+    fireEvent.click(screen.getByTestId('two-changes'));
+    await waitFor(() => expect(screen.getByTestId('two-changes').dataset.rating).toBe('1'));
+    const search = new URLSearchParams(screen.getByTestId('location-probe').textContent!.split('?')[1]);
+    expect(Object.fromEntries(search)).toEqual({ minPrice: '1000', maxPrice: '50000', rating: '1', sort: 'price-desc' });
   });
 });
 
