@@ -125,14 +125,24 @@ export async function nextFrames(page: Page): Promise<void> {
 }
 
 /**
- * Waits (at most `timeout` ms, then goes on) until every picture in the viewport has loaded or
- * failed. Checked with `evaluate` frame by frame, not `waitForFunction`, whose string predicate
- * the page's Content-Security-Policy (rightly) refuses to evaluate.
+ * Waits (at most `timeout` ms, then goes on) until every picture the shopper can see has loaded or
+ * failed. "Can see" as the browser's lazy loading decides it, with an IntersectionObserver: a
+ * carousel's slides beyond its clipped edge, or a closed menu's pictures, are not waited for (the
+ * browser will not load them until they show). Checked with `evaluate` frame by frame, not
+ * `waitForFunction`, whose string predicate the page's Content-Security-Policy (rightly) refuses.
  */
 async function picturesInView(page: Page, timeout = 5_000): Promise<void> {
-  const loaded = `Array.from(document.images).every((img) => { const box = img.getBoundingClientRect(); return img.complete || box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0; })`;
+  const loadingInView = `new Promise((done) => {
+    const loading = Array.from(document.images).filter((img) => !img.complete);
+    if (loading.length === 0) return done(0);
+    const observer = new IntersectionObserver((entries) => {
+      observer.disconnect();
+      done(entries.filter((entry) => entry.isIntersecting).length);
+    });
+    for (const img of loading) observer.observe(img);
+  })`;
   const end = Date.now() + timeout;
-  while (Date.now() < end && !(await page.evaluate<boolean>(loaded))) await nextFrames(page);
+  while (Date.now() < end && (await page.evaluate<number>(loadingInView)) > 0) await nextFrames(page);
 }
 
 /** Scrolls to the bottom in steps so lazy pictures load, then back to the top. */
