@@ -78,6 +78,18 @@ async function order(url: string, shopper: { token: string; userId: string }, li
   return placed.id;
 }
 
+/** The cash-on-delivery confirmation code in the order's e-mail, once the mail desk has sent it. */
+async function confirmationCode(mail: MailCatcher, orderId: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const placed = mail.messages.find((m) => m.raw.includes(`order ${orderId} is placed`));
+    const code = placed && /confirm-cod\?code=3?D?([A-Z2-9]{8})/.exec(placed.raw)?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no confirmation code in the e-mail of ${orderId}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  }
+}
+
 async function main(): Promise<void> {
   const [rootArg, outArg] = process.argv.slice(2);
   if (!rootArg || !outArg) throw new Error('Usage: npm run fixtures:release -- <release checkout> <out.jsonl>');
@@ -157,6 +169,33 @@ async function main(): Promise<void> {
       },
     });
     await call(url, `/api/admin/products/${clay}/stock`, { method: 'POST', token: admin, body: { quantity: 15 } });
+    // A product sold in variants: each size its own SKU, price and stock.
+    const kurta = (
+      await call<{ id: string }>(url, '/api/admin/products', {
+        method: 'POST',
+        token: admin,
+        body: {
+          name: 'Festive Kurta',
+          brand: 'Kalakriti',
+          description: 'Cotton kurta for Diwali.',
+          images: ['/images/test/diya.svg'],
+          price: 899,
+          oldPrice: 999,
+          countInStock: 12,
+          isFeatured: false,
+          catId: lights.id,
+          subCatId: diyas.id,
+          productRam: [],
+          size: ['M', 'L'],
+          productWeight: [],
+          location: [{ value: 'All', label: 'All' }],
+          variants: [
+            { sku: 'KURTA-M', options: { size: 'M' }, price: 899, oldPrice: 999, countInStock: 5 },
+            { sku: 'KURTA-L', options: { size: 'L' }, price: 949, oldPrice: 999, countInStock: 7 },
+          ],
+        },
+      })
+    ).id;
 
     // A shopper with a history: profile, orders in every state, reviews, My List, a cart left full.
     const asha = await account(url, mail, 'Asha Rao', billing.email);
@@ -173,7 +212,14 @@ async function main(): Promise<void> {
     await move(delivered, 'shipped', { trackingNumber: 'DL987654321IN' });
     await move(delivered, 'delivered');
     await move(cancelled, 'cancelled');
-    console.log(`orders: pending ${pending}, shipped ${shipped}, delivered ${delivered}, cancelled (refunded) ${cancelled}`);
+    // Cash on delivery: confirmed from the code in its e-mail, delivered, the cash collected.
+    await call(url, '/api/cart/add', { method: 'POST', token: asha.token, body: { productId: kurta, quantity: 1, size: 'L' } });
+    const cod = await call<{ order: { id: string } }>(url, '/api/orders/checkout', { method: 'POST', token: asha.token, body: { ...billing, paymentMethod: 'cod' } });
+    const codCode = await confirmationCode(mail, cod.order.id);
+    await call(url, `/api/orders/${cod.order.id}/confirm-cod`, { method: 'POST', body: { code: codCode } });
+    for (const status of ['confirmed', 'shipped', 'delivered']) await move(cod.order.id, status, status === 'shipped' ? { trackingNumber: 'DL555666777IN' } : {});
+    await call(url, `/api/orders/${cod.order.id}/cash-collected`, { method: 'POST', token: admin });
+    console.log(`orders: pending ${pending}, shipped ${shipped}, delivered ${delivered}, cancelled (refunded) ${cancelled}, cash on delivery ${cod.order.id}`);
 
     await call(url, '/api/productReviews/add', { method: 'POST', token: asha.token, body: { productId: clay, review: 'Lovely warm glow.', customerRating: 5 } });
     await call(url, '/api/productReviews/add', { method: 'POST', token: asha.token, body: { productId: clay, review: 'Lovely warm glow; one arrived chipped.', customerRating: 4 } });
