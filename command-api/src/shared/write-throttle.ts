@@ -1,11 +1,15 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { currentUser } from '@shop/platform';
 import { memoryLimiters, type LimiterFactory } from '../account/identity/limits.ts';
 import { DomainError } from './decider.ts';
 
-/** The signed-in writes that append to the permanent event log, each with its own budget. */
-export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile';
+/**
+ * The writes that append to the permanent event log, each with its own budget: the signed-in
+ * ones per user, and a cash-on-delivery order's confirmation attempts per order (no sign-in: the
+ * code is the proof, so the guesses at it are what is counted).
+ */
+export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile' | 'codConfirmation';
 
 interface WriteBudget {
   /** What the refusal says there were too many of. */
@@ -30,6 +34,10 @@ export const WRITE_BUDGETS: Readonly<Record<WriteKind, WriteBudget>> = {
   basket: { noun: 'cart and My List changes', windows: [{ points: 120, seconds: MINUTE }, { points: 2_000, seconds: DAY }] },
   review: { noun: 'reviews', windows: [{ points: 10, seconds: HOUR }, { points: 30, seconds: DAY }] },
   profile: { noun: 'profile updates', windows: [{ points: 20, seconds: HOUR }, { points: 100, seconds: DAY }] },
+  // 10 tries an hour at an 8-character code of 32 letters and digits: guessing it before the
+  // order lapses unconfirmed is a chance of about 2 in 10^10, while the shopper who mistypes it
+  // a few times is never stopped. Counted per order, so one attacker cannot lock others out.
+  codConfirmation: { noun: 'confirmation attempts for this order', windows: [{ points: 10, seconds: HOUR }] },
 };
 
 function waitText(ms: number): string {
@@ -51,14 +59,14 @@ export class WriteThrottle {
   constructor(limiters: LimiterFactory = memoryLimiters, scale = 1) {
     const build = (kind: WriteKind) =>
       WRITE_BUDGETS[kind].windows.map(({ points, seconds }) => limiters({ name: `writes-${kind}-${seconds}`, points: points * scale, durationSec: seconds }));
-    this.limiters = { checkout: build('checkout'), basket: build('basket'), review: build('review'), profile: build('profile') };
+    this.limiters = { checkout: build('checkout'), basket: build('basket'), review: build('review'), profile: build('profile'), codConfirmation: build('codConfirmation') };
   }
 
-  /** Takes one write of `kind` from the user's budgets, or refuses with 429 (`rate-limited`) and how long to wait. */
-  async take(kind: WriteKind, userId: string): Promise<void> {
+  /** Takes one write of `kind` from the budgets of `key` (the user, or the order), or refuses with 429 (`rate-limited`) and how long to wait. */
+  async take(kind: WriteKind, key: string): Promise<void> {
     for (const limiter of this.limiters[kind]) {
       try {
-        await limiter.consume(userId);
+        await limiter.consume(key);
       } catch (outcome) {
         if (!(outcome instanceof RateLimiterRes)) throw outcome;
         throw new WriteRefused(`Too many ${WRITE_BUDGETS[kind].noun}. Please try again in ${waitText(outcome.msBeforeNext)}.`, outcome.msBeforeNext);
@@ -72,14 +80,19 @@ export class WriteThrottle {
    */
   guard(kind: WriteKind): Middleware {
     return async (ctx, next) => {
-      try {
-        await this.take(kind, currentUser(ctx).userId);
-      } catch (error) {
-        if (error instanceof WriteRefused) ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
-        throw error;
-      }
+      await this.takeFor(ctx, kind, currentUser(ctx).userId);
       await next();
     };
+  }
+
+  /** `take` inside a route (once `key` is known to be valid), setting `Retry-After` on a refusal. */
+  async takeFor(ctx: Context, kind: WriteKind, key: string): Promise<void> {
+    try {
+      await this.take(kind, key);
+    } catch (error) {
+      if (error instanceof WriteRefused) ctx.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+      throw error;
+    }
   }
 }
 

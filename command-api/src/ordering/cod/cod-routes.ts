@@ -28,6 +28,7 @@ export function codCommandRoutes(deps: CommandDeps): Router {
     const orderId = ctx.params.id;
     if (!isId(orderId)) throw new HttpError(400, { error: true, msg: COD_ORDER_MESSAGES.wrongCode });
     const { code } = validate(confirmBody, bodyOf(ctx), () => new HttpError(400, { error: true, msg: COD_ORDER_MESSAGES.wrongCode }));
+    await deps.writes.takeFor(ctx, 'codConfirmation', orderId);
     const command = { type: 'ConfirmCodOrder', orderId, code, at: new Date().toISOString() } as const;
     const { state, position } = await deps.streams.handle(orderStream.at(orderId), command, { correlationId: `cod-confirm-${orderId}` });
     await deps.awaitProjections(position, ORDER_VIEWS);

@@ -166,4 +166,21 @@ describe('cash on delivery', () => {
     expect((await api<{ today: { revenue: number } }>(t.url, '/api/admin/dashboard', { token: adminToken })).body.today.revenue).toBe(before);
     expect((await api<OrderDoc>(t.url, `/api/orders/${order.id}`, { token })).body.status).toBe('returned');
   });
+
+  it('takes 10 confirmation attempts an hour per order, so its code cannot be guessed, and leaves other orders alone', async () => {
+    const first = (await codCheckout()).reply.body.order;
+    const second = (await codCheckout()).reply.body.order;
+    const { code } = await mailedCode(first.id);
+    const wrong = code === 'AAAAAAAA' ? 'BBBBBBBB' : 'AAAAAAAA';
+    const tries = await Promise.all(Array.from({ length: 10 }, () => confirmCod(first.id, wrong)));
+    expect(tries.map((r) => r.status)).toEqual(Array(10).fill(400));
+    // The eleventh is refused before the code is looked at: the right one too, for now.
+    const refused = await confirmCod(first.id, code);
+    expect([refused.status, refused.body.msg]).toEqual([429, 'Too many confirmation attempts for this order. Please try again in 60 minutes.']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect((await orderEvents(first.id)).map((e) => e.type)).not.toContain('CodOrderConfirmed');
+    // Another order's shopper is not held up by it.
+    const other = await mailedCode(second.id);
+    expect((await confirmCod(second.id, other.code)).status).toBe(200);
+  });
 });
