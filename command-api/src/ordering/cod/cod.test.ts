@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDoc, OrderDoc } from '@shop/contracts';
+import { shopDateTime, type AdminOrderDoc, type OrderDoc } from '@shop/contracts';
 import { addToCart, api, billing, listProduct, shopper, startTestShop, type TestShop } from '../../../../test-support/shop-fixtures.ts';
 
 let t: TestShop;
@@ -36,7 +36,7 @@ async function codCheckout(options: { price?: number; quantity?: number; pincode
 }
 
 /** The confirmation code in the order's e-mail (and the link it sits in). */
-async function mailedCode(orderId: string): Promise<{ code: string; link: string }> {
+async function mailedCode(orderId: string): Promise<{ code: string; link: string; text: string }> {
   await t.shop.orderMail.drain();
   const folder = join(t.dataDir, 'outbox');
   const text = readdirSync(folder)
@@ -45,7 +45,7 @@ async function mailedCode(orderId: string): Promise<{ code: string; link: string
     .find((mail) => mail.includes(`order ${orderId} is placed`));
   const link = new RegExp(`(http\\S+/orders/${orderId}/confirm-cod\\?code=([A-Z2-9]{8}))`).exec(text ?? '');
   if (!link) throw new Error(`no confirmation link for ${orderId}`);
-  return { link: link[1]!, code: link[2]! };
+  return { link: link[1]!, code: link[2]!, text: text! };
 }
 
 describe('cash on delivery', () => {
@@ -80,8 +80,11 @@ describe('cash on delivery', () => {
     const early = await setStatus(adminToken, order.id, 'confirmed');
     expect([early.status, early.body.msg]).toEqual([409, 'The shopper has not confirmed this cash-on-delivery order yet, so it cannot be fulfilled']);
 
-    const { code, link } = await mailedCode(order.id);
+    const { code, link, text } = await mailedCode(order.id);
     expect(link).toContain(`/orders/${order.id}/confirm-cod?code=${code}`);
+    // The time to confirm by, in the shop's time as the shopper reads it (not UTC).
+    expect(order.codConfirmBy).toBeDefined();
+    expect(text).toContain(`confirm this cash-on-delivery order by ${shopDateTime(order.codConfirmBy!, 'Asia/Kolkata')}, or it is cancelled`);
     const wrong = await confirmCod(order.id, code === 'AAAAAAAA' ? 'BBBBBBBB' : 'AAAAAAAA');
     expect([wrong.status, wrong.body.msg]).toEqual([400, 'That confirmation code is not the one in your order e-mail']);
     const confirmed = await confirmCod(order.id, code.toLowerCase());

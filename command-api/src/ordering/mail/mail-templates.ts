@@ -64,7 +64,7 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
     'Shipping: Free',
     order.cod ? `To pay in cash on delivery: ${rupees(order.amount)}` : `Amount paid: ${rupees(order.amount)}`,
     '',
-    ...(order.cod ? codConfirmText(order, shopUrl) : []),
+    ...(order.cod ? codConfirmText(order, shopUrl, timeZone) : []),
     `Delivering to: ${order.name}, ${address}`,
     `Phone: ${order.phoneNumber}`,
     '',
@@ -84,24 +84,24 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
 <table style="width:100%;border-collapse:collapse">${rows}${discount}<tr><td>Shipping</td><td align="right">Free</td></tr>
 ${order.codFee ? `<tr><td>Cash on delivery fee</td><td align="right">${rupees(order.codFee)}</td></tr>` : ''}
 <tr><td><strong>${order.cod ? 'To pay in cash on delivery' : 'Amount paid'}</strong></td><td align="right"><strong>${rupees(order.amount)}</strong></td></tr></table>
-${order.cod ? codConfirmHtml(order, shopUrl) : ''}<p>Delivering to: ${escapeHtml(`${order.name}, ${address}`)}<br>Phone: ${escapeHtml(order.phoneNumber)}</p>
+${order.cod ? codConfirmHtml(order, shopUrl, timeZone) : ''}<p>Delivering to: ${escapeHtml(`${order.name}, ${address}`)}<br>Phone: ${escapeHtml(order.phoneNumber)}</p>
 <p><a href="${escapeHtml(shopUrl)}/orders">Your orders</a></p>`,
   );
   return { to: order.email, subject, text, html };
 }
 
-function codConfirmText(order: Placed, shopUrl: string): string[] {
+function codConfirmText(order: Placed, shopUrl: string, timeZone: string): string[] {
   return [
-    `Please confirm this cash-on-delivery order by ${order.cod!.confirmBy.slice(0, 16).replace('T', ' ')} UTC, or it is cancelled:`,
+    `Please confirm this cash-on-delivery order by ${shopDateTime(order.cod!.confirmBy, timeZone)}, or it is cancelled:`,
     `${codConfirmLink(order, shopUrl)}`,
     `(or enter the code ${order.cod!.code} on the order page)`,
     '',
   ];
 }
 
-function codConfirmHtml(order: Placed, shopUrl: string): string {
+function codConfirmHtml(order: Placed, shopUrl: string, timeZone: string): string {
   const link = escapeHtml(codConfirmLink(order, shopUrl)!);
-  return `<p><strong>Please confirm this cash-on-delivery order</strong> by ${escapeHtml(order.cod!.confirmBy.slice(0, 16).replace('T', ' '))} UTC, or it is cancelled:
+  return `<p><strong>Please confirm this cash-on-delivery order</strong> by ${escapeHtml(shopDateTime(order.cod!.confirmBy, timeZone))}, or it is cancelled:
 <a href="${link}">Confirm my order</a> (code <strong>${escapeHtml(order.cod!.code)}</strong>).</p>`;
 }
 
