@@ -45,8 +45,9 @@ const features: FeatureRoutes[] = [
   (shop) => readRouter(shop.docs, shop.publicUrls),
   (shop) => accountRouter(shop),
   (shop) => accountQueryRouter(shop.docs, shop.tokens, shop.publicUrls),
-  (shop) => cartCommandRoutes(shop),
+  // Before the cart's, whose `DELETE /cart/:id` would take "coupon" for a line id.
   (shop) => promotionCommandRoutes(shop),
+  (shop) => cartCommandRoutes(shop),
   (shop) => cartQueryRouter(shop),
   (shop) => myListCommandRoutes(shop),
   (shop) => myListQueryRouter(shop),
