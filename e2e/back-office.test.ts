@@ -387,6 +387,77 @@ describe.sequential('Back office', () => {
     expect(Object.fromEntries(after.map((v) => [v.sku, v.countInStock]))).toEqual({ ...stockBefore, [chosen.sku]: stockBefore[chosen.sku]! - 1 });
   });
 
+  it('the admin schedules a sale on the subcategory in the back office and makes a coupon; a shopper sees the sale price on the listing while it runs and not after, and applies the coupon in the cart', async () => {
+    const saleName = `Lantern Festival ${stamp}`;
+    const couponCode = `LANTERN${stamp}`.toUpperCase();
+    const card = (page: Page) => page.locator(`[data-testid="product-card"][data-product-id="${productId}"]`);
+    await withTab(
+      'office-promotions',
+      DESKTOP,
+      async ({ page }) => {
+        await page.goto('/admin');
+        await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Promotions' }).click();
+        await page.waitForURL((url) => url.pathname === '/admin/promotions');
+        // The window as the admin's own clock shows it: from a minute ago until tomorrow.
+        const [from, until] = await page.evaluate(() => {
+          const local = (at: Date) => new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+          return [local(new Date(Date.now() - 60_000)), local(new Date(Date.now() + 86_400_000))];
+        });
+        await page.getByTestId('promotion-name').fill(saleName);
+        await page.getByTestId('promotion-value').fill('20');
+        await page.getByTestId('promotion-categoryIds').fill(subCatId);
+        await page.getByTestId('promotion-startsAt').fill(from!);
+        await page.getByTestId('promotion-endsAt').fill(until!);
+        await page.getByTestId('promotion-create').click();
+        await expectSnackbar(page, `Promotion "${saleName}" created`, 'success');
+        await expect.poll(() => page.getByTestId('promotion-row').filter({ hasText: saleName }).count()).toBe(1);
+      },
+      admin.storage,
+    );
+    const sale = (await callShop<{ id: string; name: string }[]>('/api/admin/promotions', { token: admin.token })).find((p) => p.name === saleName)!;
+    await callShop('/api/admin/promotions', { method: 'POST', token: admin.token, body: { name: 'Lantern hundred off', type: 'flat', value: 100, code: couponCode } });
+
+    await withTab(
+      'shopper-promotions',
+      DESKTOP,
+      async ({ page }) => {
+        // 1499 less 20% (299, rounded down): the listing shows what the checkout charges.
+        await page.goto(`/products/subCat/${subCatId}`);
+        await waitForCards(page, '[data-testid="product-grid"]');
+        await expect.poll(() => card(page).locator('.price').textContent()).toBe('Rs 1,200');
+        expect(await card(page).getByTestId('card-sale').textContent()).toBe(saleName);
+
+        await callShop('/api/cart/add', { method: 'POST', token: shopper.token, body: { productId, quantity: 1 } });
+        await page.goto('/cart');
+        await page.getByTestId('coupon-code').fill('NOT-A-CODE');
+        await page.getByTestId('coupon-apply').click();
+        await page.getByText('This coupon code is not valid').waitFor();
+        await page.getByTestId('coupon-code').fill(couponCode.toLowerCase());
+        await page.getByTestId('coupon-apply').click();
+        await page.getByTestId('coupon-applied').waitFor();
+        expect(await page.getByTestId('cart-discount').allTextContents()).toEqual(['−Rs 299', '−Rs 100']);
+        const checkout = await callShop<{ discounts: { label: string; amount: number }[] }>('/api/orders/checkout', {
+          method: 'POST',
+          token: shopper.token,
+          body: { fullName: 'Kavya Shopper', country: 'India', streetAddressLine1: '12 MG Road', streetAddressLine2: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', zipCode: '560038', phoneNumber: '9876543210', email: shopperEmail },
+        });
+        expect(checkout.discounts).toEqual([{ label: saleName, amount: 299 }, { label: 'Lantern hundred off', amount: 100 }]);
+        await page.getByTestId('coupon-remove').click();
+        await expect.poll(() => page.getByTestId('cart-discount').allTextContents()).toEqual(['−Rs 299']);
+
+        // The sale over, the listing is back at the catalog price.
+        await callShop(`/api/admin/promotions/${sale.id}`, { method: 'PUT', token: admin.token, body: { state: 'ended' } });
+        await page.goto(`/products/subCat/${subCatId}`);
+        await waitForCards(page, '[data-testid="product-grid"]');
+        await expect.poll(() => card(page).locator('.price').textContent()).toBe('Rs 1,499');
+        expect(await card(page).getByTestId('card-sale').count()).toBe(0);
+        const [line] = await callShop<{ id: string }[]>('/api/cart', { token: shopper.token });
+        await callShop(`/api/cart/${line!.id}`, { method: 'DELETE', token: shopper.token });
+      },
+      shopper.storage,
+    );
+  });
+
   it('every admin screen fits 1366 and 390 px (screenshots)', async () => {
     await withTab(
       'office-screens',

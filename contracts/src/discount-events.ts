@@ -28,4 +28,8 @@ export const firstOrderDiscountClaimed = z.object({
 export const discountEventSchemas = { FirstOrderDiscountClaimed: firstOrderDiscountClaimed } as const;
 export type DiscountEventMap = { [K in keyof typeof discountEventSchemas]: z.infer<(typeof discountEventSchemas)[K]> };
 
-export const discountStreams = { firstOrder: (userId: string) => `first-order-discount-${userId}` } as const;
+export const discountStreams = {
+  firstOrder: (userId: string) => `first-order-discount-${userId}`,
+  /** Keyed on a hash of the normalised e-mail: one first-order discount per mailbox. */
+  firstOrderByEmail: (customerKey: string) => `first-order-discount-email-${customerKey}`,
+} as const;

@@ -52,7 +52,7 @@ describe('OrderPlaced from version 1', () => {
     expect(() => orderEventSchemas.OrderPlaced.parse(v1)).toThrow();
     const read = upcastEventData('OrderPlaced', 1, structuredClone(v1));
     expect(orderEventSchemas.OrderPlaced.parse(read)).toEqual({ ...v1, deliveryFee: 0, paymentMethod: 'card', codFee: 0 });
-    expect(currentEventVersion('OrderPlaced')).toBe(4);
+    expect(currentEventVersion('OrderPlaced')).toBe(5);
   });
 });
 

@@ -12,6 +12,8 @@ export * from './review-read-models.ts';
 export * from './stock-events.ts';
 export * from './payment-events.ts';
 export * from './discount-events.ts';
+export * from './promotion-events.ts';
+export * from './promotion-rules.ts';
 export * from './email-address.ts';
 export * from './order-billing.ts';
 export * from './order-events.ts';

@@ -4,6 +4,7 @@ import { orderDiscount } from './discount-events.ts';
 import { idSchema } from './ids.ts';
 import { paymentProviderName, pricedLine } from './payment-events.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
+import { appliedPromotion } from './promotion-events.ts';
 
 /**
  * The checkout process's own stream (`checkout-<paymentId>`): started once the payment is
@@ -22,6 +23,13 @@ export const checkoutStarted = z.object({
   /** Version 2: the delivery fee inside `amount` and the promised day (checkouts before had neither). */
   deliveryFee,
   deliverBy: deliverBy.optional(),
+  /**
+   * Version 4: the discounts taken besides the first-order one (a sale, a coupon, an automatic
+   * order discount, free delivery), each by name with what it took off each line; `amount` is net of them.
+   */
+  promotions: z.array(appliedPromotion).max(20).optional(),
+  /** Version 4: whose per-person promotion limits this counts against (a hash of the normalised e-mail). */
+  customerKey: z.string().min(1).max(80).optional(),
 });
 export const checkoutCompleted = z.object({ paymentId: z.string().min(1), orderId: idSchema });
 export const checkoutFailed = z.object({ paymentId: z.string().min(1), orderId: idSchema, reason: z.string().max(300) });

@@ -5,6 +5,7 @@ import { billingSchema } from './order-billing.ts';
 import { idSchema } from './ids.ts';
 import { paymentMethod, pricedLine } from './payment-events.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
+import { appliedPromotion } from './promotion-events.ts';
 
 import { ORDER_STATUSES } from './order-rules.ts';
 
@@ -55,6 +56,11 @@ export const orderPlaced = z.object({
   /** Whole rupees of the cash-on-delivery fee included in `amount` (0 when paid online). */
   codFee: z.number().int().min(0),
   cod: codConfirmation.optional(),
+  /**
+   * Version 5: the discounts taken besides the first-order one (a sale, a coupon, an automatic
+   * order discount, free delivery), each by name with what it took off each line; `amount` is net of them.
+   */
+  promotions: z.array(appliedPromotion).max(20).optional(),
 });
 
 /**

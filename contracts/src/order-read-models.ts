@@ -35,6 +35,8 @@ export interface OrderDoc extends Identified {
   products: PricedLine[];
   /** The first-order discount, when this order got it (`amount` is already net of it). */
   discount?: OrderDiscount;
+  /** The other discounts it got (a sale, a coupon, free delivery), by name; `amount` is net of them. */
+  promotions?: { label: string; amount: number; stage: 'sale' | 'coupon' | 'order' | 'delivery'; code?: string }[];
   /** The billing form as filled in (orders placed since it is kept). */
   billing?: Billing;
   /** The carrier's tracking number, once the order has shipped with one. */
@@ -193,6 +195,7 @@ export function orderDocFrom(
     date: placed.date,
     products: placed.products,
     ...(placed.discount ? { discount: placed.discount } : {}),
+    ...(placed.promotions?.length ? { promotions: placed.promotions.map(({ label, amount, stage, code }) => ({ label, amount, stage, ...(code ? { code } : {}) })) } : {}),
     ...(placed.billing ? { billing: placed.billing } : {}),
     ...(placed.city ? { city: placed.city } : {}),
     ...(placed.state ? { state: placed.state } : {}),

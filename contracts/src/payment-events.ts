@@ -4,6 +4,7 @@ import { orderDiscount } from './discount-events.ts';
 import { idSchema } from './ids.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
 import { skuSchema } from './product-variants.ts';
+import { appliedPromotion } from './promotion-events.ts';
 
 const optionLabel = z.string().min(1).max(40);
 
@@ -61,6 +62,13 @@ export const paymentOpened = z.object({
   deliveryFee,
   /** The latest delivery day promised when the payment was opened. */
   deliverBy: deliverBy.optional(),
+  /**
+   * Version 5: the discounts taken besides the first-order one (a sale, a coupon, an automatic
+   * order discount, free delivery), each by name with what it took off each line; `amount` is net of them.
+   */
+  promotions: z.array(appliedPromotion).max(20).optional(),
+  /** Version 5: whose per-person promotion limits this counts against (a hash of the normalised e-mail). */
+  customerKey: z.string().min(1).max(80).optional(),
 });
 
 /**

@@ -83,6 +83,8 @@ export const READ_MODELS = {
   checkouts: 'shopper',
   backOffice: 'backOffice',
   customers: 'backOffice',
+  /** Promotions, their uses and discounts given (what carts are priced with). */
+  promotions: 'backOffice',
   /** The search read model: a new or edited product is found by the next search. */
   search: 'search',
 } as const;

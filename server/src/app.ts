@@ -5,6 +5,7 @@ import {
   accountRouter,
   adminCatalogCommandRoutes,
   cartCommandRoutes,
+  promotionCommandRoutes,
   checkoutCommandRoutes,
   deliveryRoutes,
   codCommandRoutes,
@@ -44,6 +45,8 @@ const features: FeatureRoutes[] = [
   (shop) => readRouter(shop.docs, shop.publicUrls),
   (shop) => accountRouter(shop),
   (shop) => accountQueryRouter(shop.docs, shop.tokens, shop.publicUrls),
+  // Before the cart's, whose `DELETE /cart/:id` would take "coupon" for a line id.
+  (shop) => promotionCommandRoutes(shop),
   (shop) => cartCommandRoutes(shop),
   (shop) => cartQueryRouter(shop),
   (shop) => myListCommandRoutes(shop),

@@ -5,11 +5,11 @@ import { memoryLimiters, type LimiterFactory } from '../account/identity/limits.
 import { DomainError } from './decider.ts';
 
 /**
- * The writes that append to the permanent event log, each with its own budget: the signed-in
- * ones per user, and a cash-on-delivery order's confirmation attempts per order (no sign-in: the
- * code is the proof, so the guesses at it are what is counted).
+ * The writes that append to the permanent event log, and the guesses at codes, each with its own
+ * budget: the signed-in ones per user, and a cash-on-delivery order's confirmation attempts per
+ * order (no sign-in: the code is the proof, so the guesses at it are what is counted).
  */
-export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile' | 'codConfirmation';
+export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile' | 'coupon' | 'codConfirmation';
 
 interface WriteBudget {
   /** What the refusal says there were too many of. */
@@ -27,13 +27,16 @@ const DAY = 24 * HOUR;
  * a payment (and, with Razorpay, a provider order) and records the whole billing address: ten in
  * ten minutes covers a shopper whose card is declined again and again. Cart and My List changes
  * come at clicking speed: two a second for a minute. A review or profile save is typed by hand.
- * The daily windows bound what one account can add to the log in a day.
+ * The daily windows bound what one account can add to the log in a day. A coupon code is typed
+ * by hand: ten tries a minute and fifty a day let a shopper fix a typo, while guessing codes at
+ * that pace is hopeless.
  */
 export const WRITE_BUDGETS: Readonly<Record<WriteKind, WriteBudget>> = {
   checkout: { noun: 'checkouts', windows: [{ points: 10, seconds: 10 * MINUTE }, { points: 50, seconds: DAY }] },
   basket: { noun: 'cart and My List changes', windows: [{ points: 120, seconds: MINUTE }, { points: 2_000, seconds: DAY }] },
   review: { noun: 'reviews', windows: [{ points: 10, seconds: HOUR }, { points: 30, seconds: DAY }] },
   profile: { noun: 'profile updates', windows: [{ points: 20, seconds: HOUR }, { points: 100, seconds: DAY }] },
+  coupon: { noun: 'coupon codes tried', windows: [{ points: 10, seconds: MINUTE }, { points: 50, seconds: DAY }] },
   // 10 tries an hour at an 8-character code of 32 letters and digits: guessing it before the
   // order lapses unconfirmed is a chance of about 2 in 10^10, while the shopper who mistypes it
   // a few times is never stopped. Counted per order, so one attacker cannot lock others out.
@@ -59,7 +62,14 @@ export class WriteThrottle {
   constructor(limiters: LimiterFactory = memoryLimiters, scale = 1) {
     const build = (kind: WriteKind) =>
       WRITE_BUDGETS[kind].windows.map(({ points, seconds }) => limiters({ name: `writes-${kind}-${seconds}`, points: points * scale, durationSec: seconds }));
-    this.limiters = { checkout: build('checkout'), basket: build('basket'), review: build('review'), profile: build('profile'), codConfirmation: build('codConfirmation') };
+    this.limiters = {
+      checkout: build('checkout'),
+      basket: build('basket'),
+      review: build('review'),
+      profile: build('profile'),
+      coupon: build('coupon'),
+      codConfirmation: build('codConfirmation'),
+    };
   }
 
   /** Takes one write of `kind` from the budgets of `key` (the user, or the order), or refuses with 429 (`rate-limited`) and how long to wait. */

@@ -2,9 +2,10 @@ import { READ_MODELS } from '@shop/contracts';
 import { combineProjections } from '../cart/shopper-group.ts';
 import { customerProjection } from '../customers/projection.ts';
 import { backOfficeProjection } from './projection.ts';
+import { promotionProjection } from '../promotions/projection.ts';
 
 /**
  * The back office's read models as one projection (one loop, one checkpoint): orders and the
- * dashboard, and the customers list. Both follow the whole log in order.
+ * dashboard, the customers list, and the promotions with their uses. All follow the whole log in order.
  */
-export const backOfficeGroup = combineProjections(READ_MODELS.backOffice, [backOfficeProjection, customerProjection]);
+export const backOfficeGroup = combineProjections(READ_MODELS.backOffice, [backOfficeProjection, customerProjection, promotionProjection]);

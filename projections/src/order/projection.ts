@@ -6,10 +6,11 @@ import type { Projection } from '../projection.ts';
  * it went through and when, so the shopper's timeline needs no read of the log.
  * Version 2: `history`, `city` and `state` kept. Version 3: `deliveryFee` and `deliverBy`.
  * Version 4: payment method and state (cash on delivery confirmed, collected), `returned`.
+ * Version 5: an order's promotions (sale, coupon, free delivery) by name.
  */
 export const orderProjection: Projection = {
   name: 'orders',
-  version: 4,
+  version: 5,
   collections: [{ name: ORDERS.orders, indexes: [['userid', 'date']] }],
   handles: new Set(Object.keys(orderEventSchemas)),
   async apply(event, view) {

@@ -5,6 +5,7 @@ import { auditRoutes } from './audit-routes.ts';
 import { backOfficeRoutes, type BackOfficeDeps } from './back-office-routes.ts';
 import { customerRoutes } from './customer-routes.ts';
 import { adminOnly } from './guard.ts';
+import { promotionQueryRoutes } from '../promotions/routes.ts';
 import { projectionRoutes, type ProjectionAdminDeps } from './projection-routes.ts';
 
 export interface AdminDeps extends ProjectionAdminDeps {
@@ -22,5 +23,6 @@ export function adminRouter(deps: AdminDeps): Router {
   projectionRoutes(router, deps, guard);
   backOfficeRoutes(router, deps, guard);
   customerRoutes(router, deps, guard);
+  promotionQueryRoutes(router, deps.docs, guard);
   return router;
 }

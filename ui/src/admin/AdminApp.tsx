@@ -3,6 +3,7 @@ import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -29,6 +30,8 @@ const ProductsPage = lazy(() => import('./catalog/ProductsPage.tsx'));
 const ProductEditPage = lazy(() => import('./catalog/ProductEditPage.tsx'));
 const CategoriesPage = lazy(() => import('./catalog/CategoriesPage.tsx'));
 const BannersPage = lazy(() => import('./catalog/BannersPage.tsx'));
+const PromotionsPage = lazy(() => import('./promotions/PromotionsPage.tsx'));
+const PromotionPage = lazy(() => import('./promotions/PromotionPage.tsx'));
 
 const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin', label: 'Dashboard', icon: <SpaceDashboardOutlinedIcon /> },
@@ -36,6 +39,7 @@ const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin/products', label: 'Products', icon: <Inventory2OutlinedIcon /> },
   { to: '/admin/categories', label: 'Categories', icon: <CategoryOutlinedIcon /> },
   { to: '/admin/banners', label: 'Banners', icon: <ViewCarouselOutlinedIcon /> },
+  { to: '/admin/promotions', label: 'Promotions', icon: <LocalOfferOutlinedIcon /> },
   { to: '/admin/customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
   { to: '/admin/audit', label: 'Audit', icon: <HistoryIcon /> },
 ];
@@ -198,6 +202,8 @@ export default function AdminApp() {
         <Route path="products/:id" element={<ProductEditPage />} />
         <Route path="categories" element={<CategoriesPage />} />
         <Route path="banners" element={<BannersPage />} />
+        <Route path="promotions" element={<PromotionsPage />} />
+        <Route path="promotions/:id" element={<PromotionPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
         <Route path="audit" element={<AuditPage />} />

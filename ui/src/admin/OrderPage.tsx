@@ -265,6 +265,7 @@ function OrderView({ order }: { order: AdminOrderReply }) {
             <Facts
               rows={[
                 ['Amount', <strong key="a">{rupees(order.amount)}</strong>],
+                ...(order.promotions ?? []).map((p): [string, ReactNode] => ['Discount', `${p.label}: ${rupees(p.amount)}`]),
                 ...(order.discount ? ([['Discount', `${order.discount.label}: ${rupees(order.discount.amount)}`]] as [string, ReactNode][]) : []),
                 ['Payment id', <span key="p" style={{ fontFamily: mono, fontSize: 13 }}>{order.paymentId}</span>],
                 ['Provider order', <span key="o" style={{ fontFamily: mono, fontSize: 13 }}>{order.providerOrderId}</span>],

@@ -159,6 +159,8 @@ export interface Order extends Identified {
   products: OrderLine[];
   /** Orders placed with a discount carry it (`amount` is already net of it). */
   discount?: { label: string; amount: number };
+  /** Its other discounts (a sale, a coupon, free delivery), by name; `amount` is net of them. */
+  promotions?: { label: string; amount: number }[];
   city?: string;
   state?: string;
   /** Every status reached, oldest first. */
@@ -267,6 +269,8 @@ export interface CheckoutSession {
   subtotal?: number;
   /** The first-order discount the server took off, if any. */
   discount?: { kind: string; label: string; amount: number } | null;
+  /** Every discount the server took, by name, in the order it took them. */
+  discounts?: { label: string; amount: number }[];
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string; method?: 'upi' | 'netbanking' | 'card' };

@@ -180,7 +180,7 @@ function CartView({ user }: { user: SessionUser }) {
               </tbody>
             </Box>
           </Panel>
-          <CartTotals amount={totals.amount} disabled={busy} />
+          <CartTotals amount={totals.amount} disabled={busy} cartKey={lines.map((line) => `${line.id}:${line.quantity}`).join(',')} />
         </Box>
       )}
       <BusyOverlay open={busy} />

@@ -12,6 +12,8 @@ import { lastPincode } from '../shared/delivery.ts';
 import { rupees } from '../shared/format.ts';
 import { Panel } from '../shared/common.tsx';
 import { brand } from '../shared/theme.ts';
+import { useGetCartPricingQuery } from '../api/promotionsApi.ts';
+import { CouponBox } from './CouponBox.tsx';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -29,9 +31,13 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 /**
  * CART TOTALS: Subtotal, Shipping (free from the threshold up, else the fee for the shopper's
  * pincode), the estimate for India with a Pincode box, Total, Checkout. The checkout decides the
- * fee again on the server; this is what it will say.
+ * fee again on the server; this is what it will say. Discounts (a sale, the coupon, the first
+ * order's) are the server's pricing of the cart, asked for again whenever `cartKey` changes.
  */
-export function CartTotals({ amount, disabled }: { amount: number; disabled: boolean }) {
+export function CartTotals({ amount, disabled, cartKey }: { amount: number; disabled: boolean; cartKey: string }) {
+  const { data: pricing } = useGetCartPricingQuery(cartKey);
+  const discounts = pricing?.discounts ?? [];
+  const off = discounts.reduce((sum, d) => sum + d.amount, 0);
   const [pincode, setPincode] = useState(lastPincode);
   const estimate = useDeliveryEstimate(pincode);
   const free = amount >= FREE_DELIVERY_OVER;
@@ -47,6 +53,14 @@ export function CartTotals({ amount, disabled }: { amount: number; disabled: boo
           {rupees(amount)}
         </Box>
       </Row>
+      {discounts.map((d) => (
+        <Row key={`${d.label}-${d.amount}`} label={d.label}>
+          <Box component="span" sx={{ color: brand.green }} data-testid="cart-discount">
+            −{rupees(d.amount)}
+          </Box>
+        </Row>
+      ))}
+      <CouponBox pricing={pricing} />
       <Row label="Shipping">
         <Box component="span" sx={{ color: fee ? brand.ink : brand.green }} data-testid="cart-shipping">
           {fee === null ? 'Enter your Pincode' : fee === 0 ? 'Free' : rupees(fee)}
@@ -57,7 +71,7 @@ export function CartTotals({ amount, disabled }: { amount: number; disabled: boo
       <Divider sx={{ my: 1 }} />
       <Row label="Total" strong>
         <Box component="span" sx={{ color: brand.red, fontSize: 19 }} data-testid="cart-grand-total">
-          {rupees(amount + (fee ?? 0))}
+          {rupees(amount - off + (fee ?? 0))}
         </Box>
       </Row>
       <Button

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { firstOrderDiscountFor } from '@shop/contracts/order-rules';
+import { useGetCartPricingQuery } from '../api/promotionsApi.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAbandonPaymentMutation, useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from './checkoutApi.ts';
@@ -72,8 +72,10 @@ function CheckoutView({ user }: { user: SessionUser }) {
 
   const lines = cart.data ?? [];
   const { total } = cartSummary(lines);
-  // Shown before paying; the payment's own pricing (the server's) is what is charged.
-  const discount = firstOrderDiscountFor(total, (defaults.data?.firstOrderDiscount ?? 0) > 0)?.amount ?? 0;
+  // The server's pricing of the cart (sales, coupon, first order), shown before paying; the
+  // payment's own pricing is what is charged.
+  const pricing = useGetCartPricingQuery(lines.map((line) => `${line.id}:${line.quantity}`).join(','), { skip: lines.length === 0 });
+  const discounts = pricing.data?.discounts ?? [];
   const pincode = billing.zipCode.trim();
   const estimate = useDeliveryEstimate(pincode);
   const deliveryFee = total < FREE_DELIVERY_OVER && estimate?.serviceable ? estimate.fee : 0;
@@ -262,7 +264,7 @@ function CheckoutView({ user }: { user: SessionUser }) {
         <OrderSummary
           lines={lines}
           total={total}
-          discount={discount}
+          discounts={discounts}
           deliveryFee={deliveryFee}
           delivery={
             estimate && (

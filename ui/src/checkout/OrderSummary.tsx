@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FIRST_ORDER_DISCOUNT_LABEL } from '@shop/contracts/order-rules';
 import type { ReactNode } from 'react';
 import type { CartItem } from '../api/types.ts';
 import { Panel } from '../shared/common.tsx';
@@ -9,20 +8,20 @@ import { CARD_NAME_LENGTH } from '../shared/constants.ts';
 import { rupees, truncate } from '../shared/format.ts';
 
 /**
- * Your Order: each line's title cut to 20 + "...", × quantity, its subtotal; the subtotal, the
- * first order's discount when it applies, and the total in INR.
+ * Your Order: each line's title cut to 20 + "...", × quantity, its subtotal; the subtotal, each
+ * discount by name (the server's pricing of the cart), and the total in INR.
  */
 export function OrderSummary({
   lines,
   total,
-  discount = 0,
+  discounts = [],
   deliveryFee = 0,
   delivery,
   action,
 }: {
   lines: readonly CartItem[];
   total: number;
-  discount?: number;
+  discounts?: readonly { label: string; amount: number }[];
   /** The fee under the free-delivery threshold, once the pincode's estimate is known. */
   deliveryFee?: number;
   /** "Deliver to 560038 — by Thu, 3 Dec", or what is wrong with the pincode. */
@@ -63,14 +62,14 @@ export function OrderSummary({
               {rupees(total)}
             </td>
           </tr>
-          {discount > 0 && (
-            <tr data-testid="summary-discount">
-              <td>{FIRST_ORDER_DISCOUNT_LABEL}</td>
+          {discounts.map((d) => (
+            <tr key={`${d.label}-${d.amount}`} data-testid="summary-discount">
+              <td>{d.label}</td>
               <Box component="td" sx={{ textAlign: 'right', fontWeight: 700, color: brand.green, whiteSpace: 'nowrap' }} data-testid="summary-discount-amount">
-                −{rupees(discount)}
+                −{rupees(d.amount)}
               </Box>
             </tr>
-          )}
+          ))}
           <tr>
             <td>Shipping</td>
             <Box component="td" sx={{ textAlign: 'right', fontWeight: 700, color: deliveryFee > 0 ? brand.ink : brand.green }} data-testid="summary-shipping">
@@ -82,7 +81,7 @@ export function OrderSummary({
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mt: 1.5 }}>
         <Typography sx={{ fontWeight: 800 }}>Total</Typography>
         <Typography sx={{ fontWeight: 800, fontSize: 20, color: brand.red }} data-testid="summary-total">
-          {rupees(total - discount + deliveryFee)}
+          {rupees(total - discounts.reduce((sum, d) => sum + d.amount, 0) + deliveryFee)}
         </Typography>
       </Box>
       {delivery}

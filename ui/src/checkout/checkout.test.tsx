@@ -140,6 +140,7 @@ describe('Checkout screen for a returning or first-time shopper', () => {
       'GET /api/cart': { body: CART },
       'GET /api/countries': { body: [{ country: 'India', iso2: 'IN' }] },
       'GET /api/orders/checkout/defaults': { body: { billing: known, firstOrderDiscount: 20 } },
+      'GET /api/cart/discounts': { body: { status: true, code: null, couponRefused: null, discounts: [{ label: 'First order discount', amount: 20 }], subtotal: 3648, total: 3628 } },
     });
     const { container } = renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
     const summary = await screen.findByTestId('order-summary');

@@ -64,6 +64,7 @@ export function OrderTotals({ order }: { order: Order }) {
   const items = order.products.reduce((sum, line) => sum + line.subTotal, 0);
   const rows: [string, string][] = [
     ['Items', amount(items)],
+    ...(order.promotions ?? []).map((p): [string, string] => [p.label, `−${amount(p.amount)}`]),
     ...(order.discount ? [[order.discount.label, `−${amount(order.discount.amount)}`] as [string, string]] : []),
     ['Delivery', order.deliveryFee ? amount(order.deliveryFee) : 'Free'],
   ];

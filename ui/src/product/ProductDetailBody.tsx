@@ -16,6 +16,7 @@ import { FREE_DELIVERY_OVER } from '../shared/constants.ts';
 import { inStock } from '../shared/format.ts';
 import { StockBadge } from '../shared/product-card/Badges.tsx';
 import { Price } from '../shared/product-card/Price.tsx';
+import { useSale } from '../shared/useSale.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { useWishlist } from '../shared/useWishlist.ts';
@@ -46,6 +47,8 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
   const variant = chosenVariant(product, selections);
   const shown = variant ? { price: variant.price, oldPrice: variant.oldPrice ?? 0, countInStock: variant.countInStock } : product;
   const available = inStock(shown.countInStock);
+  // During a sale: the price the checkout will charge, the catalog price struck through.
+  const sale = useSale(product, shown.price);
   const dispatch = useAppDispatch();
   const compared = useCompareList().some((item) => item.id === product.id);
 
@@ -88,7 +91,12 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
           )}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-          <Price price={shown.price} oldPrice={shown.oldPrice} size="lg" />
+          <Price price={sale?.price ?? shown.price} oldPrice={sale ? Math.max(shown.price, shown.oldPrice ?? 0) : shown.oldPrice} size="lg" />
+          {sale && (
+            <Box component="span" sx={{ fontWeight: 700, color: '#c2410c' }} data-testid="product-sale">
+              {sale.name}
+            </Box>
+          )}
           <StockBadge countInStock={shown.countInStock} upper />
         </Box>
         <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5 }} data-testid="mrp-note">

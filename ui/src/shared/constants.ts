@@ -10,7 +10,6 @@ export {
   HOME_FIRST_PAGE_SIZE,
   PER_PAGE_OPTIONS,
   PRICE_FILTER as PRICE_SLIDER,
-  SALE_UP_TO_PERCENT,
 } from '@shop/contracts/constants';
 
 export const CURRENCY_PREFIX = 'Rs';

@@ -10,7 +10,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetCategoriesQuery } from '../api/shopApi.ts';
 import { brand } from '../shared/theme.ts';
-import { FIRST_ORDER_DISCOUNT, FREE_DELIVERY_OVER, SALE_UP_TO_PERCENT } from '../shared/constants.ts';
+import { FIRST_ORDER_DISCOUNT, FREE_DELIVERY_OVER } from '../shared/constants.ts';
+import { useRunningSale } from '../shared/useSale.ts';
 import { categoryPath } from '../shared/links.ts';
 import { Logo } from '../shared/Logo.tsx';
 import { Newsletter } from './Newsletter.tsx';
@@ -18,10 +19,19 @@ import { Newsletter } from './Newsletter.tsx';
 const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
   { icon: <LocalShippingOutlinedIcon />, title: 'Free delivery', text: `On orders over Rs ${FREE_DELIVERY_OVER}` },
   { icon: <CardGiftcardOutlinedIcon />, title: `Rs ${FIRST_ORDER_DISCOUNT} off`, text: 'On your first order' },
-  { icon: <PercentOutlinedIcon />, title: 'New Year Sale', text: `Up to ${SALE_UP_TO_PERCENT}% off` },
+  // Third: the sale while one runs (see `useFeatures`).
   { icon: <LocalOfferOutlinedIcon />, title: 'Best prices', text: 'Fair prices, every day' },
   { icon: <VerifiedUserOutlinedIcon />, title: 'Secure payments', text: 'Cards protected end to end' },
 ];
+
+/** The features, with the running sale third (or the coupons offer between sales). */
+function useFeatures() {
+  const sale = useRunningSale();
+  const offer = sale
+    ? { icon: <PercentOutlinedIcon />, title: sale.name, text: `Up to ${sale.upTo}% off` }
+    : { icon: <PercentOutlinedIcon />, title: 'Coupons', text: 'Apply yours in the cart' };
+  return [...FEATURES.slice(0, 2), offer, ...FEATURES.slice(2)];
+}
 
 function Column({ title, links }: { title: string; links: [string, string][] }) {
   return (
@@ -45,6 +55,7 @@ function Column({ title, links }: { title: string; links: [string, string][] }) 
 /** Newsletter band, feature strip with the standing offers, link columns and the copyright line. */
 export function Footer() {
   const { data: categories = [] } = useGetCategoriesQuery();
+  const features = useFeatures();
   return (
     <Box component="footer" sx={{ mt: 6, bgcolor: '#fff' }}>
       <Newsletter />
@@ -53,7 +64,7 @@ export function Footer() {
           data-testid="feature-strip"
           sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' }, gap: 2, py: 3, borderBottom: `1px solid ${brand.line}` }}
         >
-          {FEATURES.map((f) => (
+          {features.map((f) => (
             <Box key={f.title} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
               <Box sx={{ width: 44, height: 44, borderRadius: '50%', bgcolor: brand.saffronLight, color: brand.saffron, display: 'grid', placeItems: 'center', flexShrink: 0 }}>{f.icon}</Box>
               <Box>

@@ -12,6 +12,8 @@ import { derivedEventId, type CommandContext, type StreamCommands } from '../../
 import { orderStream, type OrderState } from '../order/decider.ts';
 import { paymentStream } from '../payment/decider.ts';
 import { claimFirstOrderDiscount } from '../discount/first-order-discount.ts';
+import { claimPromotionUses } from '../../promotions/claims.ts';
+import { cartCouponStream } from '../../promotions/decider.ts';
 import { checkoutStream, type CheckoutStarted } from './decider.ts';
 import { stockLeft, stockStream } from '../stock/decider.ts';
 import { openingStock } from '../stock/opening-stock.ts';
@@ -52,7 +54,7 @@ export class CheckoutProcess {
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
       const confirmedAt = await this.streams.handle(payment$, confirm, ctx, onceFor(paymentId));
-      const { userId, amount, lines, provider, discount, deliveryFee, deliverBy } = payment.opened;
+      const { userId, amount, lines, provider, discount, deliveryFee, deliverBy, promotions, customerKey } = payment.opened;
       const start = {
         type: 'StartCheckout',
         paymentId,
@@ -66,6 +68,8 @@ export class CheckoutProcess {
         ...(discount ? { discount } : {}),
         deliveryFee,
         ...(deliverBy ? { deliverBy } : {}),
+        ...(promotions?.length ? { promotions } : {}),
+        ...(customerKey ? { customerKey } : {}),
       } as const;
       const started = await this.streams.handle(checkoutStream.at(paymentId), start, ctx, onceFor(paymentId));
       const outcome = await this.proceed(paymentId);
@@ -97,8 +101,13 @@ export class CheckoutProcess {
       // A claim refused (another order of the shopper's got it first) is compensated like stock.
       if (started.discount) {
         const { userId, orderId, discount } = started;
-        const claim = { userId, paymentId, orderId, amount: discount.amount };
+        const claim = { userId, paymentId, orderId, amount: discount.amount, ...(started.customerKey ? { customerKey: started.customerKey } : {}) };
         position = max(position, await claimFirstOrderDiscount(this.streams, claim, ctx, onceFor(paymentId)));
+      }
+      // Each promotion's use, limits decided on its own stream (a refusal gives back the others).
+      if (started.promotions?.length) {
+        const use = { paymentId, orderId: started.orderId, customerKey: started.customerKey ?? started.userId, promotions: started.promotions };
+        position = max(position, await claimPromotionUses(this.streams, use, ctx));
       }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
@@ -111,6 +120,8 @@ export class CheckoutProcess {
     const placed = await this.streams.handle(orderStream.at(started.orderId), place, ctx, onceFor(paymentId));
     const lineIds = started.lines.map((line) => line.lineId);
     const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);
+    // The coupon went with the cart it was applied to.
+    if (started.promotions?.some((p) => p.code)) await this.streams.handle(cartCouponStream.at(started.userId), { type: 'RemoveCartCoupon', userId: started.userId }, ctx);
     const complete = { type: 'CompleteCheckout', paymentId } as const;
     const done = await this.streams.handle(checkoutStream.at(paymentId), complete, ctx, onceFor(paymentId));
     // The order as placed (or as found, when a retry placed it before): no need to read it back.
@@ -167,7 +178,8 @@ function orderPlacedData(
   cod: OrderEventMap['OrderPlaced']['cod'],
 ): OrderEventMap['OrderPlaced'] {
   const { billing } = started;
-  const goods = started.lines.reduce((sum, line) => sum + line.subTotal, 0) - (started.discount?.amount ?? 0);
+  const promotions = started.promotions ?? [];
+  const goods = started.lines.reduce((sum, line) => sum + line.subTotal, 0) - (started.discount?.amount ?? 0) - promotions.reduce((sum, p) => sum + p.amount, 0);
   return {
     orderId: started.orderId,
     paymentId: started.paymentId,
@@ -191,6 +203,7 @@ function orderPlacedData(
     paymentMethod,
     codFee: paymentMethod === 'cod' ? Math.max(0, started.amount - goods - started.deliveryFee) : 0,
     ...(cod ? { cod } : {}),
+    ...(promotions.length ? { promotions } : {}),
   };
 }
 

@@ -94,10 +94,10 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
 
   router.post('/orders/checkout', auth, answerCheckoutRefusals(), deps.writes.guard('checkout'), async (ctx) => {
     const body = bodyOf(ctx);
-    const { userId } = assertSelf(ctx, body.userId ?? body.userid);
+    const { userId, email } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingForm, body);
     const { paymentMethod } = validate(checkoutPaymentChoice, body);
-    const { reply, position } = await openCheckoutPayment(deps, { userId, billing, paymentMethod }, recentCheckouts);
+    const { reply, position } = await openCheckoutPayment(deps, { userId, email, billing, paymentMethod }, recentCheckouts);
     // Cash on delivery placed the order: what the shopper reads next shows it.
     if (reply.order) await deps.awaitProjections(position, AFTER_ORDER);
     ctx.status = 201;

@@ -21,7 +21,8 @@ import type { CartCommands } from '../../cart/commands.ts';
 import type { CatalogProducts } from '../../shared/catalog-products.ts';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
 import { DomainError } from '../../shared/decider.ts';
-import { priceFirstOrderDiscount } from '../discount/first-order-discount.ts';
+import { pricedWith, pricingContext } from '../../promotions/pricing.ts';
+import { checkoutDiscounts, type CheckoutDiscounts } from '../../promotions/checkout-discounts.ts';
 import { paymentStream } from '../payment/decider.ts';
 import { quoteDelivery, type DeliverySettings } from '../delivery/quote.ts';
 import { decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
@@ -45,6 +46,8 @@ export interface CheckoutReply {
   subtotal: number;
   /** The first-order discount taken off, or null. */
   discount: OrderDiscount | null;
+  /** Every discount taken, by name, in the order the price pipeline took them (the first-order one included). */
+  discounts: { label: string; amount: number }[];
   /** How the shopper chose to pay. */
   paymentMethod: PaymentMethod;
   /** Whole rupees of delivery inside `total`: charged under the free-delivery threshold, else 0. */
@@ -136,18 +139,21 @@ export function openCheckoutPayment(deps: OpenPaymentDeps, request: CheckoutRequ
 /** What a shopper asks to pay for: their own cart, with this billing form and way of paying. */
 export interface CheckoutRequest {
   userId: string;
+  /** The account's e-mail (the token's): per-person promotion limits count against its mailbox. */
+  email: string;
   billing: Billing;
   paymentMethod: PaymentMethod;
 }
 
 async function openPayment(
   deps: OpenPaymentDeps,
-  { userId, billing, paymentMethod }: CheckoutRequest,
+  { userId, email, billing, paymentMethod }: CheckoutRequest,
   recent?: RecentCheckouts,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
   if (cart.lines.size === 0) throw new DomainError('invalid', 'Your cart is empty');
   const lines: PricedLine[] = [];
+  const catalogPlaces = new Map<string, { catId: string; subCatId: string }>();
   for (const line of cart.lines.values()) {
     const product = await deps.products.get(line.productId);
     if (!product) throw new DomainError('not-found', `${line.productTitle} is no longer available`);
@@ -156,6 +162,7 @@ async function openPayment(
     if (!offer) throw new DomainError('not-found', `${line.productTitle} (${variantLabel(line)}) is no longer available`);
     if (!cartQuantityFits(line.quantity, offer.countInStock)) throw new DomainError('conflict', `${product.name}: ${CART_MESSAGES.overStock}`);
     const { price } = offer;
+    catalogPlaces.set(line.lineId, { catId: product.catId, subCatId: product.subCatId });
     lines.push({
       lineId: line.lineId,
       productId: product.id,
@@ -170,14 +177,25 @@ async function openPayment(
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
   // An address whose pincode India Post does not list, or that lies in another state, would
   // never arrive: refused before any payment is opened.
-  const quoted = quoteDelivery(billing.zipCode, billing.state, deps.delivery, (deps.now ?? (() => new Date()))(), subtotal);
+  const now = (deps.now ?? (() => new Date()))();
+  const quoted = quoteDelivery(billing.zipCode, billing.state, deps.delivery, now, subtotal);
   if (!quoted.ok) throw new DomainError('invalid', quoted.message);
-  const { fee: deliveryFee, by: deliverBy } = quoted.quote;
-  const discount = await priceFirstOrderDiscount(deps, userId, subtotal);
+  const { by: deliverBy } = quoted.quote;
+  // The one price pipeline: sales, the coupon, the first-order discount, the delivery fee (quoted
+  // on the goods after the sales, since a sale price is the price).
+  const context = await pricingContext(deps, { userId, email });
+  const feeFor = (goods: number) => {
+    const quote = quoteDelivery(billing.zipCode, billing.state, deps.delivery, now, goods);
+    return quote.ok ? quote.quote.fee : 0;
+  };
+  const pipelineLines = lines.map((line) => ({ ...line, ...catalogPlaces.get(line.lineId) }));
+  const priced = pricedWith(context, pipelineLines, { paymentMethod, deliveryFeeFor: feeFor, now });
+  const terms = checkoutDiscounts(priced, context.customerKey);
+  const { discount, deliveryFee } = terms;
   const codFee = paymentMethod === 'cod' ? deps.cod.settings.fee : 0;
-  const amount = subtotal - (discount?.amount ?? 0) + deliveryFee + codFee;
-  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, discount, amount, codFee, deliveryFee, deliverBy });
-  const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod, deliveryFee, deliverBy });
+  const amount = priced.total + codFee;
+  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy });
+  const checkout = JSON.stringify({ lines, terms, amount, billing, paymentMethod, deliveryFee, deliverBy });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
     const payment = await deps.streams.load(paymentStream.at(earlier.orderId), { fresh: true });
@@ -186,7 +204,7 @@ async function openPayment(
   const receipt = newId();
   // A provider's refusal (PaymentProviderError) goes up as it is: the route answers it.
   const opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
-  const result = await recordOpenedPayment(deps, { providerOrderId: opened.providerOrderId, provider: opened.provider, userId, amount, receipt, lines, billing, discount, paymentMethod, deliveryFee, deliverBy });
+  const result = await recordOpenedPayment(deps, { providerOrderId: opened.providerOrderId, provider: opened.provider, userId, amount, receipt, lines, billing, terms, paymentMethod, deliverBy });
   const reply: CheckoutReply = {
     provider: opened.provider,
     keyId: opened.keyId,
@@ -196,6 +214,7 @@ async function openPayment(
     total: amount,
     subtotal,
     discount,
+    discounts: terms.discounts,
     paymentMethod,
     deliveryFee,
     deliverBy,
@@ -229,21 +248,21 @@ async function placeCodOrder(
     billing: Billing;
     lines: PricedLine[];
     subtotal: number;
-    discount: OrderDiscount | null;
+    terms: CheckoutDiscounts;
     amount: number;
     codFee: number;
     deliveryFee: number;
     deliverBy: string;
   },
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
-  const { userId, billing, lines, subtotal, discount, amount, codFee, deliveryFee, deliverBy } = order;
+  const { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy } = order;
   const pincode = billing.zipCode;
   const codAllowedHere = await deps.cod.availability.codAllowedHere(pincode);
   const decision = decideCod({ amount, pincode, codAllowedHere }, deps.cod.settings);
   if (!decision.ok) throw new DomainError('invalid', decision.msg);
   const receipt = newId();
   const providerOrderId = `cod_${receipt}`;
-  const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, discount, paymentMethod: 'cod', deliveryFee, deliverBy });
+  const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, terms, paymentMethod: 'cod', deliverBy });
   // The cash payment's id is its own: one cash payment, one order.
   const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
   if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
@@ -255,7 +274,8 @@ async function placeCodOrder(
     currency: CURRENCY,
     total: amount,
     subtotal,
-    discount,
+    discount: terms.discount,
+    discounts: terms.discounts,
     paymentMethod: 'cod',
     deliveryFee,
     deliverBy,
@@ -294,13 +314,22 @@ function recordOpenedPayment(
     receipt: string;
     lines: PricedLine[];
     billing: Billing;
-    discount: OrderDiscount | null;
+    terms: CheckoutDiscounts;
     paymentMethod: PaymentMethod;
-    deliveryFee: number;
     deliverBy: string;
   },
 ) {
-  const { discount, ...terms } = payment;
-  const command = { type: 'OpenPayment', ...terms, amountPaise: payment.amount * 100, currency: CURRENCY, ...(discount ? { discount } : {}) } as const;
+  const { terms, ...opened } = payment;
+  const { discount, promotions, customerKey, deliveryFee } = terms;
+  const command = {
+    type: 'OpenPayment',
+    ...opened,
+    deliveryFee,
+    amountPaise: payment.amount * 100,
+    currency: CURRENCY,
+    ...(discount ? { discount } : {}),
+    ...(promotions.length ? { promotions } : {}),
+    customerKey,
+  } as const;
   return deps.streams.handle(paymentStream.at(payment.providerOrderId), command, { userId: payment.userId });
 }

@@ -27,3 +27,14 @@ export const firstOrderDiscountDecider: Decider<FirstOrderDiscountState, Discoun
 
 /** A shopper's first-order discount claim (`first-order-discount-<userId>`). */
 export const firstOrderDiscountStream = streamType({ kind: 'first-order-discount', decider: firstOrderDiscountDecider, streamId: discountStreams.firstOrder, schemas: discountEventSchemas });
+
+/**
+ * The same claim keyed on the shopper's mailbox (`first-order-discount-email-<customerKey>`, a hash
+ * of the normalised e-mail): a second account of one mailbox (bob+a@…, bob+b@…) finds it taken.
+ */
+export const firstOrderDiscountByEmailStream = streamType({
+  kind: 'first-order-discount-email',
+  decider: firstOrderDiscountDecider,
+  streamId: discountStreams.firstOrderByEmail,
+  schemas: discountEventSchemas,
+});

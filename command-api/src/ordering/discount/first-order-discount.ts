@@ -1,46 +1,28 @@
-import { ORDERS, firstOrderDiscountEligible, firstOrderDiscountFor, type OrderDiscount } from '@shop/contracts';
-import type { DocumentStore } from '@shop/platform';
 import type { CommandContext, HandleOptions, StreamCommands } from '../../shared/stream-commands.ts';
-import { firstOrderDiscountStream } from './decider.ts';
+import { firstOrderDiscountByEmailStream, firstOrderDiscountStream } from './decider.ts';
 
 /**
- * The first-order discount, start to end. The amount, the label and who may have it are the
- * shared rules (contracts order-rules: Rs 20 off a shopper's first order, as long as something is
- * left to pay). A payment is priced with it when the shopper still has it (`priceFirstOrderDiscount`);
- * the order that is placed then claims it (`claimFirstOrderDiscount`), and the claim stream
- * takes one claim ever, so of two payments opened at once only one order keeps it: the other
- * checkout is refused with FIRST_ORDER_DISCOUNT_TAKEN and refunded.
- */
-
-/**
- * Whether the shopper's next order still gets the discount: no order has claimed it and they
- * have no order. This only prices the payment; the claim decides.
- */
-export async function hasFirstOrderDiscount(deps: { streams: StreamCommands; docs: DocumentStore }, userId: string): Promise<boolean> {
-  const claim = await deps.streams.load(firstOrderDiscountStream.at(userId));
-  if (claim.claimedBy) return false;
-  return firstOrderDiscountEligible({ claimed: false, ordersPlaced: await deps.docs.count(ORDERS.orders, { userid: userId }) });
-}
-
-/** The discount a payment for `subtotal` rupees is opened with, or null. */
-export async function priceFirstOrderDiscount(
-  deps: { streams: StreamCommands; docs: DocumentStore },
-  userId: string,
-  subtotal: number,
-): Promise<OrderDiscount | null> {
-  return firstOrderDiscountFor(subtotal, await hasFirstOrderDiscount(deps, userId));
-}
-
-/**
- * One order per shopper gets the discount: the claim stream takes one claim, ever (a second
- * order's claim is refused with a DomainError; the same checkout claiming again is a no-op).
+ * The first-order discount is a promotion rule (contracts promotion-rules: FIRST_ORDER_RULE, Rs 20
+ * off a shopper's first order as long as something is left to pay), priced by the one price
+ * pipeline. What stays here is its claim: the order that is placed with it claims it on the
+ * account's stream and on the mailbox's (a hash of the normalised e-mail), each of which takes
+ * one claim ever, so of two payments opened at once only one order keeps it, and a second
+ * account of the same mailbox (bob+a@…, bob+b@…) cannot have it again: the other checkout is
+ * refused with FIRST_ORDER_DISCOUNT_TAKEN and refunded.
  */
 export async function claimFirstOrderDiscount(
   streams: StreamCommands,
-  claim: { userId: string; paymentId: string; orderId: string; amount: number },
+  claim: { userId: string; paymentId: string; orderId: string; amount: number; customerKey?: string },
   ctx: CommandContext,
   options: HandleOptions,
 ): Promise<bigint> {
-  const command = { type: 'ClaimFirstOrderDiscount', ...claim } as const;
-  return (await streams.handle(firstOrderDiscountStream.at(claim.userId), command, ctx, options)).position;
+  const { customerKey, ...data } = claim;
+  const command = { type: 'ClaimFirstOrderDiscount', ...data } as const;
+  const byAccount = (await streams.handle(firstOrderDiscountStream.at(claim.userId), command, ctx, options)).position;
+  // Checkouts started before e-mails were keyed have no key: the account's claim is all they had.
+  if (!customerKey) return byAccount;
+  // No derived event id here (it would repeat the account claim's): the decider already takes the
+  // same checkout's claim again as done.
+  const byEmail = (await streams.handle(firstOrderDiscountByEmailStream.at(customerKey), command, ctx, { maxAttempts: options.maxAttempts ?? 20 })).position;
+  return byEmail > byAccount ? byEmail : byAccount;
 }

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@shop/contracts';
 import type { CommandContext, CommandResult, StreamCommands } from '../../shared/stream-commands.ts';
 import { releaseAndRefund } from '../give-back.ts';
+import { returnPromotionUses } from '../../promotions/claims.ts';
 import { orderStream, type OrderEvent, type OrderState } from './decider.ts';
 
 /**
@@ -26,11 +27,15 @@ export async function changeOrderStatus(
 /**
  * An order that ended without being delivered (cancelled, or returned to origin) gives every
  * line's reserved stock back and, when money was taken online, asks for the refund; cash on
- * delivery took none. Idempotent, so it runs on every such request. Returns the last position (0n).
+ * delivery took none; the promotions it used get their uses back. Idempotent, so it runs on every such request. Returns the last position (0n).
  */
 export async function settleEndedOrder(streams: StreamCommands, order: OrderState, ctx: CommandContext): Promise<bigint> {
   if (!order.placed || (order.status !== 'cancelled' && order.status !== 'returned')) return 0n;
   const { paymentId, providerOrderId, products, paymentMethod } = order.placed;
   const paid = { paymentId, providerOrderId, lines: products, moneyTaken: paymentMethod !== 'cod' };
-  return releaseAndRefund(streams, paid, order.status === 'cancelled' ? 'order cancelled' : 'returned to origin undelivered', ctx);
+  const reason = order.status === 'cancelled' ? 'order cancelled' : 'returned to origin undelivered';
+  const given = await releaseAndRefund(streams, paid, reason, ctx);
+  // Its promotions' uses (a coupon's, a budget's rupees) go back for another order to take.
+  const returned = await returnPromotionUses(streams, order.placed, reason, ctx);
+  return returned > given ? returned : given;
 }

@@ -16,6 +16,7 @@ import { SkeletonRows } from './CardSkeleton.tsx';
 import { HoverSlider } from './HoverSlider.tsx';
 import { Price } from './Price.tsx';
 import { useWishlist } from '../useWishlist.ts';
+import { useSale } from '../useSale.ts';
 
 export interface ProductCardProps {
   product: Product;
@@ -32,6 +33,8 @@ export interface ProductCardProps {
  * the skeleton runs in CSS, from when the copy appears (see shared/firstScreenClock.ts).
  */
 export const ProductCard = memo(function ProductCard({ product, layout = 'grid', priority = false }: ProductCardProps) {
+  // During a sale the card shows the price the checkout will charge.
+  const sale = useSale(product, product.price);
   const staticCopy = renderingStaticCopy();
   const [skeletonMs] = useState(() => cardSkeletonLeft(product.id, CARD_SKELETON_MS));
   const [ready, setReady] = useState(staticCopy || skeletonMs === 0);
@@ -122,7 +125,12 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
               <Rating value={Number(product.rating) || 0} precision={0.5} readOnly size="small" />
             </div>
             <div className={css.priceRow}>
-              <Price price={product.price} oldPrice={product.oldPrice} stackOnPhone />
+              <Price price={sale?.price ?? product.price} oldPrice={sale ? Math.max(product.price, product.oldPrice ?? 0) : product.oldPrice} stackOnPhone />
+              {sale && (
+                <span className={css.saleTag} data-testid="card-sale">
+                  {sale.name}
+                </span>
+              )}
             </div>
             <div className={css.stockRow}>
               <StockBadge countInStock={product.countInStock} />

@@ -1,0 +1,24 @@
+import { bestSaleFor, salePrice, type PromotionRule } from '@shop/contracts/promotion-rules';
+import { useGetRunningPromotionsQuery, type RunningPromotion } from '../api/promotionsApi.ts';
+
+const asRule = (p: RunningPromotion): PromotionRule => ({ ...p, state: 'active' });
+
+/**
+ * The sale a product is in now, if any: its name and the unit price the checkout will charge
+ * (the server's own rule, `bestSaleFor`, on the sales the server says are running).
+ */
+export function useSale(product: { id: string; catId?: string | null; subCatId?: string | null }, price: number): { name: string; price: number } | null {
+  const { data } = useGetRunningPromotionsQuery();
+  if (!data?.length) return null;
+  const best = bestSaleFor(data.map(asRule), { productId: product.id, catId: product.catId ?? null, subCatId: product.subCatId ?? null, price }, new Date());
+  return best ? { name: best.rule.name, price: salePrice(price, best.rule.value) } : null;
+}
+
+/** The largest percentage off among the sales running now (0: none), for the sale banner. */
+export function useRunningSale(): { name: string; upTo: number } | null {
+  const { data } = useGetRunningPromotionsQuery();
+  const sales = (data ?? []).filter((p) => p.type === 'percent');
+  if (!sales.length) return null;
+  const top = sales.reduce((a, b) => (b.value > a.value ? b : a));
+  return { name: top.name, upTo: top.value };
+}
