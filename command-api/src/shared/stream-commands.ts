@@ -88,6 +88,12 @@ export class StreamCommands {
   constructor(
     private readonly store: EventStore,
     private readonly maxCached = 20_000,
+    /**
+     * Other processes append to the same log (WORKERS > 1): a state kept here may be older than
+     * the stream. Commands still use it (their append names its revision, so the store refuses a
+     * stale one), but `load`, which decides nothing and names no revision, reads the stream.
+     */
+    private readonly sharedLog = false,
   ) {}
 
   /** Serialises work on a key (a stream id, or a process id) in this process. */
@@ -103,7 +109,7 @@ export class StreamCommands {
     stream: { id: string; decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'> },
     { fresh = false }: { fresh?: boolean } = {},
   ): Promise<State> {
-    const cached = fresh ? null : this.cached<State>(stream.id, stream.decider);
+    const cached = fresh || this.sharedLog ? null : this.cached<State>(stream.id, stream.decider);
     if (cached) return cached.state;
     return (await this.fresh(stream.id, stream.decider)).state;
   }
