@@ -131,6 +131,13 @@ export const configSchema = z
     KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
     KAFKA_GROUP: z.string().min(1).default('projectors'),
     KAFKA_CLIENT_ID: z.string().min(1).default('shop'),
+    /**
+     * How long the projector group waits for a worker that stopped answering (killed, frozen)
+     * before another takes its partitions over: those partitions' read models stall this long.
+     * Shorter moves them sooner but drops a worker that pauses longer (a long GC, a slow disk);
+     * the broker bounds it (group.min.session.timeout.ms, 6 s by default).
+     */
+    KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     /** Serve Prometheus metrics at /metrics. */
     METRICS: z
       .enum(['true', 'false'])
