@@ -10,6 +10,7 @@ import {
   StreamCommands,
   cartStream,
   deriveCodeKey,
+  clusterLimiters,
   memoryLimiters,
   mongoLimiters,
   type LimiterFactory,
@@ -130,11 +131,12 @@ export async function openEventLog(config: Config): Promise<EventStore> {
 }
 
 /**
- * Where the account limits count: in this process's memory on the embedded shop, in the MongoDB
- * read store when there is one, so every API process of the distributed mode enforces one limit.
+ * Where the account limits count: in this process's memory on the embedded shop (in the cluster's
+ * primary when WORKERS > 1), in the MongoDB read store when there is one, so every API process of
+ * the distributed mode enforces one limit.
  */
-export async function openLimiters(config: Config, docs: DocumentStore): Promise<LimiterFactory> {
-  if (config.READ_STORE !== 'mongodb') return memoryLimiters;
+export async function openLimiters(config: Config, docs: DocumentStore, { clustered = false } = {}): Promise<LimiterFactory> {
+  if (config.READ_STORE !== 'mongodb') return clustered ? clusterLimiters : memoryLimiters;
   const { MongoDocumentStore } = await import('@shop/platform/document-store/mongodb');
   return docs instanceof MongoDocumentStore ? mongoLimiters(docs.database) : memoryLimiters;
 }
@@ -246,7 +248,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const codRole = new LeasedRole(docs, 'role:cod', { start: () => codDesk.start(config.COD_SWEEP_MS), stop: () => codDesk.stop() }, deskLease);
   await codRole.start();
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
-  const limiters = await openLimiters(config, docs);
+  const limiters = await openLimiters(config, docs, { clustered: shared !== undefined });
   const delivery = shopDelivery(config);
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
   return {

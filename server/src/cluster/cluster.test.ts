@@ -78,10 +78,10 @@ describe('WORKERS=2: two API processes on one data folder', () => {
       db.close();
     }
   };
-  /** The primary's children: its worker processes. */
+  /** The primary's worker processes (its other children, such as tsx's esbuild service, left out). */
   const workerPids = () => {
     try {
-      return execFileSync('pgrep', ['-P', String(shop.child.pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      return execFileSync('pgrep', ['-P', String(shop.child.pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
     } catch {
       return [];
     }
@@ -144,6 +144,17 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     expect((await call<ProductDoc>(shop.url, `/api/products/${productId}`)).body.countInStock).toBe(before);
     await placeOrder();
     for (let i = 0; i < 2; i++) expect((await call<ProductDoc>(shop.url, `/api/products/${productId}`)).body.countInStock).toBe(before - 1);
+  });
+
+  it('counts a shopper\'s checkouts against one budget, whichever process serves them', async () => {
+    const who = shopper();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const reply = await call(shop.url, '/api/orders/checkout', { method: 'POST', token: who.token, body: { ...BILLING, email: 'budget@cluster.example', paymentMethod: 'cod' } });
+      statuses.push(reply.status);
+    }
+    // Ten checkouts per ten minutes (an empty cart still spends one); the eleventh is refused.
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
   });
 
   it('mails each order once, and moves the projections and the desks to the other process when their holder is killed', async () => {

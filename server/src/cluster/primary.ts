@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { keepClusterLimits } from '@shop/command-api';
 import type { Config, Logger } from '@shop/platform';
 import { isShopMessage } from './process-link.ts';
 
@@ -30,6 +31,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     return worker;
   };
 
+  // The per-user and per-address limits, counted here for every worker (clusterLimiters).
+  keepClusterLimits();
   cluster.on('message', (from, message: unknown) => {
     if (!isShopMessage(message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {
