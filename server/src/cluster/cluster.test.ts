@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
 import { TokenService, createLogger, loadConfig } from '@shop/platform';
+import { billing, productDetails } from '../../../test-support/shop-fixtures.ts';
 import { spawnShopProcess } from '../../../test-support/shop-process.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { composeShop } from '../compose.ts';
@@ -22,16 +23,6 @@ import { DATA_FOLDER } from '../data-folder.ts';
  * processes in turn, so a command and the read after it are served by different processes.
  */
 
-const BILLING = {
-  fullName: 'Cluster Shopper',
-  country: 'India',
-  streetAddressLine1: '1 MG Road',
-  streetAddressLine2: 'Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560038',
-  phoneNumber: '9876543210',
-};
 const LEASE_MS = 1500;
 
 /** One request on a connection of its own (no keep-alive pool, which would stick to one process). */
@@ -97,7 +88,7 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     const placed = await call<{ order: OrderDoc }>(shop.url, '/api/orders/checkout', {
       method: 'POST',
       token: who.token,
-      body: { ...BILLING, email: `${who.userId}@cluster.example`, paymentMethod: 'cod' },
+      body: { ...billing, email: `${who.userId}@cluster.example`, paymentMethod: 'cod' },
     });
     expect(placed.status).toBe(201);
     return { who, orderId: placed.body.order.id };
@@ -109,9 +100,7 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     try {
       const { categoryId } = await prepare.catalog.createCategory({ name: 'Cluster', color: '#000000', images: [] });
       const { subcategoryId } = await prepare.catalog.addSubcategory({ categoryId, name: 'Cluster goods' });
-      const details = { name: 'Cluster Lamp', brand: 'Cluster', description: 'For the cluster test.', images: ['/images/lamp.svg'], price: 450, oldPrice: 500, discount: 10 };
-      const rest = { rating: 4, isFeatured: false, catId: categoryId, subCatId: subcategoryId, productRam: [], size: [], productWeight: [], location: [{ value: 'All', label: 'All' }] };
-      productId = (await prepare.catalog.saveProduct({ details: { ...details, ...rest, countInStock: 1000 } })).productId;
+      productId = (await prepare.catalog.saveProduct({ details: productDetails(categoryId, subcategoryId, { countInStock: 1000 }) })).productId;
       await prepare.runner.catchUp();
     } finally {
       await prepare.close();
@@ -150,7 +139,7 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     const who = shopper();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const reply = await call(shop.url, '/api/orders/checkout', { method: 'POST', token: who.token, body: { ...BILLING, email: 'budget@cluster.example', paymentMethod: 'cod' } });
+      const reply = await call(shop.url, '/api/orders/checkout', { method: 'POST', token: who.token, body: { ...billing, email: 'budget@cluster.example', paymentMethod: 'cod' } });
       statuses.push(reply.status);
     }
     // Ten checkouts per ten minutes (an empty cart still spends one); the eleventh is refused.

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeOptions } from '@shop/platform';
+import { ForwardingEventStore, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from '@shop/platform';
 
 /**
  * What the processes of one shop (WORKERS > 1) tell each other through the primary. SQLite gives
@@ -86,48 +86,26 @@ export class ProcessLink {
  * The event log as a process sharing it sees it: its own appends are told to the others, and
  * theirs wake this process's listeners (the projection runner, the mail desk) as its own do.
  */
-export class SharedLogEventStore implements EventStore {
+export class SharedLogEventStore extends ForwardingEventStore {
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly link: ProcessLink,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  override async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const result = await this.inner.append(streamId, events, expected);
     this.link.appended(result.position);
     return result;
   }
 
-  onAppended(listener: (position: bigint) => void): () => void {
+  override onAppended(listener: (position: bigint) => void): () => void {
     const own = this.inner.onAppended(listener);
     const others = this.link.onAppendedElsewhere(listener);
     return () => {
       own();
       others();
     };
-  }
-
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return this.inner.readStream(streamId, options);
-  }
-
-  readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.inner.readAll(options);
-  }
-
-  subscribe(options: SubscribeOptions): AsyncIterable<RecordedEvent> {
-    return this.inner.subscribe(options);
-  }
-
-  headPosition(): Promise<bigint> {
-    return this.inner.headPosition();
-  }
-
-  logIdentity(): Promise<string> {
-    return this.inner.logIdentity();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
