@@ -8,12 +8,15 @@
  * search with typos costs (every query different). `BENCH_PRODUCTS` takes a list of sizes
  * (`10000,100000,1000000`): each is measured in its own data directory, with the server's resident
  * memory after the load and both SQLite files' sizes, then one table shows how each cost grows.
+ * The server is loaded with 1 API process, then with WORKERS (default: the machine's cores), and a
+ * table puts the two side by side with the server's CPU per request, all processes summed.
  *
  * While working on one route: `BENCH_ROUTES=search` loads only /healthz and the two search rows
  * (printing the server's CPU per request too), and `BENCH_DATA_DIR=/some/dir` keeps the built
  * catalog there and reuses it on the next run (one size only), so only the first run seeds.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { CatalogCommands, importCatalog } from '@shop/command-api';
 import { CATALOG, type ProductDoc } from '@shop/contracts';
@@ -21,7 +24,7 @@ import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { catalogCollections, catalogProjection, rebuildProjection, searchProjection } from '@shop/projections';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { tempDir } from '../../test-support/temp-dir.ts';
-import { loadRoute, printRouteTable, startServer, type RouteFigures } from './load.ts';
+import { loadRoute, printRouteTable, processCounts, startServer, type RouteFigures } from './load.ts';
 import { typo, TYPO_KINDS } from './search-queries.ts';
 import { measureStoreFloor } from './store-floor.ts';
 
@@ -133,18 +136,50 @@ async function seed(path: string, PRODUCTS: number, file: ReturnType<typeof gene
   }
 }
 
+/** The routes' figures with 1 API process, then with WORKERS, side by side; the 1-process figures go to the size summary. */
 async function load(path: string, PRODUCTS: number, prepared: Prepared, subCatId: string, typoQueries: string[]): Promise<SizeFigures> {
+  const runs: { processes: number; figures: SizeFigures; cpu: Map<string, number | null> }[] = [];
+  for (const processes of processCounts()) runs.push({ processes, ...(await loadWith(processes, path, PRODUCTS, prepared, subCatId, typoQueries)) });
+  if (runs.length > 1) {
+    const pad = (s: string | number, n: number) => String(s).padEnd(n);
+    const [one, many] = [runs[0]!, runs[runs.length - 1]!];
+    console.log(`\nAPI processes, side by side: 1 against ${many.processes} (${availableParallelism()} cores on this machine, the load generator among them)`);
+    console.log(pad('route', 16) + pad('req/s x1', 10) + pad(`req/s x${many.processes}`, 11) + pad('scaling', 9) + pad('p99 x1', 8) + pad(`p99 x${many.processes}`, 9) + pad('CPU ms/req x1', 15) + `CPU ms/req x${many.processes} (all processes)`);
+    const cpuCell = (run: typeof one, name: string) => {
+      const value = run.cpu.get(name);
+      return value === undefined || value === null ? 'n/a' : value.toFixed(3);
+    };
+    for (const row of one.figures.rows) {
+      const other = many.figures.rows.find((r) => r.name === row.name)!;
+      console.log(
+        pad(row.name, 16) + pad(Math.round(row.reqPerSec), 10) + pad(Math.round(other.reqPerSec), 11) + pad((other.reqPerSec / row.reqPerSec).toFixed(2), 9) +
+          pad(row.p99, 8) + pad(other.p99, 9) + pad(cpuCell(one, row.name), 15) + cpuCell(many, row.name),
+      );
+    }
+  }
+  return runs[0]!.figures;
+}
+
+async function loadWith(processes: number, path: string, PRODUCTS: number, prepared: Prepared, subCatId: string, typoQueries: string[]): Promise<{ figures: SizeFigures; cpu: Map<string, number | null> }> {
   // 3. Load the running server.
-  const server = await startServer({ DATA_DIR: path });
+  const server = await startServer({ DATA_DIR: path, WORKERS: String(processes) });
+  console.log(`\nWORKERS=${processes}`);
+  /** Server CPU per request (user + system, every process, from /proc) of each route. */
+  const cpu = new Map<string, number | null>();
   try {
-    const run = (name: string, paths: string[]) => loadRoute(server.url, name, paths, { duration: DURATION });
-    /** The same, printing the server's CPU per request (user + system, from /proc) over the measured part. */
-    const runWithCpu = async (name: string, paths: string[]) => {
+    const run = async (name: string, paths: string[]) => {
       const before = server.cpuMs();
-      const figures = await run(name, paths);
+      const figures = await loadRoute(server.url, name, paths, { duration: DURATION });
       const after = server.cpuMs();
       // loadRoute's warm-up (2 s) is in the CPU time too: count its requests at the measured rate.
-      if (before !== null && after !== null) console.log(`${name}: ~${((after - before) / (figures.reqPerSec * (DURATION + 2))).toFixed(2)} ms of server CPU per request`);
+      cpu.set(name, before === null || after === null ? null : (after - before) / (figures.reqPerSec * (DURATION + 2)));
+      return figures;
+    };
+    /** The same, printing the server's CPU per request. */
+    const runWithCpu = async (name: string, paths: string[]) => {
+      const figures = await run(name, paths);
+      const perRequest = cpu.get(name);
+      if (perRequest !== undefined && perRequest !== null) console.log(`${name}: ~${perRequest.toFixed(2)} ms of server CPU per request`);
       return figures;
     };
     const baseline = await run('baseline', ['/healthz']);
@@ -191,8 +226,8 @@ async function load(path: string, PRODUCTS: number, prepared: Prepared, subCatId
       eventLogMb: fileMb('events.db'),
       readModelsMb: fileMb('read-models.db'),
     };
-    console.log(`server resident memory after the load: ${residentMb === null ? 'n/a' : `${Math.round(residentMb)} MB`}; events.db ${figures.eventLogMb.toFixed(0)} MB, read-models.db ${figures.readModelsMb.toFixed(0)} MB`);
-    return figures;
+    console.log(`server resident memory after the load (all processes): ${residentMb === null ? 'n/a' : `${Math.round(residentMb)} MB`}; events.db ${figures.eventLogMb.toFixed(0)} MB, read-models.db ${figures.readModelsMb.toFixed(0)} MB`);
+    return { figures, cpu };
   } finally {
     await server.stop();
   }

@@ -9,12 +9,14 @@
  * Every command reply waits for the read models the UI reads next, so the latencies are what
  * a shopper sees.
  *
- * It runs once per event-log sync mode (BENCH_SYNC, default `full,normal`), each on its own copy
- * of the prepared data in a freshly started server, and ends with the two side by side: what
- * syncing every commit (the default) costs against NORMAL.
+ * It runs once per event-log sync mode (BENCH_SYNC, default `full,normal`) and per number of API
+ * processes (1, then WORKERS, default the machine's cores), each on its own copy of the prepared
+ * data in a freshly started server, and ends with them side by side: what syncing every commit
+ * (the default) costs against NORMAL, and what N processes serve against one.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon, { type Request } from 'autocannon';
@@ -22,7 +24,7 @@ import { newId } from '@shop/contracts';
 import { TokenService, createLogger, loadConfig } from '@shop/platform';
 import { composeShop, seedCatalogIfNew } from '@shop/server';
 import { tempDir } from '../../test-support/temp-dir.ts';
-import { hostSteal, startServer } from './load.ts';
+import { hostSteal, processCounts, startServer } from './load.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -183,6 +185,8 @@ export function checkoutSequence(tokens: string[], products: string[], placed: {
 
 interface ModeResult {
   mode: string;
+  /** API processes serving (WORKERS). */
+  processes: number;
   baseline: Figures;
   cart: Figures;
   checkout: Figures;
@@ -193,13 +197,13 @@ interface ModeResult {
  * One server run on its own copy of the prepared data: warm-up, /healthz, cart commands, checkouts.
  * EVENT_LOG_SYNC picks how the event log commits (`full` is the shop's default).
  */
-async function measureMode(mode: string, dataDir: string, jwtSecret: string, products: string[], signer: TokenService): Promise<ModeResult> {
+async function measureMode(mode: string, processes: number, dataDir: string, jwtSecret: string, products: string[], signer: TokenService): Promise<ModeResult> {
   const shoppers = () =>
     Array.from({ length: SHOPPERS }, () => {
       const userId = newId();
       return signer.sign({ userId, email: `${userId}@bench.example`, isAdmin: false });
     });
-  const server = await startServer({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret, EVENT_LOG_SYNC: mode, WRITE_BUDGET_SCALE: '1000' });
+  const server = await startServer({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret, EVENT_LOG_SYNC: mode, WRITE_BUDGET_SCALE: '1000', WORKERS: String(processes) });
   try {
     const run = async (requests: Request[] | undefined, duration = DURATION) => {
       const before = server.cpuMs();
@@ -217,7 +221,7 @@ async function measureMode(mode: string, dataDir: string, jwtSecret: string, pro
     const cart = await run(cartSequence(shoppers(), products));
     const placed = { orders: 0 };
     const checkout = await run(checkoutSequence(shoppers(), products, placed));
-    return { mode, baseline, cart, checkout, orders: placed.orders };
+    return { mode, processes, baseline, cart, checkout, orders: placed.orders };
   } finally {
     await server.stop();
   }
@@ -226,8 +230,8 @@ async function measureMode(mode: string, dataDir: string, jwtSecret: string, pro
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const cpu = (f: Figures) => (f.cpuMsPerReq === null ? 'n/a' : f.cpuMsPerReq.toFixed(2));
 
-function printMode({ mode, baseline, cart, checkout, orders }: ModeResult): void {
-  console.log(`\nEVENT_LOG_SYNC=${mode}: ${CONNECTIONS} connections, ${DURATION} s per run, ${SHOPPERS} shoppers\n`);
+function printMode({ mode, processes, baseline, cart, checkout, orders }: ModeResult): void {
+  console.log(`\nEVENT_LOG_SYNC=${mode}, WORKERS=${processes}: ${CONNECTIONS} connections, ${DURATION} s per run, ${SHOPPERS} shoppers\n`);
   console.log(pad('run', 30) + pad('req/s', 10) + pad('p50 ms', 9) + pad('p99 ms', 9) + pad('vs /healthz', 13) + pad('server CPU ms/req', 19) + pad('non-2xx/errors', 16) + 'host steal');
   const row = (name: string, f: Figures) =>
     console.log(pad(name, 30) + pad(Math.round(f.reqPerSec), 10) + pad(f.p50, 9) + pad(f.p99, 9) + pad((f.reqPerSec / baseline.reqPerSec).toFixed(2), 13) + pad(cpu(f), 19) + pad(f.errors, 16) + (f.steal === null ? 'n/a' : `${(f.steal * 100).toFixed(1)}%`));
@@ -238,7 +242,7 @@ function printMode({ mode, baseline, cart, checkout, orders }: ModeResult): void
   if (cart.cpuMsPerReq) {
     // Throughput also depends on what else the machine runs (the load generator shares it);
     // the CPU the server spent per command says what one core of it can sustain.
-    console.log(`server CPU per cart command: ${cart.cpuMsPerReq.toFixed(2)} ms (/healthz ${cpu(baseline)} ms) = at most ${Math.round(1000 / cart.cpuMsPerReq)} commands/s per server core`);
+    console.log(`server CPU per cart command (all processes): ${cart.cpuMsPerReq.toFixed(2)} ms (/healthz ${cpu(baseline)} ms) = at most ${Math.round(1000 / cart.cpuMsPerReq)} commands/s per server core`);
   }
   if (cart.loopCpuMsPerReq !== null && checkout.loopCpuMsPerReq !== null) {
     // What reads lose to writes: the event loop's share (the event log commits on a thread of its own).
@@ -250,10 +254,10 @@ function printMode({ mode, baseline, cart, checkout, orders }: ModeResult): void
   if ((cart.steal ?? 0) > 0.02) console.log(`note: the host took ${(cart.steal! * 100).toFixed(1)}% of this machine's CPU time during the cart run; figures from a busy host run low`);
 }
 
-/** The cost of syncing every commit: the cart-command figures of each mode side by side. */
+/** The cost of syncing every commit: the cart-command figures of each mode side by side (one process count). */
 function printComparison(results: ModeResult[]): void {
   if (results.length < 2) return;
-  console.log('\nevent log sync, side by side (cart commands; `normal` loses acknowledged commands on power loss)\n');
+  console.log(`\nevent log sync, side by side (WORKERS=${results[0]!.processes}; cart commands; \`normal\` loses acknowledged commands on power loss)\n`);
   console.log(pad('EVENT_LOG_SYNC', 16) + pad('commands/s', 12) + pad('p50 ms', 9) + pad('p99 ms', 9) + pad('server CPU ms/cmd', 19) + pad('orders/s', 10) + 'host steal');
   for (const { mode, cart, orders } of results) {
     console.log(pad(mode, 16) + pad(Math.round(cart.reqPerSec), 12) + pad(cart.p50, 9) + pad(cart.p99, 9) + pad(cpu(cart), 19) + pad((orders / DURATION).toFixed(0), 10) + (cart.steal === null ? 'n/a' : `${(cart.steal * 100).toFixed(1)}%`));
@@ -262,6 +266,28 @@ function printComparison(results: ModeResult[]): void {
   const normal = results.find((r) => r.mode === 'normal');
   if (full && normal && normal.cart.reqPerSec > 0) {
     console.log(`\nfull / normal: ${(full.cart.reqPerSec / normal.cart.reqPerSec).toFixed(2)}× the commands/s, p99 ${full.cart.p99} vs ${normal.cart.p99} ms`);
+  }
+}
+
+/**
+ * 1 process against N, side by side, per sync mode: throughput, p99, and the server's CPU per
+ * request summed over every process (which says what N processes cost, whatever cores the
+ * machine had left for them beside the load generator).
+ */
+function printProcesses(results: ModeResult[]): void {
+  const counts = [...new Set(results.map((r) => r.processes))];
+  if (counts.length < 2) return;
+  for (const mode of [...new Set(results.map((r) => r.mode))]) {
+    const rows = results.filter((r) => r.mode === mode);
+    const one = rows.find((r) => r.processes === 1);
+    console.log(`\nAPI processes, side by side (EVENT_LOG_SYNC=${mode}; ${availableParallelism()} cores on this machine, the load generator among them)\n`);
+    console.log(pad('WORKERS', 9) + pad('cart cmd/s', 12) + pad('vs 1', 7) + pad('p50 ms', 8) + pad('p99 ms', 8) + pad('CPU ms/cmd', 12) + pad('checkout req/s', 16) + pad('p99 ms', 8) + pad('CPU ms/req', 12) + pad('orders/s', 10) + 'host steal');
+    for (const r of rows) {
+      console.log(
+        pad(r.processes, 9) + pad(Math.round(r.cart.reqPerSec), 12) + pad(one ? (r.cart.reqPerSec / one.cart.reqPerSec).toFixed(2) : '-', 7) + pad(r.cart.p50, 8) + pad(r.cart.p99, 8) + pad(cpu(r.cart), 12) +
+          pad(Math.round(r.checkout.reqPerSec), 16) + pad(r.checkout.p99, 8) + pad(cpu(r.checkout), 12) + pad((r.orders / DURATION).toFixed(0), 10) + (r.cart.steal === null ? 'n/a' : `${(r.cart.steal * 100).toFixed(1)}%`),
+      );
+    }
   }
 }
 
@@ -277,15 +303,18 @@ async function main() {
     const products = await prepare(prepared, jwtSecret);
     const signer = new TokenService(jwtSecret);
     const results: ModeResult[] = [];
-    for (const mode of modes) {
-      // Each mode starts from the same prepared data, in a server of its own.
-      const dataDir = join(dir.path, mode);
-      cpSync(prepared, dataDir, { recursive: true });
-      const result = await measureMode(mode, dataDir, jwtSecret, products, signer);
-      printMode(result);
-      results.push(result);
+    for (const processes of processCounts()) {
+      for (const mode of modes) {
+        // Each run starts from the same prepared data, in a server of its own.
+        const dataDir = join(dir.path, `${mode}-${processes}`);
+        cpSync(prepared, dataDir, { recursive: true });
+        const result = await measureMode(mode, processes, dataDir, jwtSecret, products, signer);
+        printMode(result);
+        results.push(result);
+      }
+      printComparison(results.filter((r) => r.processes === processes));
     }
-    printComparison(results);
+    printProcesses(results);
   } finally {
     dir.remove();
   }

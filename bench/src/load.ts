@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,19 +49,60 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
-  /** CPU ms (user + system) the server process has used so far; null where /proc is missing. */
+  /** API processes serving (WORKERS). */
+  processes: number;
+  /** CPU ms (user + system) the server has used so far, all its processes summed; null where /proc is missing. */
   cpuMs(): number | null;
-  /** The same for its main thread alone: the event loop that answers every request (not the SQLite worker threads). */
+  /** The same for their main threads alone: the event loops that answer every request (not the SQLite worker threads). */
   loopCpuMs(): number | null;
-  /** The server process's resident memory now, in MB; null where /proc is missing. */
+  /** The server's resident memory now, all its processes summed, in MB; null where /proc is missing. */
   residentMb(): number | null;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the real shop (`server/src/main.ts`) in its own process, so the load generator and
- * the server each get a core instead of sharing one event loop. BENCH_NODE_ARGS passes extra
- * Node flags to the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+ * The API process counts a bench compares in one run: 1 and WORKERS (default: this machine's
+ * cores), or 1 alone when WORKERS is 1. Each count gets a server of its own on a copy of the same data.
+ */
+export function processCounts(): number[] {
+  const workers = Number(process.env.WORKERS ?? availableParallelism());
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`WORKERS is a whole number of processes (got ${process.env.WORKERS})`);
+  return workers === 1 ? [1] : [1, workers];
+}
+
+/** A process and its descendants (a cluster's primary and its workers), from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // ended while listed
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+/** utime + stime of a /proc stat file, in ms (10 ms clock ticks); 0 for a process gone meanwhile. */
+function cpuOf(statFile: string): number {
+  try {
+    const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Starts the real shop (`server/src/main.ts`) in its own process (with `WORKERS` > 1, a primary
+ * and that many workers), so the load generator and the server each get cores of their own
+ * instead of sharing one event loop; resolves once it says it runs (every worker listening).
+ * BENCH_NODE_ARGS passes extra Node flags to the server (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` to profile it).
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
@@ -70,40 +112,46 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', main], {
     ...(root ? { cwd: root } : {}),
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    // The server's log goes to this terminal: a pipe nobody reads would stall it once full.
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // One process unless the bench asks (WORKERS in this process's environment is the bench's own setting).
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'false', WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // The server's log goes to this terminal (read as it comes: a pipe nobody reads would stall it once full).
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in time')), 120_000);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      if (chunk.toString().includes('Shop running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const cpuOf = (statFile: string) => {
-    if (!existsSync(statFile)) return null;
-    const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 10 ms clock ticks
-  };
+  const hasProc = existsSync('/proc/self/stat');
+  const tree = () => processTree(child.pid!);
   return {
     url,
-    cpuMs: () => cpuOf(`/proc/${child.pid}/stat`),
-    // The main thread's id is the process id.
-    loopCpuMs: () => cpuOf(`/proc/${child.pid}/task/${child.pid}/stat`),
+    processes: Number(env.WORKERS ?? 1),
+    cpuMs: () => (hasProc ? tree().reduce((sum, pid) => sum + cpuOf(`/proc/${pid}/stat`), 0) : null),
+    // A process's main thread has the process's id.
+    loopCpuMs: () => (hasProc ? tree().reduce((sum, pid) => sum + cpuOf(`/proc/${pid}/task/${pid}/stat`), 0) : null),
     residentMb() {
-      const status = `/proc/${child.pid}/status`;
-      if (!existsSync(status)) return null;
-      const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(status, 'utf8'))?.[1];
-      return kb === undefined ? null : Number(kb) / 1024;
+      if (!hasProc) return null;
+      let kb = 0;
+      for (const pid of tree()) {
+        try {
+          kb += Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+        } catch {
+          // ended while listed
+        }
+      }
+      return kb / 1024;
     },
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -29,7 +29,7 @@ export { accountRouter } from './account/routes.ts';
 export { sweepUnnamedAvatars } from './account/profile/upload-sweep.ts';
 export type { AccountRouteDeps } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';
-export { memoryLimiters, mongoLimiters, type LimiterFactory } from './account/identity/limits.ts';
+export { clusterLimiters, keepClusterLimits, memoryLimiters, mongoLimiters, type LimiterFactory } from './account/identity/limits.ts';
 export { orderDecider, orderStream } from './ordering/order/decider.ts';
 export * from './shared/stream-type.ts';
 export { OrderMailDesk, ORDER_MAIL_CHECKPOINT, DEFERRED_ORDER_MAILS } from './ordering/mail/mail-desk.ts';

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { TRACKING_NUMBER_PLACEHOLDER } from '@shop/contracts/order-rules';
@@ -130,6 +131,13 @@ export const configSchema = z
     KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
     KAFKA_GROUP: z.string().min(1).default('projectors'),
     KAFKA_CLIENT_ID: z.string().min(1).default('shop'),
+    /**
+     * How long the projector group waits for a worker that stopped answering (killed, frozen)
+     * before another takes its partitions over: those partitions' read models stall this long.
+     * Shorter moves them sooner but drops a worker that pauses longer (a long GC, a slow disk);
+     * the broker bounds it (group.min.session.timeout.ms, 6 s by default).
+     */
+    KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     /** Serve Prometheus metrics at /metrics. */
     METRICS: z
       .enum(['true', 'false'])
@@ -196,6 +204,20 @@ export const configSchema = z
      * north-eastern zone, and returned COD parcels cost most there.
      */
     DELIVERY_NO_COD_ZONES: list.pipe(z.array(z.enum(['sameCity', 'sameState', 'metroToMetro', 'restOfIndia', 'remote']))).default(['remote']),
+    /**
+     * API processes serving one port on the embedded store (node:cluster): one Node thread answers
+     * every request of a process, so a shop uses one core per process. Default: one per core
+     * (with NODE_ENV=test: one, so test runs stay as they were). All of them read and write the
+     * same SQLite files; one at a time, the holder of a lease, runs the projections, the mail and
+     * refund desks and the sweeps. Distributed mode (PROJECTIONS=external) runs replicas instead.
+     */
+    WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+    /**
+     * With WORKERS > 1: how long the process running projections, desks and sweeps may be gone
+     * (killed, or its event loop stuck) before another takes them over. Short, because every
+     * command's read-your-writes waits on the projections; renewed every third of it.
+     */
+    WORKER_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(5000),
     /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })
@@ -212,6 +234,7 @@ export const configSchema = z
   .transform((c) => ({
     ...c,
     DATA_DIR: resolve(c.DATA_DIR),
+    WORKERS: c.WORKERS ?? (c.NODE_ENV === 'test' ? 1 : availableParallelism()),
     PUBLIC_URL: c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`,
   }));
 

@@ -4,6 +4,7 @@
 // (`@shop/platform/event-store/eventstoredb`, `.../document-store/mongodb`, `.../bus/kafka`).
 export * from './event-store/port.ts';
 export * from './event-store/upcasting.ts';
+export * from './event-store/forwarding.ts';
 export * from './document-store/port.ts';
 export * from './document-store/leased-role.ts';
 export * from './config.ts';

@@ -194,6 +194,9 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
         1n,
       ]);
       expect(await store.readStream(stream, { until: new Date('2023-12-31T00:00:00.000Z') })).toEqual([]);
+      expect((await store.readStream(stream, { fromRevision: 1n })).map((e) => e.revision)).toEqual([1n, 2n]);
+      expect((await store.readStream(stream, { fromRevision: 1n, toRevision: 1n })).map((e) => e.revision)).toEqual([1n]);
+      expect(await store.readStream(stream, { fromRevision: 3n })).toEqual([]);
       expect(
         (await store.readStream(stream, { toRevision: 0n, until: new Date('2030-01-01T00:00:00.000Z') })).map((e) => e.revision),
       ).toEqual([0n]);

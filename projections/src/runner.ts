@@ -10,6 +10,11 @@ export interface RunnerOptions {
   /** Re-read the log this often even without a local append (another process may write). */
   idleMs?: number;
   onError?: (projection: string, error: unknown) => void;
+  /**
+   * After each batch is committed: another process waiting for these checkpoints (WORKERS > 1)
+   * is told to look now instead of at its next poll.
+   */
+  onAdvanced?: () => void;
 }
 
 /**
@@ -19,8 +24,8 @@ export interface RunnerOptions {
 export class ProjectionRunner {
   private readonly positions = new Map<string, bigint>();
   private readonly waiters = new PositionWaiters((name) => this.positions.get(name) ?? 0n);
-  private readonly controller = new AbortController();
-  private readonly loops: Promise<void>[] = [];
+  private controller = new AbortController();
+  private loops: Promise<void>[] = [];
   private readonly wakers = new Set<() => void>();
   /** Projections held by `pause` (a rebuild swapping their collections), with how to let them go. */
   private readonly holds = new Map<string, { reached: () => void; release: () => void; released: Promise<void>; untilRebuilt?: boolean }>();
@@ -37,9 +42,15 @@ export class ProjectionRunner {
    * Creates collections, loads checkpoints and starts following the log. `held`: projections
    * whose read model was built from another log, which must not go on from their checkpoint; they
    * stay held until a rebuild swaps a read model of this log in (its `pause` takes the hold over,
-   * its `resume` lets them go).
+   * its `resume` lets them go). A stopped runner may be started again (the process that holds
+   * the projector lease again, WORKERS > 1): it goes on from the checkpoints in the store.
    */
   async start({ held = [] }: { held?: string[] } = {}): Promise<void> {
+    if (this.controller.signal.aborted) {
+      this.controller = new AbortController();
+      this.loops = [];
+      this.holds.clear();
+    }
     for (const projection of this.projections) {
       for (const spec of projection.collections) await this.store.defineCollection(spec);
       this.positions.set(projection.name, (await this.store.getCheckpoint(projection.name)) ?? 0n);
@@ -161,6 +172,7 @@ export class ProjectionRunner {
             await this.store.commit({ writes, checkpoints });
             for (const { name, position } of checkpoints) this.positions.set(name, position);
             this.waiters.advanced();
+            this.options.onAdvanced?.();
             full = page.length === batchSize;
           } while (full && !signal.aborted);
         } catch (error) {

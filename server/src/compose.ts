@@ -10,6 +10,7 @@ import {
   StreamCommands,
   cartStream,
   deriveCodeKey,
+  clusterLimiters,
   memoryLimiters,
   mongoLimiters,
   type LimiterFactory,
@@ -50,6 +51,7 @@ import {
 } from '@shop/projections';
 import { SessionCutoffs } from '@shop/read-api';
 import { DATA_FOLDER } from './data-folder.ts';
+import { SharedLogEventStore, type ProcessLink } from './cluster/process-link.ts';
 
 /** Everything the HTTP app and the command-line tools need, wired once from configuration. */
 export interface Shop {
@@ -96,6 +98,8 @@ export interface Shop {
   now?: () => Date;
   /** Read-your-writes: resolves once the named projections have processed `position`. */
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
+  /** Resolves once every projection has processed the log as it is now, wherever they run. */
+  catchUp(timeoutMs?: number): Promise<void>;
   /** Prometheus metrics (`GET /metrics`). */
   metrics: ShopMetrics;
   /** Where projections record their progress (one checkpoint each, or one per Kafka partition). */
@@ -127,11 +131,12 @@ export async function openEventLog(config: Config): Promise<EventStore> {
 }
 
 /**
- * Where the account limits count: in this process's memory on the embedded shop, in the MongoDB
- * read store when there is one, so every API process of the distributed mode enforces one limit.
+ * Where the account limits count: in this process's memory on the embedded shop (in the cluster's
+ * primary when WORKERS > 1), in the MongoDB read store when there is one, so every API process of
+ * the distributed mode enforces one limit.
  */
-export async function openLimiters(config: Config, docs: DocumentStore): Promise<LimiterFactory> {
-  if (config.READ_STORE !== 'mongodb') return memoryLimiters;
+export async function openLimiters(config: Config, docs: DocumentStore, { clustered = false } = {}): Promise<LimiterFactory> {
+  if (config.READ_STORE !== 'mongodb') return clustered ? clusterLimiters : memoryLimiters;
   const { MongoDocumentStore } = await import('@shop/platform/document-store/mongodb');
   return docs instanceof MongoDocumentStore ? mongoLimiters(docs.database) : memoryLimiters;
 }
@@ -144,8 +149,17 @@ export async function openDocumentStore(config: Config): Promise<DocumentStore> 
   return new SqliteDocumentStore(join(config.DATA_DIR, DATA_FOLDER.readModels));
 }
 
+/**
+ * One of several API processes on one data folder (WORKERS > 1): how it hears from the others,
+ * and whether it is the one started first, alone (it seeds, upgrades and recovers).
+ */
+export interface SharedFolder {
+  link: ProcessLink;
+  first: boolean;
+}
+
 /** The composition root: the only place that picks adapters. */
-export async function composeShop(config: Config, logger: Logger): Promise<Shop> {
+export async function composeShop(config: Config, logger: Logger, { shared }: { shared?: SharedFolder } = {}): Promise<Shop> {
   // Replicas (PROJECTIONS=external) must verify each other's tokens: a secret generated into
   // one process's data folder would make every other replica reject its sign-ins.
   if (config.PROJECTIONS === 'external' && !config.JWT_SECRET) {
@@ -154,9 +168,10 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     );
   }
   const metrics = new ShopMetrics();
-  const events = new TimedEventStore(await openEventStore(config), metrics);
+  const opened = await openEventStore(config);
+  const events = new TimedEventStore(shared ? new SharedLogEventStore(opened, shared.link) : opened, metrics);
   const docs = await openDocumentStore(config);
-  const streams = new StreamCommands(events);
+  const streams = new StreamCommands(events, undefined, shared !== undefined);
   const products = new CatalogProducts(docs);
   const cart = new CartCommands(streams, products);
   const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000);
@@ -169,7 +184,9 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   metrics.measureProjectionLag(() => measureLag(events, docs, checkpoints, projections.map((p) => p.name)));
   const runner = new ProjectionRunner(events, docs, external ? [] : projections, {
     onError: (projection, error) => logger.error({ err: error, projection }, 'projection failed; retrying'),
+    onAdvanced: shared ? () => shared.link.projected() : undefined,
   });
+  shared?.link.onProjectedElsewhere(() => watcher.nudge());
   const rebuilds = new RebuildService({
     events,
     store: docs,
@@ -182,16 +199,26 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   // to them, and rebuilt in the background once the shop serves (upgrades.start below).
   const upgrades = new ProjectionUpgrades({ events, store: docs, projections, layout: checkpoints, rebuilds, logger });
   await upgrades.assess();
-  await runner.start({ held: upgrades.fromAnotherLog() });
+  // Processes of one data folder: one at a time (the lease's holder) runs the projections and the
+  // read-model upgrades; the others read the checkpoints it writes (read-your-writes as external).
+  const sharedLease = shared ? sharedFolderLease(config, logger) : undefined;
+  const projectorRole = sharedLease ? new LeasedRole(docs, 'role:projector', projectorWork(runner, upgrades), sharedLease) : undefined;
+  if (!projectorRole) await runner.start({ held: upgrades.fromAnotherLog() });
   // External projections: the workers write the read models, this process only reads them, but
   // a collection is declared before it is read (idempotent; the SQLite store needs it).
-  if (external) for (const spec of projections.flatMap((p) => p.collections)) await docs.defineCollection(spec);
+  if (external || shared) for (const spec of projections.flatMap((p) => p.collections)) await docs.defineCollection(spec);
+  await projectorRole?.start();
+  /** Read-your-writes: from the runner where it runs here, else from the checkpoints in the store. */
+  const awaitProjections = (position: bigint, names: string[], timeoutMs?: number): Promise<void> => {
+    if (external || (projectorRole && !projectorRole.active)) return watcher.waitFor(position, names, timeoutMs);
+    return position > 0n ? runner.waitFor(position, names, timeoutMs) : Promise.resolve();
+  };
   const payments = createPaymentProvider(config);
   // Checkouts the last run left part-way are finished (or compensated) before serving anyone,
   // unless the checkouts read model comes from another log: then once its rebuild is in.
   const checkoutsFromAnotherLog = upgrades.fromAnotherLog().includes(shopperProjection.name);
   if (checkoutsFromAnotherLog) logger.warn('the checkouts read model comes from another log; checkouts left part-way are recovered once it is rebuilt');
-  else if (!external) await runner.waitFor(await events.headPosition(), [shopperProjection.name], 60_000);
+  else if (!external) await awaitProjections(await events.headPosition(), [shopperProjection.name], 60_000);
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
   const mailer = createMailer(config, logger);
   // Started before the recovery, so orders the recovery places get their e-mails too.
@@ -199,17 +226,20 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   // One process at a time sends the order mails and makes the refunds, so replicas never mail a
   // customer twice. Replicas need owners of their own; an embedded shop, alone on its data
   // folder, keeps one across restarts and takes its lease straight back after a crash.
-  const deskLease = { ttlMs: config.DESK_LEASE_MS, owner: external ? `${hostname()}:${process.pid}:${randomUUID()}` : `${hostname()}:${config.DATA_DIR}`, logger };
+  const deskLease = sharedLease ?? { ttlMs: config.DESK_LEASE_MS, owner: external ? `${hostname()}:${process.pid}:${randomUUID()}` : `${hostname()}:${config.DATA_DIR}`, logger };
   const orderMailRole = new LeasedRole(docs, 'role:order-mail', orderMail, deskLease);
   await orderMailRole.start();
-  if (!checkoutsFromAnotherLog) await recoverCheckouts(docs, checkout, logger);
+  // One process recovers: of several on one folder, the one started first, alone.
+  if (shared && !shared.first) {
+    // Recovered by the first process.
+  } else if (!checkoutsFromAnotherLog) await recoverCheckouts(docs, checkout, logger);
   else {
     void upgrades
       .whenCurrent(shopperProjection.name)
       .then(() => recoverCheckouts(docs, checkout, logger))
       .catch((error: unknown) => logger.error({ err: error }, 'recovering checkouts after the rebuild failed'));
   }
-  upgrades.start();
+  if (!projectorRole) upgrades.start();
   const refunds = new RefundDesk(streams, docs, payments, logger);
   const refundRole = new LeasedRole(docs, 'role:refunds', { start: () => refunds.start(config.REFUND_SWEEP_MS), stop: () => refunds.stop() }, deskLease);
   await refundRole.start();
@@ -218,7 +248,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const codRole = new LeasedRole(docs, 'role:cod', { start: () => codDesk.start(config.COD_SWEEP_MS), stop: () => codDesk.stop() }, deskLease);
   await codRole.start();
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
-  const limiters = await openLimiters(config, docs);
+  const limiters = await openLimiters(config, docs, { clustered: shared !== undefined });
   const delivery = shopDelivery(config);
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
   return {
@@ -257,9 +287,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     orderMail,
     delivery,
     writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
-    awaitProjections: external
-      ? (position, names) => watcher.waitFor(position, names)
-      : (position, names) => (position > 0n ? runner.waitFor(position, names) : Promise.resolve()),
+    awaitProjections: (position, names) => awaitProjections(position, names),
+    catchUp: async (timeoutMs = 60_000) => awaitProjections(await events.headPosition(), projections.map((p) => p.name), timeoutMs),
     metrics,
     checkpoints,
     rebuilds,
@@ -271,7 +300,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       await refundRole.stop();
       await codRole.stop();
       await orderMailRole.stop();
-      await runner.stop();
+      if (projectorRole) await projectorRole.stop();
+      else await runner.stop();
       await bus?.close();
       await events.close();
       await docs.close();
@@ -287,4 +317,31 @@ function shopDelivery(config: Config): DeliverySettings {
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The lease of a process among several on one data folder: an owner of its own, and a short
+ * life (WORKER_LEASE_MS), so a killed holder's projections and desks move within seconds.
+ */
+function sharedFolderLease(config: Config, logger: Logger) {
+  return { ttlMs: config.WORKER_LEASE_MS, owner: `${hostname()}:${process.pid}:${randomUUID()}`, logger };
+}
+
+/**
+ * The projections as a leased role: the runner follows the log from the checkpoints in the store
+ * whenever this process wins the lease. Its commits compare-and-set the checkpoints, so a holder
+ * that lost the lease but has not noticed yet cannot apply a batch twice. The read-model upgrades
+ * (rebuilds at start-up) need the runner's pause and resume, so they run where it runs.
+ */
+function projectorWork(runner: ProjectionRunner, upgrades: ProjectionUpgrades) {
+  return {
+    async start() {
+      await runner.start({ held: upgrades.fromAnotherLog() });
+      upgrades.start();
+    },
+    async stop() {
+      await upgrades.stop();
+      await runner.stop();
+    },
+  };
 }

@@ -88,6 +88,13 @@ export class StreamCommands {
   constructor(
     private readonly store: EventStore,
     private readonly maxCached = 20_000,
+    /**
+     * Other processes append to the same log (WORKERS > 1): a state kept here may be older than
+     * the stream, so commands and `load` first read what was appended after it (one indexed
+     * query, usually empty). A command's append still names the revision it decided on, so a
+     * race with another process is refused by the store and decided again.
+     */
+    private readonly sharedLog = false,
   ) {}
 
   /** Serialises work on a key (a stream id, or a process id) in this process. */
@@ -104,6 +111,7 @@ export class StreamCommands {
     { fresh = false }: { fresh?: boolean } = {},
   ): Promise<State> {
     const cached = fresh ? null : this.cached<State>(stream.id, stream.decider);
+    if (cached && this.sharedLog) return (await this.caughtUp(stream.id, stream.decider, cached)).state;
     if (cached) return cached.state;
     return (await this.fresh(stream.id, stream.decider)).state;
   }
@@ -159,7 +167,10 @@ export class StreamCommands {
     const { id: streamId, decider } = stream;
     const maxAttempts = options.maxAttempts ?? 5;
     for (let attempt = 1; ; attempt++) {
-      const cached = this.cached<State>(streamId, decider);
+      const kept = this.cached<State>(streamId, decider);
+      // Another process may have appended since (a shopper's next request served there): fold
+      // that in first, rather than have the append refused and the whole stream read again.
+      const cached = kept && this.sharedLog ? await this.caughtUp(streamId, decider, kept) : kept;
       const { state, revision } = cached ?? (await this.fresh(streamId, decider));
       let events: Event[];
       try {
@@ -219,6 +230,20 @@ export class StreamCommands {
     const recorded = await this.store.readStream(streamId);
     const state = fold(decider, recorded.map(asDomainEvent<Event>));
     const revision = recorded.length === 0 ? -1n : recorded[recorded.length - 1]!.revision;
+    this.remember(streamId, { decider, state, revision });
+    return { state, revision };
+  }
+
+  /** A kept state with what other processes appended since folded in (and kept). */
+  private async caughtUp<State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+    cached: { state: State; revision: bigint },
+  ): Promise<{ state: State; revision: bigint }> {
+    const newer = await this.store.readStream(streamId, { fromRevision: cached.revision + 1n });
+    if (newer.length === 0) return cached;
+    const state = newer.reduce((folded, event) => decider.evolve(folded, asDomainEvent<Event>(event)), cached.state);
+    const revision = newer[newer.length - 1]!.revision;
     this.remember(streamId, { decider, state, revision });
     return { state, revision };
   }

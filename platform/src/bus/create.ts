@@ -11,5 +11,6 @@ export async function createKafkaBus(config: Config, logger: Logger, role: strin
     logger,
     // Every partition must be able to move on while another is held by a rebuild.
     concurrency: Math.max(config.KAFKA_PARTITIONS, 1),
+    sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
   });
 }

@@ -12,6 +12,8 @@ import { MessageTooLargeError, TOPIC_MAX_MESSAGE_BYTES, messageBytes, splitForSe
  */
 function fakeKafka() {
   const topics = new Map<string, number>();
+  /** Partitions (`topic:partition`) the broker has not elected a leader for yet. */
+  const leaderless = new Set<string>();
   const record = {
     producerConfig: undefined as Parameters<Kafka['producer']>[0],
     sends: [] as { topic: string; messages: { key?: string; value: string; partition?: number }[] }[],
@@ -41,7 +43,10 @@ function fakeKafka() {
       disconnect: async () => {},
       listTopics: async () => [...topics.keys()],
       fetchTopicMetadata: async ({ topics: names }: { topics: string[] }) => ({
-        topics: names.map((name) => ({ name, partitions: Array.from({ length: topics.get(name) ?? 0 }, (_, partitionId) => ({ partitionId })) })),
+        topics: names.map((name) => ({
+          name,
+          partitions: Array.from({ length: topics.get(name) ?? 0 }, (_, partitionId) => ({ partitionId, leader: leaderless.has(`${name}:${partitionId}`) ? -1 : 0 })),
+        })),
       }),
       createTopics: async (request: { topics: { topic: string; numPartitions: number }[] }) => {
         record.createTopics.push(request);
@@ -60,7 +65,7 @@ function fakeKafka() {
       },
     }),
   };
-  return { kafka: kafka as unknown as Pick<Kafka, 'producer' | 'consumer' | 'admin'>, record };
+  return { kafka: kafka as unknown as Pick<Kafka, 'producer' | 'consumer' | 'admin'>, record, topics, leaderless };
 }
 
 /** What kafkajs throws when a send fails for good: its retries-exceeded error around the broker's protocol error. */
@@ -116,6 +121,20 @@ describe('Kafka adapter (fake kafkajs client)', () => {
       }
       for (const bytes of perPartition.values()) expect(bytes).toBeLessThanOrEqual(10_000);
     }
+  });
+
+  it('a topic another client just created is ready only once every partition has a leader (a consumer never fetches a leaderless one)', async () => {
+    const { kafka, topics, leaderless } = fakeKafka();
+    topics.set('events', 2);
+    leaderless.add('events:1');
+    const bus = new KafkaBus({ brokers: [], clientId: 'test', kafka });
+    let ready = false;
+    const ensured = bus.ensureTopic('events', 2).then(() => (ready = true));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(ready).toBe(false);
+    leaderless.delete('events:1');
+    await ensured;
+    expect(ready).toBe(true);
   });
 
   it('bounds the idempotent producer’s retries, so an outage reaches the caller', async () => {

@@ -30,6 +30,11 @@ export interface KafkaBusOptions {
    * pauses its partition instead of waiting in the handler.)
    */
   concurrency?: number;
+  /**
+   * How long the group waits for a silent member before its partitions go to the others
+   * (kafkajs's `sessionTimeout`, default 30 s): a killed projector worker's partitions stall this long.
+   */
+  sessionTimeoutMs?: number;
   /** Bytes one send may carry for one partition (tests lower it); default just under the topic's `max.message.bytes`. */
   maxBytesPerPartition?: number;
   /** The kafkajs client to use instead of one built from `brokers` (tests pass a fake). */
@@ -38,6 +43,9 @@ export interface KafkaBusOptions {
 
 /** The producer's own retries per send (kafkajs's exponential backoff, capped). */
 export const PRODUCER_RETRY = { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 } as const;
+
+/** How long `ensureTopic` waits for a new topic's partitions to have leaders. */
+const LEADER_WAIT_MS = 30_000;
 
 /** Error codes Kafka answers that this adapter tolerates. */
 const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
@@ -115,6 +123,7 @@ export class KafkaBus implements MessageBus {
       }
       const actual = existing ?? (await this.partitionCount(admin, topic));
       if (actual !== partitions) throw new TopicMismatchError(topic, partitions, actual ?? 0);
+      await this.leadersElected(admin, topic);
       this.partitionCounts.set(topic, partitions);
     });
   }
@@ -166,7 +175,7 @@ export class KafkaBus implements MessageBus {
   }
 
   async consume(options: ConsumeOptions): Promise<BusSubscription> {
-    const consumer = this.kafka.consumer({ groupId: options.groupId });
+    const consumer = this.kafka.consumer({ groupId: options.groupId, ...(this.options.sessionTimeoutMs ? { sessionTimeout: this.options.sessionTimeoutMs } : {}) });
     this.consumers.add(consumer);
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       options.onAssigned?.([...(event.payload.memberAssignment[options.topic] ?? [])].sort((a, b) => a - b));
@@ -264,6 +273,25 @@ export class KafkaBus implements MessageBus {
       return await work(admin);
     } finally {
       await admin.disconnect();
+    }
+  }
+
+  /**
+   * Waits until every partition of the topic has a leader. `createTopics` waits for that only for
+   * the client that created the topic; another one (a projector worker starting beside the relay)
+   * is told the topic exists while its partitions may still have none. A consumer whose metadata
+   * shows a partition without a leader files it under no broker and never fetches it until its
+   * metadata is refreshed (kafkajs's metadataMaxAge, five minutes): that partition's read models
+   * stall although the worker owns it and looks healthy.
+   */
+  private async leadersElected(admin: Admin, topic: string): Promise<void> {
+    const deadline = Date.now() + LEADER_WAIT_MS;
+    for (;;) {
+      const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+      const leaderless = (topics[0]?.partitions ?? []).filter((partition) => partition.leader === undefined || partition.leader < 0);
+      if (leaderless.length === 0) return;
+      if (Date.now() > deadline) throw new Error(`Kafka topic ${topic}: partitions ${leaderless.map((p) => p.partitionId).join(', ')} have no leader after ${LEADER_WAIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 

@@ -102,20 +102,29 @@ export class SqliteDocumentStore implements DocumentStore {
     const name = checkName(spec.name);
     const table = docTable(name);
     const fields = indexedFields(spec);
-    const isNew = !this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
-    const deferred = isNew && options.deferIndexes === true;
-    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`);
-    // A spec may grow new indexes over time: add their columns and fill them from the documents.
-    const existing = new Set((this.db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
-    for (const field of fields) {
-      if (existing.has(columnName(field))) continue;
-      this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${columnName(field)}`);
-      this.db.prepare(`UPDATE ${table} SET ${columnName(field)} = json_extract(body, ?)`).run(`$.${field}`);
-    }
-    if (!deferred) {
-      this.createIndexes(name, spec);
-      this.createTextIndex(name, spec);
-    }
+    // One IMMEDIATE transaction, from the look at the table to the last index: processes that
+    // start together on one file (projector workers, the shop's WORKERS) define the same
+    // collections at once, and two that both saw a column missing would both add it (the second
+    // failing on start with "duplicate column name"). DDL is transactional in SQLite.
+    const deferred = this.db
+      .transaction(() => {
+        const isNew = !this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
+        const deferIndexes = isNew && options.deferIndexes === true;
+        this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, body TEXT NOT NULL)`);
+        // A spec may grow new indexes over time: add their columns and fill them from the documents.
+        const existing = new Set((this.db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
+        for (const field of fields) {
+          if (existing.has(columnName(field))) continue;
+          this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${columnName(field)}`);
+          this.db.prepare(`UPDATE ${table} SET ${columnName(field)} = json_extract(body, ?)`).run(`$.${field}`);
+        }
+        if (!deferIndexes) {
+          this.createIndexes(name, spec);
+          this.createTextIndex(name, spec);
+        }
+        return deferIndexes;
+      })
+      .immediate();
     this.layouts.set(name, this.buildLayout(name, spec, deferred));
     this.statementCache.clear();
   }

@@ -140,14 +140,15 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    if (options.toRevision !== undefined && options.toRevision < 0n) return [];
+    const from = options.fromRevision ?? 0n;
+    if (options.toRevision !== undefined && options.toRevision < from) return [];
     let resolved: ResolvedEvent[];
     try {
       resolved = await this.collect(
         this.client.readStream(streamId, {
-          fromRevision: START,
+          fromRevision: from === 0n ? START : from,
           direction: FORWARDS,
-          ...(options.toRevision !== undefined ? { maxCount: options.toRevision + 1n } : {}),
+          ...(options.toRevision !== undefined ? { maxCount: options.toRevision - from + 1n } : {}),
         }),
       );
     } catch (error) {

@@ -98,6 +98,8 @@ export interface AppendResult {
 }
 
 export interface ReadStreamOptions {
+  /** Start at this revision (inclusive): what was appended after a state already folded. */
+  fromRevision?: bigint;
   /** Stop after this revision (inclusive). */
   toRevision?: bigint;
   /** Only events recorded at or before this moment (by metadata timestamp). */

@@ -114,14 +114,19 @@ const groupWithSavepointsTx = db.transaction(
 
 /** Writes a group in one transaction (see above for the two ways). @param {WireAppend[]} group */
 function writeGroup(group) {
+  // IMMEDIATE: the write lock is taken at BEGIN, before the expected revisions are read. Another
+  // process may share the file (WORKERS > 1): a deferred transaction would read a snapshot, then
+  // fail to upgrade to a writer (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out) whenever
+  // the other process committed in between. Taken at BEGIN, the lock is waited for (busy_timeout)
+  // and every check reads the log as it is when the rows go in.
   try {
-    return groupTx(group);
+    return groupTx.immediate(group);
   } catch (error) {
     if (!(error instanceof FailedWhileWriting)) throw error;
     stagedHeads = new Map();
     // Something here may be stale (another process appended to one of these streams).
     for (const append of group) heads.delete(append.streamId);
-    return groupWithSavepointsTx(group);
+    return groupWithSavepointsTx.immediate(group);
   }
 }
 

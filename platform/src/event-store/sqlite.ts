@@ -160,8 +160,8 @@ export class SqliteEventStore implements EventStore {
     this.identity = (this.db.prepare("SELECT value FROM log_meta WHERE key = 'identity'").get() as { value: string }).value;
     this.emitter.setMaxListeners(0);
     this.statements = {
-      readStream: this.db.prepare<[string, number, string], EventRow>(
-        `SELECT * FROM events WHERE stream_id = ? AND revision <= ? AND recorded_at <= ? ORDER BY revision`,
+      readStream: this.db.prepare<[string, number, number, string], EventRow>(
+        `SELECT * FROM events WHERE stream_id = ? AND revision >= ? AND revision <= ? AND recorded_at <= ? ORDER BY revision`,
       ),
       readAll: this.db.prepare<[number, number], EventRow>(
         'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
@@ -310,7 +310,7 @@ export class SqliteEventStore implements EventStore {
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const toRevision = options.toRevision === undefined ? Number.MAX_SAFE_INTEGER : Number(options.toRevision);
     const until = options.until ? options.until.toISOString() : '9999-12-31T23:59:59.999Z';
-    return this.statements.readStream.all(streamId, toRevision, until).map(toRecorded);
+    return this.statements.readStream.all(streamId, Number(options.fromRevision ?? 0n), toRevision, until).map(toRecorded);
   }
 
   async readAll({ after = 0n, limit }: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -15,6 +15,8 @@ export class CheckpointWatcher {
   private readonly seen = new Map<string, bigint>();
   private readonly waiters = new PositionWaiters((name) => this.seen.get(name) ?? -1n);
   private polling = false;
+  /** Ends the poll loop's current pause early (see `nudge`). */
+  private wake: () => void = () => {};
 
   constructor(
     private readonly store: DocumentStore,
@@ -30,6 +32,15 @@ export class CheckpointWatcher {
     return waiting;
   }
 
+  /**
+   * Looks at the checkpoints now instead of at the next poll: the process that runs the
+   * projections says when it committed a batch (WORKERS > 1), so a reply waits for the
+   * projections, not for the poll interval. Polling stays, in case a word is lost.
+   */
+  nudge(): void {
+    this.wake();
+  }
+
   private async poll(): Promise<void> {
     this.polling = true;
     try {
@@ -40,7 +51,16 @@ export class CheckpointWatcher {
           // The read store is unreachable for a moment: the waiters' own deadlines decide.
         }
         this.waiters.advanced();
-        if (this.waiters.size > 0) await new Promise((resolve) => setTimeout(resolve, this.options.pollMs ?? 20));
+        if (this.waiters.size > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(() => this.wake(), this.options.pollMs ?? 20);
+            this.wake = () => {
+              clearTimeout(timer);
+              this.wake = () => {};
+              resolve();
+            };
+          });
+        }
       }
     } finally {
       this.polling = false;

@@ -2,14 +2,16 @@
  * The relay and projector workers on a real Apache Kafka broker (test-support/kafka-broker.ts):
  * the embedded SQLite log relayed to Kafka, workers projecting into SQLite read models, checked
  * against the same projections run in-process. Two workers share the partitions; one leaves
- * and the other takes its partitions over with no event lost; a poison event ends in the
- * dead-letter topic while the other partitions keep flowing. Skipped where Java or Maven is not.
+ * and the other takes its partitions over with no event lost; worker processes (the real
+ * `npm run projector`), one SIGKILLed mid-batch; a poison event ends in the dead-letter topic
+ * while the other partitions keep flowing. Skipped where Java or Maven is not.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogCommands, importCatalog } from '@shop/command-api';
-import { cartStreams, newId } from '@shop/contracts';
+import { CatalogCommands, StreamCommands, importCatalog, receiveStock } from '@shop/command-api';
+import { CATALOG, cartStreams, newId, type ProductDoc } from '@shop/contracts';
 import type { WriteBatch } from '@shop/platform';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { KafkaBus } from '@shop/platform/bus/kafka';
@@ -27,6 +29,8 @@ import { Relay } from './relay.ts';
 import { ProjectorWorker, type DeadLetter, type WorkerOptions } from './worker.ts';
 
 const PARTITIONS = 4;
+/** The projector worker's command line (`npm run projector`), run as a process of its own. */
+const PROJECTOR_CLI = resolve(import.meta.dirname, '../../../server/src/cli/projector-worker.ts');
 const projections: Projection[] = [catalogProjection, cartProjection];
 const broker = await startLocalKafka();
 const skipReason = typeof broker === 'string' ? broker : undefined;
@@ -37,6 +41,7 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
   const events = new SqliteEventStore(join(dir.path, 'events.db'));
   const embedded = new SqliteDocumentStore(join(dir.path, 'embedded.db'));
   const runner = new ProjectionRunner(events, embedded, projections);
+  const children: ChildProcess[] = [];
   const stops: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
@@ -45,6 +50,7 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
   });
 
   afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const stop of stops.reverse()) await stop();
     await runner.stop();
     await events.close();
@@ -54,9 +60,9 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
   });
 
   /** A topic, a group and a read store of their own per test, with the relay publishing the log to it. */
-  async function cluster() {
+  async function cluster(given?: SqliteDocumentStore) {
     const topic = `shop.events.${randomUUID().slice(0, 8)}`;
-    const store = new SqliteDocumentStore(join(dir.path, `${topic}.db`));
+    const store = given ?? new SqliteDocumentStore(join(dir.path, `${topic}.db`));
     const bus = new KafkaBus({ brokers: kafka.brokers, clientId: `test-${topic}`, concurrency: PARTITIONS });
     const relayStop = new AbortController();
     const relayRun = new Relay(events, store, bus, { topic, partitions: PARTITIONS, lingerMs: 1 }).run(relayStop.signal);
@@ -77,6 +83,30 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
       await runner.waitFor(position);
     };
     return { topic, store, bus, worker, caughtUp };
+  }
+
+  /**
+   * A projector worker process (`npm run projector`) of `group` on `topic`, its DATA_DIR this
+   * file's folder: it follows the log every test appends to and writes read-models.db there. A
+   * short session lets the group notice a killed member within seconds instead of 30.
+   */
+  function workerProcess(topic: string, group: string): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', PROJECTOR_CLI], {
+      env: {
+        ...process.env,
+        DATA_DIR: dir.path,
+        KAFKA_BROKERS: kafka.brokers.join(','),
+        KAFKA_TOPIC: topic,
+        KAFKA_PARTITIONS: String(PARTITIONS),
+        KAFKA_GROUP: group,
+        KAFKA_SESSION_TIMEOUT_MS: '6000',
+        PROJECTIONS: 'external',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    children.push(child);
+    return child;
   }
 
   async function cartAdds(users: string[]): Promise<bigint> {
@@ -105,6 +135,41 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
     await caughtUp(await cartAdds(Array.from({ length: 12 }, () => newId())));
     await sameAsEmbedded(store, 'cart');
     await sameAsEmbedded(store, 'products');
+  });
+
+  it('worker processes: one SIGKILLed mid-batch, the other takes its partitions over with no event lost or applied twice', { timeout: 180_000 }, async () => {
+    // The processes' read store (DATA_DIR/read-models.db), which the relay keeps its checkpoint in too.
+    const { topic, store, caughtUp } = await cluster(new SqliteDocumentStore(join(dir.path, 'read-models.db')));
+    for (const spec of projections.flatMap((p) => p.collections)) await store.defineCollection(spec);
+    const victim = workerProcess(topic, `projectors-${topic}`);
+    workerProcess(topic, `projectors-${topic}`);
+    // The command line runs the shop's projections, where the cart is part of the shopper group.
+    const names = ['catalog', 'shopper'];
+    await caughtUp(await events.headPosition(), names);
+
+    // A burst of cart lines (every partition) with stock receipts among them (the catalog, whose
+    // stock-change feed numbers each receipt: one applied twice would number one more).
+    const streams = new StreamCommands(events);
+    const stocked = (await embedded.find<ProductDoc>(CATALOG.products, {}, { limit: 100 })).filter((p) => !p.variants?.length).slice(0, 4);
+    const linesBefore = await store.count('cart');
+    let appending = true;
+    const burst = (async () => {
+      for (let i = 0; i < 300; i++) {
+        await cartAdds([newId()]);
+        if (i % 10 === 0) await receiveStock(streams, { productId: stocked[(i / 10) % stocked.length]!.id, quantity: 1 }, {});
+      }
+      appending = false;
+    })();
+    // Killed while the workers are applying it.
+    await expect.poll(() => store.count('cart'), { timeout: 60_000, interval: 20 }).toBeGreaterThan(linesBefore + 30);
+    expect(appending).toBe(true);
+    victim.kill('SIGKILL');
+    await burst;
+    await caughtUp(await events.headPosition(), names);
+    expect(victim.signalCode).toBe('SIGKILL');
+    await sameAsEmbedded(store, 'cart');
+    await sameAsEmbedded(store, CATALOG.products);
+    await sameAsEmbedded(store, CATALOG.stockChanges);
   });
 
   it('a poison event goes to the dead-letter topic after its retries while the other partitions keep flowing', { timeout: 180_000 }, async () => {

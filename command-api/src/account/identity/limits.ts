@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterMongo, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '../codes.ts';
 import { AccountError, MSG } from '../errors.ts';
 
@@ -73,6 +73,19 @@ export type LimiterFactory = (spec: LimiterSpec) => RateLimiterAbstract;
 /** Counters in this process's memory: the embedded shop's store (one process, lost on restart). */
 export const memoryLimiters: LimiterFactory = (spec) =>
   new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSec, blockDuration: spec.blockDurationSec ?? 0 });
+
+/**
+ * Counters kept by the primary of WORKERS processes (node:cluster), asked over its IPC channel:
+ * every process of one shop counts against one limit, so several processes do not multiply the
+ * attempts a guesser gets at a password or a code. The primary calls `keepClusterLimits` once.
+ */
+export const clusterLimiters: LimiterFactory = (spec) =>
+  new RateLimiterCluster({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSec, blockDuration: spec.blockDurationSec ?? 0, timeoutMs: 3000 });
+
+/** The primary's side of `clusterLimiters`: holds the counters of every family its workers make. */
+export function keepClusterLimits(): void {
+  new RateLimiterClusterMaster();
+}
 
 /**
  * Counters in a MongoDB database (one `rateLimits` collection, expired by a TTL index), shared by

@@ -1,0 +1,173 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
+import { TokenService, createLogger, loadConfig } from '@shop/platform';
+import { billing, productDetails } from '../../../test-support/shop-fixtures.ts';
+import { spawnShopProcess } from '../../../test-support/shop-process.ts';
+import { tempDir } from '../../../test-support/temp-dir.ts';
+import { composeShop } from '../compose.ts';
+import { DATA_FOLDER } from '../data-folder.ts';
+
+/**
+ * Two API processes on one port and one data folder (WORKERS=2), as `npm start` runs on a
+ * machine with two cores: what one process wrote, the other serves at once; each order is mailed
+ * once; and when the process holding the projections and the desks is killed, the other takes
+ * them over within seconds and the primary starts a new process.
+ *
+ * Every request here goes on a connection of its own: the primary deals connections to the two
+ * processes in turn, so a command and the read after it are served by different processes.
+ */
+
+const LEASE_MS = 1500;
+
+/** One request on a connection of its own (no keep-alive pool, which would stick to one process). */
+function call<T>(base: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, base),
+      {
+        method: init.method ?? 'GET',
+        agent: false,
+        headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : undefined) as T }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('WORKERS=2: two API processes on one data folder', () => {
+  const dir = tempDir('shop-cluster-');
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const signer = new TokenService(jwtSecret);
+  let shop: { url: string; child: ChildProcess };
+  let productId: string;
+
+  const shopper = () => {
+    const userId = newId();
+    return { userId, token: signer.sign({ userId, email: `${userId}@cluster.example`, isAdmin: false }) };
+  };
+  const readModels = () => new Database(join(dir.path, DATA_FOLDER.readModels), { readonly: true });
+  const holderPid = () => {
+    const db = readModels();
+    try {
+      const row = db.prepare("SELECT owner FROM leases WHERE name = 'role:projector' AND expires_at > ?").get(Date.now()) as { owner: string } | undefined;
+      return row ? Number(row.owner.split(':')[1]) : undefined;
+    } finally {
+      db.close();
+    }
+  };
+  /** The primary's worker processes (its other children, such as tsx's esbuild service, left out). */
+  const workerPids = () => {
+    try {
+      return execFileSync('pgrep', ['-P', String(shop.child.pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const placedMails = (orderId: string) =>
+    readdirSync(join(dir.path, 'outbox'))
+      .filter((file) => file.endsWith('.eml'))
+      .filter((file) => readFileSync(join(dir.path, 'outbox', file), 'utf8').includes(`order ${orderId} is placed`)).length;
+  /** A cash-on-delivery order of one unit, every step on a connection of its own. */
+  const placeOrder = async () => {
+    const who = shopper();
+    expect((await call(shop.url, '/api/cart/add', { method: 'POST', token: who.token, body: { productId, quantity: 1 } })).status).toBe(201);
+    const placed = await call<{ order: OrderDoc }>(shop.url, '/api/orders/checkout', {
+      method: 'POST',
+      token: who.token,
+      body: { ...billing, email: `${who.userId}@cluster.example`, paymentMethod: 'cod' },
+    });
+    expect(placed.status).toBe(201);
+    return { who, orderId: placed.body.order.id };
+  };
+
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: dir.path, LOG_LEVEL: 'silent', SEED_CATALOG: 'false', JWT_SECRET: jwtSecret, UI_DIST: `${dir.path}/no-ui` });
+    const prepare = await composeShop(config, createLogger('silent'));
+    try {
+      const { categoryId } = await prepare.catalog.createCategory({ name: 'Cluster', color: '#000000', images: [] });
+      const { subcategoryId } = await prepare.catalog.addSubcategory({ categoryId, name: 'Cluster goods' });
+      productId = (await prepare.catalog.saveProduct({ details: productDetails(categoryId, subcategoryId, { countInStock: 1000 }) })).productId;
+      await prepare.runner.catchUp();
+    } finally {
+      await prepare.close();
+    }
+    shop = await spawnShopProcess(
+      { DATA_DIR: dir.path, JWT_SECRET: jwtSecret, SEED_CATALOG: 'false', UI_DIST: `${dir.path}/no-ui`, NODE_ENV: 'test', WORKERS: '2', WORKER_LEASE_MS: String(LEASE_MS) },
+      90_000,
+    );
+  });
+
+  afterAll(async () => {
+    if (shop?.child.exitCode === null) {
+      const exited = new Promise((resolve) => shop.child.once('exit', resolve));
+      shop.child.kill('SIGTERM');
+      await exited;
+    }
+    dir.remove();
+  });
+
+  it('serves what one process wrote from the other: the cart line a command added, the stock an order took', async () => {
+    const who = shopper();
+    for (let round = 0; round < 6; round++) {
+      const added = await call<CartLineDoc>(shop.url, '/api/cart/add', { method: 'POST', token: who.token, body: { productId, quantity: 1 } });
+      expect(added.status).toBe(201);
+      const cart = await call<CartLineDoc[]>(shop.url, '/api/cart', { token: who.token });
+      expect(cart.body.map((line) => line.id)).toContain(added.body.id);
+    }
+    // Both processes have the product's reply cached; an order on one moves the stock both serve.
+    const before = (await call<ProductDoc>(shop.url, `/api/products/${productId}`)).body.countInStock;
+    expect((await call<ProductDoc>(shop.url, `/api/products/${productId}`)).body.countInStock).toBe(before);
+    await placeOrder();
+    for (let i = 0; i < 2; i++) expect((await call<ProductDoc>(shop.url, `/api/products/${productId}`)).body.countInStock).toBe(before - 1);
+  });
+
+  it('counts a shopper\'s checkouts against one budget, whichever process serves them', async () => {
+    const who = shopper();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const reply = await call(shop.url, '/api/orders/checkout', { method: 'POST', token: who.token, body: { ...billing, email: 'budget@cluster.example', paymentMethod: 'cod' } });
+      statuses.push(reply.status);
+    }
+    // Ten checkouts per ten minutes (an empty cart still spends one); the eleventh is refused.
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
+  });
+
+  it('mails each order once, and moves the projections and the desks to the other process when their holder is killed', async () => {
+    const before = await Promise.all([placeOrder(), placeOrder(), placeOrder()]);
+    await expect.poll(() => before.map(({ orderId }) => placedMails(orderId)), { timeout: 10_000 }).toEqual([1, 1, 1]);
+
+    const holder = holderPid();
+    expect(holder).toBeDefined();
+    process.kill(holder!, 'SIGKILL');
+    // Another process holds the lease within its time, and commands read their writes again.
+    const tookOver = () => {
+      const now = holderPid();
+      return now !== undefined && now !== holder;
+    };
+    await expect.poll(tookOver, { timeout: LEASE_MS * 4, interval: 100 }).toBe(true);
+    const after = await Promise.all([placeOrder(), placeOrder()]);
+    for (const { who, orderId } of after) {
+      const order = await call<OrderDoc>(shop.url, `/api/orders/${orderId}`, { token: who.token });
+      expect(order.status).toBe(200);
+    }
+    await expect.poll(() => after.map(({ orderId }) => placedMails(orderId)), { timeout: 10_000 }).toEqual([1, 1]);
+    // Sent once: nothing mailed again by the new holder of the desk.
+    expect(before.map(({ orderId }) => placedMails(orderId))).toEqual([1, 1, 1]);
+    // The primary started a process in place of the killed one.
+    await expect.poll(() => workerPids().filter((pid) => pid !== holder).length, { timeout: 20_000 }).toBe(2);
+  });
+});
