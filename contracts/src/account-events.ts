@@ -146,6 +146,14 @@ export const adminRoleRevoked = z.object({ userId: idSchema, by: z.string().min(
 export const adminRosterJoined = z.object({ userId: idSchema, by: z.string().min(1).max(200), joinedAt: at });
 export const adminRosterLeft = z.object({ userId: idSchema, by: z.string().min(1).max(200), leftAt: at });
 
+/**
+ * A person was forgotten (the right to erasure): their key in the key store was destroyed first,
+ * so every personal field sealed under it now reads as forgotten (personal-data.ts). The account
+ * counts as unregistered from here on. `by` is 'self' (the person, with their password) or the
+ * acting admin's user id.
+ */
+export const personForgotten = z.object({ userId: idSchema, by: z.string().min(1).max(200), forgottenAt: at });
+
 /** Event type name → schema of its data. */
 export const accountEventSchemas = {
   AccountEmailReserved: accountEmailReserved,
@@ -166,6 +174,7 @@ export const accountEventSchemas = {
   AdminRosterJoined: adminRosterJoined,
   AdminRosterLeft: adminRosterLeft,
   NewsletterSubscribed: newsletterSubscribed,
+  PersonForgotten: personForgotten,
 } as const;
 
 export type AccountEventMap = { [K in keyof typeof accountEventSchemas]: z.infer<(typeof accountEventSchemas)[K]> };

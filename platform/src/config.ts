@@ -28,6 +28,12 @@ export const configSchema = z
     /** The address printed and used in e-mails; defaults to http://HOST:PORT. */
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
+    /**
+     * The erasure ledger: the key store subjects of every person forgotten (ids only). A restore of
+     * an older backup destroys their keys again from it, so keep it where a lost data folder does
+     * not take it along (the backup volume). Absent: DATA_DIR/erasures.jsonl, which each backup copies.
+     */
+    ERASURE_LEDGER: z.preprocess((v) => v || undefined, z.string().min(1).optional()),
     EVENT_STORE: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
     /**
      * How the embedded event log commits: `full` syncs the WAL before a command is acknowledged;

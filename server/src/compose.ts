@@ -13,6 +13,7 @@ import {
   memoryLimiters,
   mongoLimiters,
   type LimiterFactory,
+  type PrivacyDesk,
   orderStream,
   OrderMailDesk,
   WriteThrottle,
@@ -25,8 +26,8 @@ import {
   type CodAvailability,
   type CodSettings,
 } from '@shop/command-api';
-import { ConfigError, JoseGoogleVerifier, LeasedRole, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
-import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
+import { ConfigError, JoseGoogleVerifier, LeasedRole, PublicUrls, SealingEventStore, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type PersonalKeyStore, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
+import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, SqliteKeyStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
 import {
   AuditRegistry,
   BusWriters,
@@ -50,6 +51,8 @@ import {
 } from '@shop/projections';
 import { SessionCutoffs } from '@shop/read-api';
 import { DATA_FOLDER } from './data-folder.ts';
+import { Forgetting } from './privacy/forgetting.ts';
+import { personalExport } from './privacy/personal-export.ts';
 
 /** Everything the HTTP app and the command-line tools need, wired once from configuration. */
 export interface Shop {
@@ -106,14 +109,37 @@ export interface Shop {
   upgrades: ProjectionUpgrades;
   /** Cart and order audits (admin route, CLI). */
   audits: AuditRegistry;
+  /** Erasure (forget me, admin forget) and the person's data export. */
+  privacy: PrivacyDesk;
   close(): Promise<void>;
 }
 
 export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeGroup];
 
-/** The event store as the code reads it: each event in its type's current shape (UpcastingEventStore). */
+/**
+ * The event store as the code reads it: each event in its type's current shape (UpcastingEventStore),
+ * its personal fields opened with their person's key (SealingEventStore).
+ */
 export async function openEventStore(config: Config): Promise<EventStore> {
-  return new UpcastingEventStore(await openEventLog(config));
+  return new UpcastingEventStore(await openSealedEventLog(config));
+}
+
+/** The log with personal fields sealed on append and opened on read, over the configured key store. */
+export async function openSealedEventLog(config: Config): Promise<SealingEventStore> {
+  return new SealingEventStore(await openEventLog(config), await openKeyStore(config));
+}
+
+/**
+ * Where the people's keys live: beside the read models (a MongoDB collection of their own in the
+ * distributed mode, where every process must see one key per person), else their own SQLite file
+ * in the data folder. Never inside the event log, which is never rewritten.
+ */
+export async function openKeyStore(config: Config): Promise<PersonalKeyStore> {
+  if (config.READ_STORE === 'mongodb') {
+    const { MongoKeyStore } = await import('@shop/platform/privacy/mongodb-key-store');
+    return MongoKeyStore.connect(config.MONGODB_URL, config.MONGODB_DB);
+  }
+  return new SqliteKeyStore(join(config.DATA_DIR, DATA_FOLDER.keyStore));
 }
 
 /** The configured log as written, versions and all: what log:export and log:import move. */
@@ -154,7 +180,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     );
   }
   const metrics = new ShopMetrics();
-  const events = new TimedEventStore(await openEventStore(config), metrics);
+  const sealed = await openSealedEventLog(config);
+  const events = new TimedEventStore(new UpcastingEventStore(sealed), metrics);
   const docs = await openDocumentStore(config);
   const streams = new StreamCommands(events);
   const products = new CatalogProducts(docs);
@@ -221,6 +248,19 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const limiters = await openLimiters(config, docs);
   const delivery = shopDelivery(config);
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
+  const accounts = new AccountCommands({ streams, mailer, codeKey: deriveCodeKey(serverSecret), logger, shopUrl: config.PUBLIC_URL, limiters });
+  const files = new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads));
+  const forgetting = new Forgetting({
+    accounts,
+    streams,
+    sealed,
+    ledgerFile: config.ERASURE_LEDGER ?? join(config.DATA_DIR, DATA_FOLDER.erasures),
+    files,
+    rebuilds,
+    docs,
+    outbox: config.SMTP_URL ? null : join(config.DATA_DIR, 'outbox'),
+    logger,
+  });
   return {
     config,
     logger,
@@ -236,17 +276,10 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     // A token is refused once its user's password changed (or admin role was revoked) after it was issued.
     tokens: new TokenService(serverSecret, config.JWT_EXPIRES_IN as `${number}d`, new SessionCutoffs(docs)),
     mailer,
-    files: new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads)),
+    files,
     publicUrls: new PublicUrls(config.PUBLIC_URL),
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
-    accounts: new AccountCommands({
-      streams,
-      mailer,
-      codeKey: deriveCodeKey(serverSecret),
-      logger,
-      shopUrl: config.PUBLIC_URL,
-      limiters,
-    }),
+    accounts,
     payments,
     refunds,
     cod: {
@@ -265,6 +298,10 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     rebuilds,
     upgrades,
     audits: new AuditRegistry([cartAudit(cartStream), orderAudit(orderStream)]),
+    privacy: {
+      forget: (userId, by, actorId) => forgetting.forget(userId, by, actorId),
+      exportFor: (userId) => personalExport(events, userId),
+    },
     async close() {
       await rebuilds.stop();
       await upgrades.stop();

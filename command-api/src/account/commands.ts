@@ -235,6 +235,28 @@ export class AccountCommands {
     return this.store.run(userId, { type: 'ChangePassword', checkedHash: account.passwordHash, passwordHash, at, keptSession }, { userId });
   }
 
+  /**
+   * The person's own password, checked before their account is erased: the same limits as a
+   * sign-in, so a stolen token is no password oracle. A Google-only account has no password to
+   * give: it is refused (an admin can forget it on a request received elsewhere).
+   */
+  async confirmPassword(userId: string, password: string, client: Client): Promise<AccountState> {
+    const account = await this.registered(userId);
+    const attempt = await this.throttle.beginSignIn(userId, client.address);
+    if (!account.passwordHash) {
+      await attempt.uncounted();
+      throw new AccountError('invalid', MSG.googleOnly);
+    }
+    if (!(await this.passwords.verify(password, account.passwordHash))) throw new AccountError('invalid', MSG.passwordWrong);
+    await attempt.succeeded();
+    return account;
+  }
+
+  /** Appends PersonForgotten (the keys were destroyed before: privacy/forgetting.ts in the server). */
+  forget(userId: string, by: string, actorId: string): Promise<Written> {
+    return this.store.run(userId, { type: 'Forget', by, at: this.clock.now().toISOString() }, { userId: actorId });
+  }
+
   /** Returns the uploaded images the profile stopped showing that no record names any more (files to delete). */
   async updateProfile(userId: string, input: { name: string; phone: string; images?: string[]; email?: string }): Promise<Written & { unused: string[] }> {
     const before = await this.registered(userId);

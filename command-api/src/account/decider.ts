@@ -21,7 +21,8 @@ export type AccountEvent =
   | Ev<'AvatarUploadsCleared'>
   | Ev<'GoogleIdentityLinked'>
   | Ev<'AdminRoleGranted'>
-  | Ev<'AdminRoleRevoked'>;
+  | Ev<'AdminRoleRevoked'>
+  | Ev<'PersonForgotten'>;
 
 export interface ActiveCode {
   codeId: string;
@@ -79,7 +80,9 @@ export type AccountCommand =
   | { type: 'SignInWithGoogle'; userId: string; subject: string; email: string; name: string; picture: string | null; at: string }
   /** Admin rights (`npm run admin:grant`, the back office, see admin-roles.ts); `by` names who asked. */
   | { type: 'GrantAdminRole'; by: string; at: string }
-  | { type: 'RevokeAdminRole'; by: string; at: string };
+  | { type: 'RevokeAdminRole'; by: string; at: string }
+  /** The right to erasure: `by` is 'self' or the acting admin's id (privacy/forgetting in the server). */
+  | { type: 'Forget'; by: string; at: string };
 
 export const initialAccountState: AccountState = {
   registered: false,
@@ -160,6 +163,9 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, isAdmin: false, roleChangedAt: event.data.revokedAt };
     case 'SessionSignedOut':
       return state;
+    case 'PersonForgotten':
+      // Nothing of the person is left to sign in with: the account reads as never registered.
+      return { ...initialAccountState, userId: state.userId };
   }
 }
 
@@ -308,8 +314,16 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       requireAccount(state);
       if (!state.isAdmin) return [];
       return [{ type: 'AdminRoleRevoked', data: { userId: state.userId, by: command.by, revokedAt: command.at } }];
+
+    case 'Forget':
+      requireAccount(state);
+      // The admin roster counts this account: forgetting it must not leave the shop without one.
+      if (state.isAdmin) throw new AccountError('conflict', MSG_ADMIN_NOT_FORGOTTEN);
+      return [{ type: 'PersonForgotten', data: { userId: state.userId, by: command.by, forgottenAt: command.at } }];
   }
 }
+
+export const MSG_ADMIN_NOT_FORGOTTEN = 'This account is an admin; revoke its admin role before it is forgotten.';
 
 export const MSG_NOT_VERIFIED_FOR_ADMIN = 'This account has not verified its e-mail yet; only a verified account can be made an admin.';
 
