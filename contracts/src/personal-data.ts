@@ -64,6 +64,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   ProfileUpdated: ofUser('userId', { name: FORGOTTEN.name, phone: FORGOTTEN.text }),
   GoogleIdentityLinked: ofUser('userId', { email: FORGOTTEN.email, subject: FORGOTTEN.text }),
   NewsletterSubscribed: ofStream({ email: FORGOTTEN.email }),
+  NewsletterConsentRequested: ofStream({ email: FORGOTTEN.email }),
   PaymentOpened: ofUser('userId', { billing: FORGOTTEN_BILLING }),
   CheckoutStarted: ofUser('userId', { billing: FORGOTTEN_BILLING }),
   OrderPlaced: ofUser('userid', { name: FORGOTTEN.name, phoneNumber: FORGOTTEN.text, address: FORGOTTEN.text, email: FORGOTTEN.email, billing: FORGOTTEN_BILLING }),

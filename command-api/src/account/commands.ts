@@ -90,7 +90,7 @@ export class AccountCommands {
     this.codes = new CodeHasher(options.codeKey);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.roles = new AdminRoles(options.streams, this.clock);
-    this.newsletter = new NewsletterCommands(options.streams, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl);
+    this.newsletter = new NewsletterCommands(options.streams, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl, options.codeKey);
   }
 
   /** Registers an unverified account and e-mails its verification code. */

@@ -52,6 +52,7 @@ export class Forgetting {
     // Checked before any key is gone (the decider checks again at the append).
     if (account.isAdmin) throw new AccountError('conflict', 'This account is an admin; revoke its admin role before it is forgotten.');
     const subjects = [userId, accountStreams.newsletter(emailDigest(account.email))];
+    await accounts.newsletter.withdrawOnErasure(account.email);
     await recordErasure(this.deps.ledgerFile, { userId, subjects, at: new Date().toISOString() });
     await sealed.forget(subjects);
     const { position } = await accounts.forget(userId, by, actorId);

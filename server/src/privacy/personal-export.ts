@@ -25,6 +25,10 @@ export interface PersonalExport {
  */
 export async function personalExport(events: EventStore, userId: string, now: Date = new Date()): Promise<PersonalExport> {
   const own = new Set([accountStreams.account(userId), cartStreams.cart(userId), myListStreams.list(userId)]);
+  // Their newsletter stream (one per e-mail), which names no user: found by the account's e-mail.
+  for (const event of await events.readStream(accountStreams.account(userId))) {
+    if (event.type === 'AccountRegistered') own.add(accountStreams.newsletter(emailDigest((event.data as AccountEventMap['AccountRegistered']).email)));
+  }
   const about: RecordedEvent[] = [];
   const orderIds = new Set<string>();
   for (let after = 0n; ; ) {
@@ -35,7 +39,6 @@ export async function personalExport(events: EventStore, userId: string, now: Da
       if (own.has(event.streamId) || USER_FIELDS.some((field) => data[field] === userId)) {
         about.push(event);
         if (typeof data.orderId === 'string') orderIds.add(data.orderId);
-        if (event.type === 'AccountRegistered') own.add(accountStreams.newsletter(emailDigest((data as AccountEventMap['AccountRegistered']).email)));
       } else if (typeof data.orderId === 'string' && orderIds.has(data.orderId)) {
         about.push(event);
       }
