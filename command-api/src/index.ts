@@ -27,7 +27,7 @@ export { AccountCommands, type AccountServiceOptions } from './account/commands.
 export { accountRouter } from './account/routes.ts';
 export { sweepUnnamedAvatars } from './account/profile/upload-sweep.ts';
 export { avatarFolder } from './account/profile/upload-routes.ts';
-export { emailDigest } from './account/emails.ts';
+export { EmailLookup, emailDigest } from './account/emails.ts';
 export { AccountError } from './account/errors.ts';
 export type { AccountRouteDeps, PrivacyDesk } from './account/deps.ts';
 export { deriveCodeKey } from './account/codes.ts';

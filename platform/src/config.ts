@@ -53,6 +53,13 @@ export const configSchema = z
       .transform((v) => v === 'true'),
     /** Signs bearer tokens. Absent: generated on first start and kept in DATA_DIR/secrets. */
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    /**
+     * Keys the hashes e-mails are looked up by (one account per e-mail, sign-in, the newsletter),
+     * so the log shows no address and no guessed one can be confirmed against it. Absent:
+     * generated on first start and kept in DATA_DIR/secrets (backed up with it). Never change it on
+     * a shop that has accounts: every address would be looked up under another name.
+     */
+    EMAIL_LOOKUP_SECRET: z.string().min(32, 'EMAIL_LOOKUP_SECRET must be at least 32 characters').optional(),
     JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'JWT_EXPIRES_IN is a duration such as 7d or 12h').default('7d'),
     /** Built storefront to serve; absent folder means API only. */
     UI_DIST: z.string().default('ui/dist'),

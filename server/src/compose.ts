@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,6 +14,7 @@ import {
   mongoLimiters,
   type LimiterFactory,
   type PrivacyDesk,
+  EmailLookup,
   orderStream,
   OrderMailDesk,
   WriteThrottle,
@@ -111,6 +112,8 @@ export interface Shop {
   audits: AuditRegistry;
   /** Erasure (forget me, admin forget) and the person's data export. */
   privacy: PrivacyDesk;
+  /** The keyed e-mail lookups (tools that find an account by e-mail use the shop's). */
+  emails: EmailLookup;
   close(): Promise<void>;
 }
 
@@ -140,6 +143,12 @@ export async function openKeyStore(config: Config): Promise<PersonalKeyStore> {
     return MongoKeyStore.connect(config.MONGODB_URL, config.MONGODB_DB);
   }
   return new SqliteKeyStore(join(config.DATA_DIR, DATA_FOLDER.keyStore));
+}
+
+/** The keyed e-mail lookups: EMAIL_LOOKUP_SECRET, else a secret generated once into the data folder. */
+export function openEmailLookup(config: Config): EmailLookup {
+  const secret = config.EMAIL_LOOKUP_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'email-lookup-key'));
+  return new EmailLookup(Buffer.from(hkdfSync('sha256', secret, 'shop-email-lookup', 'hmac-sha256 e-mail lookup key', 32)));
 }
 
 /** The configured log as written, versions and all: what log:export and log:import move. */
@@ -172,6 +181,12 @@ export async function openDocumentStore(config: Config): Promise<DocumentStore> 
 
 /** The composition root: the only place that picks adapters. */
 export async function composeShop(config: Config, logger: Logger): Promise<Shop> {
+  // Replicas must look e-mails up under one key, or each would reserve every address again.
+  if (config.PROJECTIONS === 'external' && !config.EMAIL_LOOKUP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: EMAIL_LOOKUP_SECRET: an API process with PROJECTIONS=external is one of several replicas, which must look e-mails up under one key; set EMAIL_LOOKUP_SECRET (32+ characters) to the same value on each',
+    );
+  }
   // Replicas (PROJECTIONS=external) must verify each other's tokens: a secret generated into
   // one process's data folder would make every other replica reject its sign-ins.
   if (config.PROJECTIONS === 'external' && !config.JWT_SECRET) {
@@ -248,7 +263,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const limiters = await openLimiters(config, docs);
   const delivery = shopDelivery(config);
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
-  const accounts = new AccountCommands({ streams, mailer, codeKey: deriveCodeKey(serverSecret), logger, shopUrl: config.PUBLIC_URL, limiters });
+  const emails = openEmailLookup(config);
+  const accounts = new AccountCommands({ streams, mailer, codeKey: deriveCodeKey(serverSecret), emails, logger, shopUrl: config.PUBLIC_URL, limiters });
   const files = new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads));
   const forgetting = new Forgetting({
     accounts,
@@ -298,9 +314,10 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     rebuilds,
     upgrades,
     audits: new AuditRegistry([cartAudit(cartStream), orderAudit(orderStream)]),
+    emails,
     privacy: {
       forget: (userId, by, actorId) => forgetting.forget(userId, by, actorId),
-      exportFor: (userId) => personalExport(events, userId),
+      exportFor: (userId) => personalExport(events, userId, (email) => accounts.newsletter.streamsOf(email)),
     },
     async close() {
       await rebuilds.stop();

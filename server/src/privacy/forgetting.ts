@@ -1,7 +1,6 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AccountError, avatarFolder, emailDigest, type AccountCommands, type StreamCommands } from '@shop/command-api';
-import { accountStreams } from '@shop/contracts';
+import { AccountError, avatarFolder, type AccountCommands, type StreamCommands } from '@shop/command-api';
 import type { DocumentStore, FileStore, Logger, SealingEventStore } from '@shop/platform';
 import { RebuildBusyError, type RebuildService } from '@shop/projections';
 import { recordErasure } from './erasure-ledger.ts';
@@ -51,7 +50,7 @@ export class Forgetting {
     if (!account) throw new AccountError('not-found', 'User not found');
     // Checked before any key is gone (the decider checks again at the append).
     if (account.isAdmin) throw new AccountError('conflict', 'This account is an admin; revoke its admin role before it is forgotten.');
-    const subjects = [userId, accountStreams.newsletter(emailDigest(account.email))];
+    const subjects = [userId, ...accounts.newsletter.streamsOf(account.email)];
     await accounts.newsletter.withdrawOnErasure(account.email);
     await recordErasure(this.deps.ledgerFile, { userId, subjects, at: new Date().toISOString() });
     await sealed.forget(subjects);

@@ -1,4 +1,3 @@
-import { emailDigest } from '@shop/command-api';
 import { accountStreams, cartStreams, myListStreams, type AccountEventMap } from '@shop/contracts';
 import type { EventStore, RecordedEvent } from '@shop/platform';
 
@@ -23,11 +22,11 @@ export interface PersonalExport {
  * My List, checkouts, payments, orders and reviews. One pass over the log: an export is rare and
  * the person waits once.
  */
-export async function personalExport(events: EventStore, userId: string, now: Date = new Date()): Promise<PersonalExport> {
+export async function personalExport(events: EventStore, userId: string, newsletterStreamsOf: (email: string) => string[], now: Date = new Date()): Promise<PersonalExport> {
   const own = new Set([accountStreams.account(userId), cartStreams.cart(userId), myListStreams.list(userId)]);
   // Their newsletter stream (one per e-mail), which names no user: found by the account's e-mail.
   for (const event of await events.readStream(accountStreams.account(userId))) {
-    if (event.type === 'AccountRegistered') own.add(accountStreams.newsletter(emailDigest((event.data as AccountEventMap['AccountRegistered']).email)));
+    if (event.type === 'AccountRegistered') for (const stream of newsletterStreamsOf((event.data as AccountEventMap['AccountRegistered']).email)) own.add(stream);
   }
   const about: RecordedEvent[] = [];
   const orderIds = new Set<string>();

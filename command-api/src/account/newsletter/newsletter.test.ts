@@ -6,7 +6,6 @@
 import { NEWSLETTER_NOTICE_VERSION, NEWSLETTER_PURPOSE, accountStreams } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountShop, uniqueEmail, type AccountShop, type CapturedMail } from '../../../../test-support/account-kit.ts';
-import { emailDigest } from '../emails.ts';
 
 const linkIn = (mail: CapturedMail, action: 'confirm' | 'unsubscribe') => {
   const match = new RegExp(`https?://[^\\s"<>]+/api/newsletter/${action}\\?token=[\\w.-]+`).exec(mail.raw.replace(/=3D/gi, "="));
@@ -24,7 +23,7 @@ describe('newsletter: confirmed opt-in and one-click unsubscribe', () => {
   });
 
   const consentEvents = async (email: string) =>
-    (await shop.t.shop.events.readStream(accountStreams.newsletter(emailDigest(email)))).map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }));
+    (await shop.t.shop.events.readStream(accountStreams.newsletter(shop.t.shop.emails.digest(email)))).map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }));
   const open = (url: URL, method = 'GET', headers: Record<string, string> = {}) => fetch(new URL(url.pathname + url.search, shop.t.url), { method, headers });
 
   it('counts a subscription only once its mailed link is followed, and the link only once', async () => {
@@ -73,7 +72,7 @@ describe('newsletter: confirmed opt-in and one-click unsubscribe', () => {
     expect((await consentEvents(email)).at(-1)).toEqual({ type: 'NewsletterConsentWithdrawn', data: { purpose: NEWSLETTER_PURPOSE, noticeVersion: NEWSLETTER_NOTICE_VERSION, how: 'one-click', withdrawnAt: expect.any(String) } });
     // Someone else's unsubscribe token does not open this one.
     const other = new URL(unsubscribe);
-    other.searchParams.set('token', `${emailDigest(uniqueEmail('x'))}.${unsubscribe.searchParams.get('token')!.split('.')[1]}`);
+    other.searchParams.set('token', `${shop.t.shop.emails.digest(uniqueEmail('x'))}.${unsubscribe.searchParams.get('token')!.split('.')[1]}`);
     expect((await open(other, 'POST')).status).toBe(400);
   });
 });

@@ -4,7 +4,7 @@ import type { Logger, Mailer } from '@shop/platform';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
 import type { Clock } from '../clock.ts';
 import { sameDigest } from '../codes.ts';
-import { emailDigest } from '../emails.ts';
+import type { EmailLookup } from '../emails.ts';
 import { AccountError } from '../errors.ts';
 import type { AccountThrottle } from '../identity/limits.ts';
 import { newsletterConfirmMail, newsletterWelcomeMail } from '../mail-templates.ts';
@@ -37,11 +37,12 @@ export class NewsletterCommands {
     private readonly logger: Logger,
     private readonly shopUrl: string,
     private readonly linkKey: Uint8Array,
+    private readonly emails: EmailLookup,
   ) {}
 
   /** Mails a confirmation link unless one is live or the address is subscribed (the reply is the same). */
   async subscribe(email: string, address: string): Promise<{ created: boolean; position: bigint }> {
-    const digest = emailDigest(email);
+    const digest = this.emails.digest(email);
     const stream = newsletterConsentStream.at(digest);
     const state = await this.streams.load(stream);
     const now = this.clock.now();
@@ -89,12 +90,17 @@ export class NewsletterCommands {
 
   /** The person is being forgotten: their consent ends with them (before their key is destroyed). */
   async withdrawOnErasure(email: string): Promise<void> {
-    await this.streams.handle(newsletterConsentStream.at(emailDigest(email)), { type: 'Withdraw', how: 'erasure', at: this.clock.now().toISOString() });
+    await this.streams.handle(newsletterConsentStream.at(this.emails.digest(email)), { type: 'Withdraw', how: 'erasure', at: this.clock.now().toISOString() });
+  }
+
+  /** The newsletter streams an address may have: keyed, and the plain-hash one of an older log (key store subjects). */
+  streamsOf(email: string): string[] {
+    return [this.emails.digest(email), this.emails.legacy(email)].map((digest) => newsletterConsentStream.streamId(digest));
   }
 
   /** The unsubscribe link of the subscription of `email` (for every newsletter mail). */
   unsubscribeUrlFor(email: string): string {
-    return this.unsubscribeUrl(emailDigest(email));
+    return this.unsubscribeUrl(this.emails.digest(email));
   }
 
   private unsubscribeUrl(digest: string): string {
