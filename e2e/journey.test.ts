@@ -477,7 +477,7 @@ describe.sequential('A new shopper’s whole journey', () => {
     await dialog.locator('[name="password"]').fill(shopper.lastPassword);
     await dialog.getByTestId('delete-account-confirm').click();
     await expectSnackbar(page, 'Your account and your personal data have been deleted.', 'success');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/signIn');
     expect(await page.evaluate<string | null>('localStorage.getItem("token")')).toBeNull();
     const signInAgain = await fetch(`${baseURL}/api/user/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: shopper.email, password: shopper.lastPassword }) });
     expect(signInAgain.status).not.toBe(200);

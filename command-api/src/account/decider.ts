@@ -60,6 +60,8 @@ export interface AccountState {
    * only uploads a profile may point at.
    */
   uploadedImages: ReadonlySet<string>;
+  /** The person was forgotten (PersonForgotten): nothing of theirs is readable, nothing registers here again. */
+  forgotten: boolean;
 }
 
 export type AccountCommand =
@@ -100,6 +102,7 @@ export const initialAccountState: AccountState = {
   resetGrant: null,
   uploads: new Map(),
   uploadedImages: new Set(),
+  forgotten: false,
 };
 
 function evolve(state: AccountState, event: AccountEvent): AccountState {
@@ -165,7 +168,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return state;
     case 'PersonForgotten':
       // Nothing of the person is left to sign in with: the account reads as never registered.
-      return { ...initialAccountState, userId: state.userId };
+      return { ...initialAccountState, userId: state.userId, forgotten: true };
   }
 }
 
@@ -193,6 +196,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'Register': {
       if (state.registered) throw new AccountError('conflict', MSG.emailTaken);
+      // The e-mail's reservation still names the forgotten account, whose key is gone for good:
+      // an account registered there would be unreadable from its first event.
+      if (state.forgotten) throw new AccountError('conflict', MSG_EMAIL_OF_FORGOTTEN);
       const { userId, name, email, phone, passwordHash, at } = command;
       return [
         {
@@ -322,6 +328,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return [{ type: 'PersonForgotten', data: { userId: state.userId, by: command.by, forgottenAt: command.at } }];
   }
 }
+
+export const MSG_EMAIL_OF_FORGOTTEN = 'This e-mail address belonged to an account that was deleted at its owner’s request. Please sign up with another address.';
 
 export const MSG_ADMIN_NOT_FORGOTTEN = 'This account is an admin; revoke its admin role before it is forgotten.';
 

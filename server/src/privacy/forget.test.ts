@@ -144,6 +144,9 @@ describe('forget me', () => {
     expect(bytesOfThePerson(shop.t.dataDir)).toEqual({});
     const signIn = await call('/api/user/signin', { method: 'POST', body: { email: PERSON.email, password: PERSON.password } });
     expect(signIn.status).not.toBe(200);
+    // Its e-mail does not open the forgotten account again (its key is gone): a sign-up is refused.
+    const again = await call('/api/user/signup', { method: 'POST', body: { name: 'Someone', email: PERSON.email, phone: '9000000000', password: 'Another-pass-42' } });
+    expect(again.status).toBe(409);
     const found = await call<{ customers?: unknown[]; data?: unknown[] }>(`/api/admin/customers?q=${encodeURIComponent(PERSON.email)}`, { token: admin });
     expect(JSON.stringify(found.body)).not.toContain(PERSON.email);
     expect(JSON.stringify(found.body)).not.toContain(userId);

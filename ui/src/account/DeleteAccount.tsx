@@ -49,12 +49,11 @@ export function DeleteAccount({ user }: { user: User }) {
         dispatch(notifyError(errorMessage(reply)));
         return;
       }
-      // Home first: signed out on My Account, the page would send the visitor to sign in.
-      navigate('/');
+      // Signed out as the account menu's logout does: the session and per-user caches go, then /signIn.
       dispatch(signedOut());
-      // Per-user caches (cart, list, orders, profile) must not outlive the account.
       dispatch(shopApi.util.invalidateTags(['Cart', 'MyList', 'Orders', 'User']));
       dispatch(notifySuccess('Your account and your personal data have been deleted.'));
+      navigate('/signIn');
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'Your account could not be deleted.')));
     }
