@@ -465,6 +465,23 @@ describe.sequential('A new shopper’s whole journey', () => {
     expect(await page.evaluate<(string | null)[]>('[localStorage.getItem("token"), localStorage.getItem("user")]')).toEqual([null, null]);
     await signIn(page, shopper.email, shopper.lastPassword);
   });
+
+  it('Delete account: the dialog asks for the password, then the shopper is forgotten and signed out', async () => {
+    await page.goto('/my-account');
+    await page.getByRole('tab', { name: 'Change Password' }).click();
+    await page.getByTestId('delete-account').click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.locator('[name="password"]').fill('not-my-password');
+    await dialog.getByTestId('delete-account-confirm').click();
+    await expectSnackbar(page, 'The password is wrong', 'error');
+    await dialog.locator('[name="password"]').fill(shopper.lastPassword);
+    await dialog.getByTestId('delete-account-confirm').click();
+    await expectSnackbar(page, 'Your account and your personal data have been deleted.', 'success');
+    await page.waitForURL((url) => url.pathname === '/signIn');
+    expect(await page.evaluate<string | null>('localStorage.getItem("token")')).toBeNull();
+    const signInAgain = await fetch(`${baseURL}/api/user/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: shopper.email, password: shopper.lastPassword }) });
+    expect(signInAgain.status).not.toBe(200);
+  });
 });
 
 describe('Verify Email mode', () => {

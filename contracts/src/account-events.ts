@@ -126,7 +126,27 @@ export const googleIdentityLinked = z.object({
   linkedAt: at,
 });
 
+/**
+ * A footer sign-up recorded before confirmed opt-in: never confirmed, so it does not count as
+ * consent (the newsletter stream's state reads it as a request that was never followed).
+ */
 export const newsletterSubscribed = z.object({ email: normalisedEmail, subscribedAt: at });
+
+/** What the newsletter's consent is for, and the version of the notice the person was shown. */
+export const NEWSLETTER_PURPOSE = 'newsletter: e-mails about new gifts, offers and sales';
+/** Raise when the notice's wording changes: each consent records the version it was given under. */
+export const NEWSLETTER_NOTICE_VERSION = '2026-11-27';
+const consentTerms = { purpose: z.string().min(1).max(200), noticeVersion: z.string().min(1).max(40) };
+
+/**
+ * Confirmed opt-in, step one: a confirmation link was mailed. `tokenHash` is the SHA-256 (hex) of
+ * the link's one-use secret (the secret itself is never stored); nothing counts until it is followed.
+ */
+export const newsletterConsentRequested = z.object({ email: normalisedEmail, ...consentTerms, tokenHash: z.string().regex(/^[a-f0-9]{64}$/), requestedAt: at, expiresAt: at });
+/** The link was followed in time: the person consented, to this purpose under this notice. */
+export const newsletterConsentGiven = z.object({ ...consentTerms, givenAt: at });
+/** The person withdrew (the unsubscribe link, a mail client's one-click unsubscribe, or erasure). */
+export const newsletterConsentWithdrawn = z.object({ ...consentTerms, how: z.enum(['link', 'one-click', 'erasure']), withdrawnAt: at });
 
 /**
  * Admin rights, granted and revoked by an operator (`npm run admin:grant -- <email> [--revoke]`)
@@ -145,6 +165,14 @@ export const adminRoleRevoked = z.object({ userId: idSchema, by: z.string().min(
  */
 export const adminRosterJoined = z.object({ userId: idSchema, by: z.string().min(1).max(200), joinedAt: at });
 export const adminRosterLeft = z.object({ userId: idSchema, by: z.string().min(1).max(200), leftAt: at });
+
+/**
+ * A person was forgotten (the right to erasure): their key in the key store was destroyed first,
+ * so every personal field sealed under it now reads as forgotten (personal-data.ts). The account
+ * counts as unregistered from here on. `by` is 'self' (the person, with their password) or the
+ * acting admin's user id.
+ */
+export const personForgotten = z.object({ userId: idSchema, by: z.string().min(1).max(200), forgottenAt: at });
 
 /** Event type name → schema of its data. */
 export const accountEventSchemas = {
@@ -166,6 +194,10 @@ export const accountEventSchemas = {
   AdminRosterJoined: adminRosterJoined,
   AdminRosterLeft: adminRosterLeft,
   NewsletterSubscribed: newsletterSubscribed,
+  NewsletterConsentRequested: newsletterConsentRequested,
+  NewsletterConsentGiven: newsletterConsentGiven,
+  NewsletterConsentWithdrawn: newsletterConsentWithdrawn,
+  PersonForgotten: personForgotten,
 } as const;
 
 export type AccountEventMap = { [K in keyof typeof accountEventSchemas]: z.infer<(typeof accountEventSchemas)[K]> };

@@ -30,3 +30,4 @@ export * from './event-versions.ts';
 export * from './shop-time.ts';
 export * from './india.ts';
 export * from './delivery-terms.ts';
+export * from './personal-data.ts';

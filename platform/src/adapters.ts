@@ -15,3 +15,4 @@ export * from './mail/create.ts';
 export * from './files/local-folder.ts';
 export * from './bus/memory.ts';
 export * from './bus/create.ts';
+export * from './privacy/sqlite-key-store.ts';

@@ -29,6 +29,12 @@ export const configSchema = z
     /** The address printed and used in e-mails; defaults to http://HOST:PORT. */
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
+    /**
+     * The erasure ledger: the key store subjects of every person forgotten (ids only). A restore of
+     * an older backup destroys their keys again from it, so keep it where a lost data folder does
+     * not take it along (the backup volume). Absent: DATA_DIR/erasures.jsonl, which each backup copies.
+     */
+    ERASURE_LEDGER: z.preprocess((v) => v || undefined, z.string().min(1).optional()),
     EVENT_STORE: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
     /**
      * How the embedded event log commits: `full` syncs the WAL before a command is acknowledged;
@@ -48,6 +54,13 @@ export const configSchema = z
       .transform((v) => v === 'true'),
     /** Signs bearer tokens. Absent: generated on first start and kept in DATA_DIR/secrets. */
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    /**
+     * Keys the hashes e-mails are looked up by (one account per e-mail, sign-in, the newsletter),
+     * so the log shows no address and no guessed one can be confirmed against it. Absent:
+     * generated on first start and kept in DATA_DIR/secrets (backed up with it). Never change it on
+     * a shop that has accounts: every address would be looked up under another name.
+     */
+    EMAIL_LOOKUP_SECRET: z.string().min(32, 'EMAIL_LOOKUP_SECRET must be at least 32 characters').optional(),
     JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'JWT_EXPIRES_IN is a duration such as 7d or 12h').default('7d'),
     /** Built storefront to serve; absent folder means API only. */
     UI_DIST: z.string().default('ui/dist'),

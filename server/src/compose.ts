@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,6 +14,8 @@ import {
   memoryLimiters,
   mongoLimiters,
   type LimiterFactory,
+  type PrivacyDesk,
+  EmailLookup,
   orderStream,
   OrderMailDesk,
   WriteThrottle,
@@ -26,8 +28,8 @@ import {
   type CodAvailability,
   type CodSettings,
 } from '@shop/command-api';
-import { ConfigError, JoseGoogleVerifier, LeasedRole, PublicUrls, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
-import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
+import { ConfigError, JoseGoogleVerifier, LeasedRole, PublicUrls, SealingEventStore, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type PersonalKeyStore, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
+import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, SqliteKeyStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
 import {
   AuditRegistry,
   BusWriters,
@@ -52,6 +54,8 @@ import {
 import { SessionCutoffs } from '@shop/read-api';
 import { DATA_FOLDER } from './data-folder.ts';
 import { SharedLogEventStore, type ProcessLink } from './cluster/process-link.ts';
+import { Forgetting } from './privacy/forgetting.ts';
+import { personalExport } from './privacy/personal-export.ts';
 
 /** Everything the HTTP app and the command-line tools need, wired once from configuration. */
 export interface Shop {
@@ -110,14 +114,45 @@ export interface Shop {
   upgrades: ProjectionUpgrades;
   /** Cart and order audits (admin route, CLI). */
   audits: AuditRegistry;
+  /** Erasure (forget me, admin forget) and the person's data export. */
+  privacy: PrivacyDesk;
+  /** The keyed e-mail lookups (tools that find an account by e-mail use the shop's). */
+  emails: EmailLookup;
   close(): Promise<void>;
 }
 
 export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeGroup];
 
-/** The event store as the code reads it: each event in its type's current shape (UpcastingEventStore). */
+/**
+ * The event store as the code reads it: each event in its type's current shape (UpcastingEventStore),
+ * its personal fields opened with their person's key (SealingEventStore).
+ */
 export async function openEventStore(config: Config): Promise<EventStore> {
-  return new UpcastingEventStore(await openEventLog(config));
+  return new UpcastingEventStore(await openSealedEventLog(config));
+}
+
+/** The log with personal fields sealed on append and opened on read, over the configured key store. */
+export async function openSealedEventLog(config: Config): Promise<SealingEventStore> {
+  return new SealingEventStore(await openEventLog(config), await openKeyStore(config));
+}
+
+/**
+ * Where the people's keys live: beside the read models (a MongoDB collection of their own in the
+ * distributed mode, where every process must see one key per person), else their own SQLite file
+ * in the data folder. Never inside the event log, which is never rewritten.
+ */
+export async function openKeyStore(config: Config): Promise<PersonalKeyStore> {
+  if (config.READ_STORE === 'mongodb') {
+    const { MongoKeyStore } = await import('@shop/platform/privacy/mongodb-key-store');
+    return MongoKeyStore.connect(config.MONGODB_URL, config.MONGODB_DB);
+  }
+  return new SqliteKeyStore(join(config.DATA_DIR, DATA_FOLDER.keyStore));
+}
+
+/** The keyed e-mail lookups: EMAIL_LOOKUP_SECRET, else a secret generated once into the data folder. */
+export function openEmailLookup(config: Config): EmailLookup {
+  const secret = config.EMAIL_LOOKUP_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'email-lookup-key'));
+  return new EmailLookup(Buffer.from(hkdfSync('sha256', secret, 'shop-email-lookup', 'hmac-sha256 e-mail lookup key', 32)));
 }
 
 /** The configured log as written, versions and all: what log:export and log:import move. */
@@ -160,6 +195,12 @@ export interface SharedFolder {
 
 /** The composition root: the only place that picks adapters. */
 export async function composeShop(config: Config, logger: Logger, { shared }: { shared?: SharedFolder } = {}): Promise<Shop> {
+  // Replicas must look e-mails up under one key, or each would reserve every address again.
+  if (config.PROJECTIONS === 'external' && !config.EMAIL_LOOKUP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: EMAIL_LOOKUP_SECRET: an API process with PROJECTIONS=external is one of several replicas, which must look e-mails up under one key; set EMAIL_LOOKUP_SECRET (32+ characters) to the same value on each',
+    );
+  }
   // Replicas (PROJECTIONS=external) must verify each other's tokens: a secret generated into
   // one process's data folder would make every other replica reject its sign-ins.
   if (config.PROJECTIONS === 'external' && !config.JWT_SECRET) {
@@ -168,7 +209,8 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     );
   }
   const metrics = new ShopMetrics();
-  const opened = await openEventStore(config);
+  const sealed = await openSealedEventLog(config);
+  const opened = new UpcastingEventStore(sealed);
   const events = new TimedEventStore(shared ? new SharedLogEventStore(opened, shared.link) : opened, metrics);
   const docs = await openDocumentStore(config);
   const streams = new StreamCommands(events, undefined, shared !== undefined);
@@ -251,6 +293,20 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const limiters = await openLimiters(config, docs, { clustered: shared !== undefined });
   const delivery = shopDelivery(config);
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
+  const emails = openEmailLookup(config);
+  const accounts = new AccountCommands({ streams, mailer, codeKey: deriveCodeKey(serverSecret), emails, logger, shopUrl: config.PUBLIC_URL, limiters });
+  const files = new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads));
+  const forgetting = new Forgetting({
+    accounts,
+    streams,
+    sealed,
+    ledgerFile: config.ERASURE_LEDGER ?? join(config.DATA_DIR, DATA_FOLDER.erasures),
+    files,
+    rebuilds,
+    docs,
+    outbox: config.SMTP_URL ? null : join(config.DATA_DIR, 'outbox'),
+    logger,
+  });
   return {
     config,
     logger,
@@ -266,17 +322,10 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     // A token is refused once its user's password changed (or admin role was revoked) after it was issued.
     tokens: new TokenService(serverSecret, config.JWT_EXPIRES_IN as `${number}d`, new SessionCutoffs(docs)),
     mailer,
-    files: new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads)),
+    files,
     publicUrls: new PublicUrls(config.PUBLIC_URL),
     google: config.GOOGLE_CLIENT_ID ? new JoseGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
-    accounts: new AccountCommands({
-      streams,
-      mailer,
-      codeKey: deriveCodeKey(serverSecret),
-      logger,
-      shopUrl: config.PUBLIC_URL,
-      limiters,
-    }),
+    accounts,
     payments,
     refunds,
     cod: {
@@ -294,6 +343,11 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     rebuilds,
     upgrades,
     audits: new AuditRegistry([cartAudit(cartStream), orderAudit(orderStream)]),
+    emails,
+    privacy: {
+      forget: (userId, by, actorId) => forgetting.forget(userId, by, actorId),
+      exportFor: (userId) => personalExport(events, userId, (email) => accounts.newsletter.streamsOf(email)),
+    },
     async close() {
       await rebuilds.stop();
       await upgrades.stop();

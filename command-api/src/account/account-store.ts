@@ -1,7 +1,7 @@
 import { accountEmailReserved, newId } from '@shop/contracts';
 import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
 import { accountStream, emailReservationStream, type AccountCommand, type AccountState } from './decider.ts';
-import { emailDigest } from './emails.ts';
+import type { EmailLookup } from './emails.ts';
 
 /**
  * The account streams on the write side: the per-user stream (decided by `accountDecider`) and
@@ -9,7 +9,10 @@ import { emailDigest } from './emails.ts';
  * (password hash, code hash) reads the account from here, never from the read model.
  */
 export class AccountStore {
-  constructor(private readonly streams: StreamCommands) {}
+  constructor(
+    private readonly streams: StreamCommands,
+    private readonly emails: EmailLookup,
+  ) {}
 
   /** Read fresh, never from the cache: a password or code changed by another process must count. */
   load(userId: string): Promise<AccountState> {
@@ -18,8 +21,12 @@ export class AccountStore {
 
   /** The user id the e-mail is reserved for, or null when nobody ever reserved it. */
   async reservedFor(email: string): Promise<string | null> {
-    const first = await this.streams.first(emailReservationStream.streamId(emailDigest(email)));
-    return first ? accountEmailReserved.parse(first.data).userId : null;
+    // Under the keyed name, else under the plain hash an older log reserved it with.
+    for (const digest of [this.emails.digest(email), this.emails.legacy(email)]) {
+      const first = await this.streams.first(emailReservationStream.streamId(digest));
+      if (first) return accountEmailReserved.parse(first.data).userId;
+    }
+    return null;
   }
 
   /** The registered account behind an e-mail, or null. */
@@ -39,7 +46,9 @@ export class AccountStore {
    * exactly one of them register.
    */
   async reserveEmail(email: string, now: Date): Promise<string> {
-    const stream = emailReservationStream.at(emailDigest(email));
+    // New reservations only under the keyed name; no one writes a plain-hash stream any more, so
+    // checking it first (reservedFor) and claiming the keyed one keeps one account per e-mail.
+    const stream = emailReservationStream.at(this.emails.digest(email));
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await this.reservedFor(email);
       if (existing) return existing;

@@ -12,6 +12,7 @@ import { AccountError, MSG } from './errors.ts';
 import { AccountThrottle, defaultAccountLimits, memoryLimiters, type AccountLimits, type LimiterFactory } from './identity/limits.ts';
 import { codeMail } from './mail-templates.ts';
 import { NewsletterCommands } from './newsletter/newsletter.ts';
+import type { EmailLookup } from './emails.ts';
 import { hashPassword, verifyPassword } from './identity/passwords.ts';
 
 export interface AccountServiceOptions {
@@ -20,6 +21,8 @@ export interface AccountServiceOptions {
   mailer: Mailer;
   /** HMAC key for one-time codes (`deriveCodeKey(serverSecret)`). */
   codeKey: Uint8Array;
+  /** The keyed e-mail lookups (reservations, sign-in, newsletter): see EmailLookup. */
+  emails: EmailLookup;
   logger: Logger;
   /** The shop's public address, for links in e-mails. */
   shopUrl: string;
@@ -86,11 +89,11 @@ export class AccountCommands {
   constructor(private readonly options: AccountServiceOptions) {
     this.clock = options.clock ?? systemClock();
     this.throttle = new AccountThrottle(options.limiters ?? memoryLimiters, { ...defaultAccountLimits, ...options.limits });
-    this.store = new AccountStore(options.streams);
+    this.store = new AccountStore(options.streams, options.emails);
     this.codes = new CodeHasher(options.codeKey);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-    this.roles = new AdminRoles(options.streams, this.clock);
-    this.newsletter = new NewsletterCommands(options.streams, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl);
+    this.roles = new AdminRoles(options.streams, options.emails, this.clock);
+    this.newsletter = new NewsletterCommands(options.streams, options.mailer, this.clock, this.throttle, options.logger, options.shopUrl, options.codeKey, options.emails);
   }
 
   /** Registers an unverified account and e-mails its verification code. */
@@ -221,18 +224,37 @@ export class AccountCommands {
    * end; `keptSession` (the session asking) goes on.
    */
   async changePassword(userId: string, current: string, next: string, client: Client, keptSession?: string): Promise<Written> {
+    const account = await this.checkedPassword(userId, current, client, MSG.currentPasswordWrong);
+    const passwordHash = await this.passwords.hash(next);
+    const at = this.clock.now().toISOString();
+    return this.store.run(userId, { type: 'ChangePassword', checkedHash: account.passwordHash!, passwordHash, at, keptSession }, { userId });
+  }
+
+  /**
+   * The person's own password, checked before their account is erased: the same limits as a
+   * sign-in, so a stolen token is no password oracle. A Google-only account has no password to
+   * give: it is refused (an admin can forget it on a request received elsewhere).
+   */
+  confirmPassword(userId: string, password: string, client: Client): Promise<AccountState> {
+    return this.checkedPassword(userId, password, client, MSG.passwordWrong);
+  }
+
+  /** The account, once `password` is its own; a stolen token must not become an unlimited password oracle: same limits as sign-in. */
+  private async checkedPassword(userId: string, password: string, client: Client, wrong: string): Promise<AccountState> {
     const account = await this.registered(userId);
-    // A stolen token must not become an unlimited password oracle: same limits as sign-in.
     const attempt = await this.throttle.beginSignIn(userId, client.address);
     if (!account.passwordHash) {
       await attempt.uncounted();
       throw new AccountError('invalid', MSG.googleOnly);
     }
-    if (!(await this.passwords.verify(current, account.passwordHash))) throw new AccountError('invalid', MSG.currentPasswordWrong);
+    if (!(await this.passwords.verify(password, account.passwordHash))) throw new AccountError('invalid', wrong);
     await attempt.succeeded();
-    const passwordHash = await this.passwords.hash(next);
-    const at = this.clock.now().toISOString();
-    return this.store.run(userId, { type: 'ChangePassword', checkedHash: account.passwordHash, passwordHash, at, keptSession }, { userId });
+    return account;
+  }
+
+  /** Appends PersonForgotten (the keys were destroyed before: privacy/forgetting.ts in the server). */
+  forget(userId: string, by: string, actorId: string): Promise<Written> {
+    return this.store.run(userId, { type: 'Forget', by, at: this.clock.now().toISOString() }, { userId: actorId });
   }
 
   /** Returns the uploaded images the profile stopped showing that no record names any more (files to delete). */

@@ -21,7 +21,8 @@ export type AccountEvent =
   | Ev<'AvatarUploadsCleared'>
   | Ev<'GoogleIdentityLinked'>
   | Ev<'AdminRoleGranted'>
-  | Ev<'AdminRoleRevoked'>;
+  | Ev<'AdminRoleRevoked'>
+  | Ev<'PersonForgotten'>;
 
 export interface ActiveCode {
   codeId: string;
@@ -59,6 +60,8 @@ export interface AccountState {
    * only uploads a profile may point at.
    */
   uploadedImages: ReadonlySet<string>;
+  /** The person was forgotten (PersonForgotten): nothing of theirs is readable, nothing registers here again. */
+  forgotten: boolean;
 }
 
 export type AccountCommand =
@@ -79,7 +82,9 @@ export type AccountCommand =
   | { type: 'SignInWithGoogle'; userId: string; subject: string; email: string; name: string; picture: string | null; at: string }
   /** Admin rights (`npm run admin:grant`, the back office, see admin-roles.ts); `by` names who asked. */
   | { type: 'GrantAdminRole'; by: string; at: string }
-  | { type: 'RevokeAdminRole'; by: string; at: string };
+  | { type: 'RevokeAdminRole'; by: string; at: string }
+  /** The right to erasure: `by` is 'self' or the acting admin's id (privacy/forgetting in the server). */
+  | { type: 'Forget'; by: string; at: string };
 
 export const initialAccountState: AccountState = {
   registered: false,
@@ -97,6 +102,7 @@ export const initialAccountState: AccountState = {
   resetGrant: null,
   uploads: new Map(),
   uploadedImages: new Set(),
+  forgotten: false,
 };
 
 function evolve(state: AccountState, event: AccountEvent): AccountState {
@@ -160,6 +166,9 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, isAdmin: false, roleChangedAt: event.data.revokedAt };
     case 'SessionSignedOut':
       return state;
+    case 'PersonForgotten':
+      // Nothing of the person is left to sign in with: the account reads as never registered.
+      return { ...initialAccountState, userId: state.userId, forgotten: true };
   }
 }
 
@@ -187,6 +196,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'Register': {
       if (state.registered) throw new AccountError('conflict', MSG.emailTaken);
+      // The e-mail's reservation still names the forgotten account, whose key is gone for good:
+      // an account registered there would be unreadable from its first event.
+      if (state.forgotten) throw new AccountError('conflict', MSG_EMAIL_OF_FORGOTTEN);
       const { userId, name, email, phone, passwordHash, at } = command;
       return [
         {
@@ -308,8 +320,18 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       requireAccount(state);
       if (!state.isAdmin) return [];
       return [{ type: 'AdminRoleRevoked', data: { userId: state.userId, by: command.by, revokedAt: command.at } }];
+
+    case 'Forget':
+      requireAccount(state);
+      // The admin roster counts this account: forgetting it must not leave the shop without one.
+      if (state.isAdmin) throw new AccountError('conflict', MSG_ADMIN_NOT_FORGOTTEN);
+      return [{ type: 'PersonForgotten', data: { userId: state.userId, by: command.by, forgottenAt: command.at } }];
   }
 }
+
+export const MSG_EMAIL_OF_FORGOTTEN = 'This e-mail address belonged to an account that was deleted at its owner’s request. Please sign up with another address.';
+
+export const MSG_ADMIN_NOT_FORGOTTEN = 'This account is an admin; revoke its admin role before it is forgotten.';
 
 export const MSG_NOT_VERIFIED_FOR_ADMIN = 'This account has not verified its e-mail yet; only a verified account can be made an admin.';
 

@@ -26,6 +26,16 @@ export interface AccountRouteDeps {
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
   /** Per-user budgets of the signed-in writes (a profile save appends an event). */
   writes: WriteThrottle;
+  /** Erasure and export of a person's data (the server's privacy module: keys, ledger, rebuild). */
+  privacy: PrivacyDesk;
+}
+
+/** What the privacy routes ask of the composition root. */
+export interface PrivacyDesk {
+  /** Forgets the person; `by` is 'self' or the acting admin's id. Resolves once every read model shows them forgotten. */
+  forget(userId: string, by: string, actorId: string): Promise<{ position: bigint }>;
+  /** Everything the shop holds about the person, decrypted, as JSON. */
+  exportFor(userId: string): Promise<unknown>;
 }
 
 /** The read model every account command waits for before replying. */

@@ -1,11 +1,33 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /** The form uniqueness is decided on: trimmed and lower-cased. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Hex SHA-256 of the normalised e-mail: names the reservation stream without showing the address. */
+/**
+ * Hex SHA-256 of the normalised e-mail: how streams were named before lookups were keyed. Anyone
+ * holding the log could test a guessed address against it, so it is only read now (the
+ * reservations and newsletter streams of older logs), never written.
+ */
 export function emailDigest(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex');
+}
+
+/**
+ * The e-mail lookups (one account per e-mail, sign-in, the newsletter): streams are named by a
+ * keyed hash (HMAC-SHA256 under a secret of the shop, not in the log), so neither the log nor a
+ * copy of it shows an address or lets one be confirmed by guessing. `legacy` names the stream an
+ * older log used for the same address.
+ */
+export class EmailLookup {
+  constructor(private readonly key: Uint8Array) {}
+
+  digest(email: string): string {
+    return createHmac('sha256', this.key).update(normaliseEmail(email)).digest('hex');
+  }
+
+  legacy(email: string): string {
+    return emailDigest(email);
+  }
 }

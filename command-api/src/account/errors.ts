@@ -34,6 +34,7 @@ export const MSG = {
   resetNotAllowed: 'Please verify the code sent to your e-mail before choosing a new password.',
   resetExpired: 'Your code was verified too long ago. Please request a new one.',
   currentPasswordWrong: 'Your current password is wrong',
+  passwordWrong: 'The password is wrong',
   passwordChangedMeanwhile: 'Your password was changed meanwhile. Please try again.',
   emailReadOnly: 'The e-mail address can not be changed',
   unknownImages: 'Please upload the images before saving them to your profile',

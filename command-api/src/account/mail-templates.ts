@@ -47,20 +47,45 @@ export function codeMail(to: string, name: string, code: string, purpose: CodePu
   return { to, subject, text, html };
 }
 
-export function newsletterMail(to: string, shopUrl: string): MailMessage {
-  const subject = `You are subscribed to the ${SHOP_NAME} newsletter`;
+/** Confirmed opt-in: the link that gives consent (single use, expiring), and the purpose it is for. */
+export function newsletterConfirmMail(to: string, confirmUrl: string, hoursValid: number): MailMessage {
+  const subject = `Please confirm your ${SHOP_NAME} newsletter subscription`;
+  const purpose = 'We will write about new gifts, offers and sales, and nothing else.';
   const text = [
     'Hello,',
     '',
-    `Thank you for subscribing to the ${SHOP_NAME} newsletter. We will write about new gifts, offers and sales.`,
-    `Visit us at ${shopUrl}`,
+    `Someone (we hope you) asked to subscribe this address to the ${SHOP_NAME} newsletter. ${purpose}`,
+    `To confirm, open this link within ${hoursValid} hours: ${confirmUrl}`,
+    'If it was not you, ignore this mail: you will not be subscribed.',
     '',
     SHOP_NAME,
   ].join('\n');
   const html = layout(subject, [
     'Hello,',
-    `Thank you for subscribing to the ${escapeHtml(SHOP_NAME)} newsletter. We will write about new gifts, offers and sales.`,
-    `<a href="${escapeHtml(shopUrl)}">Visit the shop</a>`,
+    `Someone (we hope you) asked to subscribe this address to the ${escapeHtml(SHOP_NAME)} newsletter. ${escapeHtml(purpose)}`,
+    `<a href="${escapeHtml(confirmUrl)}">Confirm my subscription</a> (valid for ${hoursValid} hours)`,
+    'If it was not you, ignore this mail: you will not be subscribed.',
   ]);
   return { to, subject, text, html };
+}
+
+/**
+ * Every newsletter mail carries its way out: a link in the text, and the List-Unsubscribe headers
+ * a mail client turns into one unsubscribe button (RFC 8058: its POST unsubscribes, no page).
+ */
+export function withUnsubscribe(message: MailMessage, unsubscribeUrl: string): MailMessage {
+  return {
+    ...message,
+    text: `${message.text}\n\nUnsubscribe in one click: ${unsubscribeUrl}`,
+    html: message.html.replace('</body>', `<p style="font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p></body>`),
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** Sent when the subscription is confirmed: the first newsletter mail, with its unsubscribe link. */
+export function newsletterWelcomeMail(to: string, shopUrl: string, unsubscribeUrl: string): MailMessage {
+  const subject = `You are subscribed to the ${SHOP_NAME} newsletter`;
+  const text = ['Hello,', '', `Thank you for confirming. We will write about new gifts, offers and sales.`, `Visit us at ${shopUrl}`, '', SHOP_NAME].join('\n');
+  const html = layout(subject, ['Hello,', 'Thank you for confirming. We will write about new gifts, offers and sales.', `<a href="${escapeHtml(shopUrl)}">Visit the shop</a>`]);
+  return withUnsubscribe({ to, subject, text, html }, unsubscribeUrl);
 }

@@ -4,6 +4,7 @@ import { authRoutes } from './identity/auth-routes.ts';
 import type { AccountRouteDeps } from './deps.ts';
 import { googleRoutes } from './identity/google-routes.ts';
 import { newsletterRoutes } from './newsletter/newsletter-routes.ts';
+import { privacyRoutes } from './privacy/privacy-routes.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
 import { uploadRoutes } from './profile/upload-routes.ts';
 
@@ -16,5 +17,6 @@ export function accountRouter(deps: AccountRouteDeps): Router {
   googleRoutes(router, deps);
   newsletterRoutes(router, deps);
   adminRoleRoutes(router, deps);
+  privacyRoutes(router, deps);
   return router;
 }

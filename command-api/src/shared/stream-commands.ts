@@ -214,6 +214,14 @@ export class StreamCommands {
     }
   }
 
+  /**
+   * Drops every cached state: after an erasure, states decided from a forgotten person's events
+   * (their address on an order) must be read again, as forgotten.
+   */
+  forgetCached(): void {
+    this.cache.clear();
+  }
+
   private cached<State>(streamId: string, decider: object): { state: State; revision: bigint } | null {
     const entry = this.cache.get(streamId);
     if (!entry || entry.decider !== decider) return null;

@@ -158,6 +158,12 @@ export interface DocumentStore {
    * prepares the next batch. Stores without one (or answering undefined) are bulk-loaded through `commit`.
    */
   bulkLoad?(collections: string[]): BulkLoad | undefined;
+  /**
+   * Optional: after an erasure, leaves no copy of replaced documents in the store's files or
+   * journals (SQLite: a TRUNCATE checkpoint of its WAL). Stores without one keep no such copies
+   * the shop can reach.
+   */
+  eraseFreedPages?(): Promise<void>;
   close(): Promise<void>;
 }
 

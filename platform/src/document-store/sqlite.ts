@@ -84,6 +84,9 @@ export class SqliteDocumentStore implements DocumentStore {
 
   constructor(private readonly file: string) {
     this.db = openSqlite(file);
+    // Read models hold personal data (names, addresses): what a rebuild after an erasure replaces
+    // is overwritten in the file, not left in free pages (see eraseFreedPages).
+    this.db.pragma('secure_delete = ON');
     this.checkpoint = file === ':memory:' ? null : new BackgroundCheckpoint(this.db, file);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.db.exec('CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL)');
@@ -578,6 +581,14 @@ export class SqliteDocumentStore implements DocumentStore {
       name: string;
     }[];
     return rows.map((r) => r.name.slice(2)).sort();
+  }
+
+  /**
+   * After an erasure: the WAL still holds the old pages (with the forgotten person) until a
+   * checkpoint copies the new ones over them; this one waits for readers and empties the WAL file.
+   */
+  async eraseFreedPages(): Promise<void> {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   async close(): Promise<void> {

@@ -16,6 +16,8 @@ export interface MailMessage {
    * receiver can drop a repeat. Start it with a timestamp so the outbox sorts by time.
    */
   dedupeKey?: string;
+  /** Extra headers (a newsletter's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -90,6 +90,11 @@ export async function takeBackup(dataDir: string, dest: string, now: () => Date 
   const readModels = join(dataDir, DATA_FOLDER.readModels);
   if (existsSync(readModels)) snapshotSqliteFile(readModels, join(dest, DATA_FOLDER.readModels));
   snapshotSqliteFile(log, join(dest, DATA_FOLDER.eventLog));
+  // After the log: a key is stored before the first event sealed with it is appended, so every
+  // event of the log's copy finds its key in this one.
+  const keyStore = join(dataDir, DATA_FOLDER.keyStore);
+  if (existsSync(keyStore)) snapshotSqliteFile(keyStore, join(dest, DATA_FOLDER.keyStore));
+  if (existsSync(join(dataDir, DATA_FOLDER.erasures))) await cp(join(dataDir, DATA_FOLDER.erasures), join(dest, DATA_FOLDER.erasures));
   for (const folder of [DATA_FOLDER.secrets, DATA_FOLDER.uploads]) {
     if (existsSync(join(dataDir, folder))) await cp(join(dataDir, folder), join(dest, folder), { recursive: true });
   }

@@ -1,13 +1,14 @@
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import type { RecordedEvent } from '@shop/platform';
-import { SqliteEventStore } from '@shop/platform/adapters';
+import { SqliteEventStore, SqliteKeyStore } from '@shop/platform/adapters';
 import { exportLog, importLog } from '@shop/platform/event-store/log-file';
 import { DATA_FOLDER } from '../data-folder.ts';
+import { erasedSubjects } from '../privacy/erasure-ledger.ts';
 import { assertEmptyFolder, BackupError, syncTree, verifyBackup, type BackupManifest } from './backup.ts';
 
 /** Where a point-in-time restore ends the log: the last event kept is at or before both. */
@@ -31,6 +32,43 @@ export interface RestoreOutcome {
   lastRecordedAt?: string;
   /** True when the read models were restored with the log; false when they are rebuilt from it at the next start. */
   readModelsRestored: boolean;
+  /** People forgotten since the backup was taken, forgotten again in the restored key store. */
+  erasuresReapplied: number;
+}
+
+export interface RestoreOptions {
+  /**
+   * Erasure ledgers besides the backup's own (the live shop's ERASURE_LEDGER, or the data folder's
+   * erasures.jsonl of the shop being replaced): every person they name stays forgotten.
+   */
+  erasureLedgers?: readonly string[];
+}
+
+/**
+ * Destroys, in the restored key store, the keys of everyone the ledgers name: the backup may be
+ * older than their erasure. Copies the ledgers' union into the data folder, so the erasures go on
+ * being kept. Returns how many keys were still there to destroy.
+ */
+async function reapplyErasures(backupDir: string, dataDir: string, ledgers: readonly string[]): Promise<number> {
+  const subjects = [...(await erasedSubjects([join(backupDir, DATA_FOLDER.erasures), ...ledgers]))];
+  if (subjects.length === 0) return 0;
+  const keys = new SqliteKeyStore(join(dataDir, DATA_FOLDER.keyStore));
+  try {
+    const alive = [...(await keys.findKeys(subjects)).values()].filter((key) => key !== null).length;
+    await keys.destroy(subjects);
+    return alive;
+  } finally {
+    await keys.close();
+  }
+}
+
+async function carryLedgers(backupDir: string, dataDir: string, ledgers: readonly string[]): Promise<void> {
+  const lines = new Set<string>();
+  for (const file of [join(backupDir, DATA_FOLDER.erasures), ...ledgers]) {
+    if (!existsSync(file)) continue;
+    for (const line of (await readFile(file, 'utf8')).split('\n')) if (line.trim()) lines.add(line);
+  }
+  if (lines.size > 0) await writeFile(join(dataDir, DATA_FOLDER.erasures), `${[...lines].join('\n')}\n`, { mode: 0o600 });
 }
 
 const PAGE = 1000;
@@ -100,19 +138,25 @@ export async function planRestore(backupDir: string, cut?: RestoreCut): Promise<
  * as a log of its own identity, and the read models are left out: the shop rebuilds them from
  * that log when it starts, so no checkpoint can be ahead of the log.
  */
-export async function restoreBackup(backupDir: string, dataDir: string, cut?: RestoreCut): Promise<RestoreOutcome> {
+export async function restoreBackup(backupDir: string, dataDir: string, cut?: RestoreCut, options: RestoreOptions = {}): Promise<RestoreOutcome> {
   const manifest = await verifyBackup(backupDir);
   await assertEmptyFolder(dataDir, 'a backup is restored into an empty data folder only');
   for (const folder of [DATA_FOLDER.secrets, DATA_FOLDER.uploads]) {
     if (existsSync(join(backupDir, folder))) await cp(join(backupDir, folder), join(dataDir, folder), { recursive: true });
   }
+  const ledgers = options.erasureLedgers ?? [];
+  if (existsSync(join(backupDir, DATA_FOLDER.keyStore))) await copyFile(join(backupDir, DATA_FOLDER.keyStore), join(dataDir, DATA_FOLDER.keyStore));
+  const erasuresReapplied = await reapplyErasures(backupDir, dataDir, ledgers);
+  await carryLedgers(backupDir, dataDir, ledgers);
   if (!isCut(cut)) {
     await copyFile(join(backupDir, DATA_FOLDER.eventLog), join(dataDir, DATA_FOLDER.eventLog));
-    const readModels = existsSync(join(backupDir, DATA_FOLDER.readModels));
+    // Read models taken before an erasure still show the person: then they are rebuilt from the
+    // log instead, which reads them as forgotten.
+    const readModels = existsSync(join(backupDir, DATA_FOLDER.readModels)) && erasuresReapplied === 0;
     if (readModels) await copyFile(join(backupDir, DATA_FOLDER.readModels), join(dataDir, DATA_FOLDER.readModels));
     await syncTree(dataDir);
     const { lastPosition, lastRecordedAt } = manifest.log;
-    return { lastPosition, ...(lastRecordedAt ? { lastRecordedAt } : {}), readModelsRestored: readModels };
+    return { lastPosition, ...(lastRecordedAt ? { lastRecordedAt } : {}), readModelsRestored: readModels, erasuresReapplied };
   }
 
   const scratch = join(dataDir, '.restoring');
@@ -135,5 +179,5 @@ export async function restoreBackup(backupDir: string, dataDir: string, cut?: Re
   }
   await rm(scratch, { recursive: true, force: true });
   await syncTree(dataDir);
-  return { ...plan.kept, readModelsRestored: false };
+  return { ...plan.kept, readModelsRestored: false, erasuresReapplied };
 }

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { AdminRoles } from '@shop/command-api/account/admin/admin-roles';
 import { DomainError } from '@shop/command-api';
 import { loadConfig } from '@shop/platform';
-import { openEventStore } from '../compose.ts';
+import { openEmailLookup, openEventStore } from '../compose.ts';
 
 const USAGE = 'Usage: npm run admin:grant -- <email> [--revoke]';
 
@@ -56,7 +56,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const events = await openEventStore(config);
   try {
-    const roles = new AdminRoles(events);
+    const roles = new AdminRoles(events, openEmailLookup(config));
     const result = values.revoke ? await roles.revoke(email, operator()) : await roles.grant(email, operator());
     const who = `${result.email} (${result.name}, user ${result.userId})`;
     if (!result.changed) {

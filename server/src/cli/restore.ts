@@ -10,13 +10,17 @@
  * rebuilt from it when the shop starts. Such a restore first lists what it would drop, and
  * restores only when run again with --yes.
  *
+ * Erasures are kept: people forgotten after the backup was taken stay forgotten. The backup's
+ * own erasure ledger, ERASURE_LEDGER when set, and every `--erasures <file>` given (the replaced
+ * data folder's erasures.jsonl) are re-applied to the restored key store.
+ *
  * Exit code 0 on success (or a plan shown), 1 on a refused or failed restore, 2 on bad usage.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@shop/platform';
 import { planRestore, restoreBackup, type RestoreCut, type RestorePlan } from '../backup/restore.ts';
 
-const USAGE = 'Usage: npm run restore -- <backup folder> [--to-time <ISO time> | --to-position <N>] [--yes]';
+const USAGE = 'Usage: npm run restore -- <backup folder> [--to-time <ISO time> | --to-position <N>] [--erasures <ledger file>]... [--yes]';
 
 function cutOf(values: { 'to-time'?: string; 'to-position'?: string }): RestoreCut | 'bad' {
   if (values['to-time'] !== undefined && values['to-position'] !== undefined) return 'bad';
@@ -43,7 +47,7 @@ function describe(plan: RestorePlan): string {
 async function main(): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { 'to-time': { type: 'string' }, 'to-position': { type: 'string' }, yes: { type: 'boolean', default: false } } });
+    parsed = parseArgs({ allowPositionals: true, options: { 'to-time': { type: 'string' }, 'to-position': { type: 'string' }, erasures: { type: 'string', multiple: true }, yes: { type: 'boolean', default: false } } });
   } catch {
     console.error(USAGE);
     return 2;
@@ -64,7 +68,9 @@ async function main(): Promise<number> {
     console.log(`${describe(await planRestore(backupDir, cut))}\nNothing was restored. Run the same command with --yes to restore into ${config.DATA_DIR}.`);
     return 0;
   }
-  const outcome = await restoreBackup(backupDir, config.DATA_DIR, cut);
+  const erasureLedgers = [...(config.ERASURE_LEDGER ? [config.ERASURE_LEDGER] : []), ...(parsed.values.erasures ?? [])];
+  const outcome = await restoreBackup(backupDir, config.DATA_DIR, cut, { erasureLedgers });
+  if (outcome.erasuresReapplied > 0) console.log(`${outcome.erasuresReapplied} keys of people forgotten since the backup were destroyed again.`);
   console.log(
     `Restored ${backupDir} into ${config.DATA_DIR}: the log up to position ${outcome.lastPosition}` +
       `${outcome.lastRecordedAt ? ` (recorded ${outcome.lastRecordedAt})` : ''}. ` +

@@ -10,6 +10,11 @@ export interface JsonBodyOptions {
 /** What co-body accepts as strict JSON: an object or an array, after optional whitespace. */
 const STRICT_JSON = /^[ \t\n\r]*[[{]/;
 const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/**
+ * A DELETE is parsed only when it says it carries JSON: deleting an account takes the password
+ * in its body; every other DELETE names what it deletes in its path and sends none.
+ */
+const saysJson = (ctx: Context) => ctx.method === 'DELETE' && Boolean(ctx.request.is('application/json'));
 /** The Content-Types browsers and HTTP clients send for a JSON body; any other spelling takes the general path. */
 const UTF8_JSON = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 
@@ -24,10 +29,10 @@ const UTF8_JSON = new Set(['application/json', 'application/json; charset=utf-8'
  * goes to `@koa/bodyparser` itself.
  */
 export function jsonBody({ limit }: JsonBodyOptions) {
-  const general = bodyParser({ enableTypes: ['json'], jsonLimit: limit });
+  const general = bodyParser({ enableTypes: ['json'], jsonLimit: limit, parsedMethods: [...PARSED_METHODS, 'DELETE'] });
   return async (ctx: Context, next: Next) => {
     const request = ctx.request as Context['request'] & { body?: unknown; rawBody?: string };
-    if (!PARSED_METHODS.has(ctx.method) || request.body !== undefined || (ctx as { disableBodyParser?: boolean }).disableBodyParser) {
+    if (!(PARSED_METHODS.has(ctx.method) || saysJson(ctx)) || request.body !== undefined || (ctx as { disableBodyParser?: boolean }).disableBodyParser) {
       return next();
     }
     const length = plainJsonLength(ctx, limit);

@@ -7,6 +7,7 @@ import { useGetUserQuery } from '../api/shopApi.ts';
 import { brand } from '../shared/theme.ts';
 import type { SessionUser } from '../session/storage.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
 import { LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { EditProfile } from './EditProfile.tsx';
 import { RequireShopper } from '../session/RequireShopper.tsx';
@@ -35,7 +36,10 @@ function AccountView({ session }: { session: SessionUser }) {
           ) : tab === 0 ? (
             <EditProfile key={user.id} user={user} />
           ) : (
-            <ChangePasswordForm user={user} />
+            <>
+              <ChangePasswordForm user={user} />
+              <DeleteAccount user={user} />
+            </>
           )}
         </Box>
       </Panel>
@@ -43,7 +47,7 @@ function AccountView({ session }: { session: SessionUser }) {
   );
 }
 
-/** /my-account: Edit Profile and Change Password. */
+/** /my-account: Edit Profile, and Change Password with Delete account below it. */
 export default function MyAccountPage() {
   return <RequireShopper>{(user) => <AccountView session={user} />}</RequireShopper>;
 }

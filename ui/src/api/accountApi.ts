@@ -86,6 +86,10 @@ export const accountApi = shopApi.injectEndpoints({
     changePassword: build.mutation<User & FlaggedReply, ChangePasswordBody>({
       query: ({ id, ...body }) => ({ url: `/user/changePassword/${encodeURIComponent(id)}`, method: 'PUT', body }),
     }),
+    /** Forgets the account for good: its password confirms it is the person. */
+    deleteAccount: build.mutation<{ id: string; forgotten: true } & FlaggedReply, { id: string; password: string }>({
+      query: ({ id, password }) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'DELETE', body: { password } }),
+    }),
     uploadImages: build.mutation<string[], FormData>({
       query: (body) => ({ url: '/user/upload', method: 'POST', body }),
     }),
@@ -108,6 +112,7 @@ export const {
   useResetPasswordMutation,
   useSaveProfileMutation,
   useChangePasswordMutation,
+  useDeleteAccountMutation,
   useUploadImagesMutation,
   useDeleteAllImagesMutation,
 } = accountApi;

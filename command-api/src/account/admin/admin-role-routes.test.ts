@@ -24,7 +24,7 @@ const signIn = async (email: string) => {
 async function person(label: string, admin = false): Promise<Person> {
   const { email, userId } = await signUpVerified(shop, uniqueEmail(label));
   if (admin) {
-    const granted = await new AdminRoles(shop.t.shop.events).grant(email, 'admin:grant CLI (test)');
+    const granted = await new AdminRoles(shop.t.shop.events, shop.t.shop.emails).grant(email, 'admin:grant CLI (test)');
     await shop.t.shop.awaitProjections(granted.position, ['accounts']);
   }
   const { token, user } = await signIn(email);
@@ -133,12 +133,12 @@ describe('the last-admin rule across processes', () => {
 
   it('two API processes revoking each other’s admin at once: one is refused, one admin is left', async () => {
     const ops = 'admin:grant CLI (test)';
-    const roles = new AdminRoles(own.t.shop.events);
+    const roles = new AdminRoles(own.t.shop.events, own.t.shop.emails);
     const [a, b] = [await signUpVerified(own, uniqueEmail('process-a')), await signUpVerified(own, uniqueEmail('process-b'))];
     for (const p of [a, b]) expect((await roles.grant(p.email, ops)).changed).toBe(true);
     // Each "process" has its own pipeline and cache; both read the roster before either appends.
     const events = bothReadBeforeAppending(own.t.shop.events, accountStreams.adminRoster);
-    const results = await Promise.allSettled([new AdminRoles(events).revoke(b.email, a.userId), new AdminRoles(events).revoke(a.email, b.userId)]);
+    const results = await Promise.allSettled([new AdminRoles(events, own.t.shop.emails).revoke(b.email, a.userId), new AdminRoles(events, own.t.shop.emails).revoke(a.email, b.userId)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { reason: 'conflict', message: LAST_ADMIN_MSG } });
     // Exactly one of the two is still an admin: granting it again changes nothing.

@@ -67,7 +67,7 @@ describe('admin rights over HTTP: grant → sign in → audit; revoke → sign i
   const catalog = smallCatalog();
   beforeAll(async () => {
     shop = await startAccountShop();
-    roles = new AdminRoles(shop.t.shop.events);
+    roles = new AdminRoles(shop.t.shop.events, shop.t.shop.emails);
     await shop.t.shop.awaitProjections(await importCatalog(shop.t.shop.catalog, catalog), ['catalog']);
   });
   afterAll(async () => {

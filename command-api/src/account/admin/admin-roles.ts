@@ -5,7 +5,7 @@ import { AccountStore } from '../account-store.ts';
 import { adminRosterStream } from './admin-roster.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { AccountState } from '../decider.ts';
-import { normaliseEmail } from '../emails.ts';
+import { normaliseEmail, type EmailLookup } from '../emails.ts';
 import { AccountError, MSG } from '../errors.ts';
 
 export interface AdminRoleChange {
@@ -45,12 +45,14 @@ export class AdminRoles {
   private readonly store: AccountStore;
 
   /** `source`: the shop's command pipeline, or an event store for a tool of its own (the CLI, tests). */
+  /** `emails`: the shop's keyed e-mail lookup (an account is found by its e-mail's keyed hash). */
   constructor(
     source: EventStore | StreamCommands,
+    emails: EmailLookup,
     private readonly clock: Clock = systemClock(),
   ) {
     this.streams = source instanceof StreamCommands ? source : new StreamCommands(source);
-    this.store = new AccountStore(this.streams);
+    this.store = new AccountStore(this.streams, emails);
   }
 
   grant(email: string, by: string): Promise<AdminRoleChange> {

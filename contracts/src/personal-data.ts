@@ -1,0 +1,81 @@
+/**
+ * The personal fields of every event type, in ONE place: what the log seals with the key of the
+ * person they belong to (crypto-shredding, platform's SealingEventStore), and what each field
+ * reads as once that key is destroyed (the person was forgotten).
+ *
+ * Facts that are not personal (ids, amounts, products, quantities, times, statuses, pincode and
+ * city on an order's top level) stay in clear, so audits, revenue and stock survive an erasure.
+ *
+ * To add an event type with personal fields: one line in PERSONAL_FIELDS, naming whose fields they
+ * are and the forgotten value of each top-level field (a whole object is sealed as one field).
+ * Events written before their type was listed stay readable (they were stored in clear; `npm run
+ * log:encrypt` seals an existing log).
+ */
+
+/** What a forgotten person's fields read as: valid for their schemas, and never anyone's data. */
+export const FORGOTTEN = {
+  name: 'Forgotten customer',
+  /** `.invalid` is reserved (RFC 2606): no mail is ever delivered there. */
+  email: 'forgotten@invalid',
+  text: 'Forgotten',
+  /** A password hash no password matches (not a valid scrypt string). */
+  passwordHash: 'scrypt$forgotten',
+} as const;
+
+const FORGOTTEN_BILLING = {
+  fullName: FORGOTTEN.name,
+  country: FORGOTTEN.text,
+  streetAddressLine1: FORGOTTEN.text,
+  streetAddressLine2: FORGOTTEN.text,
+  city: FORGOTTEN.text,
+  state: FORGOTTEN.text,
+  zipCode: FORGOTTEN.text,
+  phoneNumber: FORGOTTEN.text,
+  email: FORGOTTEN.email,
+};
+
+/** The personal fields of one event type. */
+export interface PersonalFields {
+  /**
+   * Whose they are: the key store subject (a user id; for the newsletter, which knows only an
+   * e-mail, its stream id). Undefined: the event names nobody, nothing is sealed.
+   */
+  subject(data: Readonly<Record<string, unknown>>, streamId: string): string | undefined;
+  /** Each sealed top-level field and the value it reads as once forgotten. */
+  forgotten: Readonly<Record<string, unknown>>;
+}
+
+/** Fields owned by the user named in the event's `idField`. */
+function ofUser(idField: string, forgotten: Record<string, unknown>): PersonalFields {
+  return { subject: (data) => (typeof data[idField] === 'string' ? (data[idField] as string) : undefined), forgotten };
+}
+
+/** Fields owned by whoever the stream is about (the newsletter: one stream per e-mail). */
+function ofStream(forgotten: Record<string, unknown>): PersonalFields {
+  return { subject: (_data, streamId) => streamId, forgotten };
+}
+
+/** Event type → its personal fields. Other helpers' event types join with one line each. */
+export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
+  AccountEmailReserved: ofUser('userId', { email: FORGOTTEN.email }),
+  AccountRegistered: ofUser('userId', { name: FORGOTTEN.name, email: FORGOTTEN.email, phone: FORGOTTEN.text, passwordHash: FORGOTTEN.passwordHash }),
+  PasswordChanged: ofUser('userId', { passwordHash: FORGOTTEN.passwordHash }),
+  PasswordReset: ofUser('userId', { passwordHash: FORGOTTEN.passwordHash }),
+  ProfileUpdated: ofUser('userId', { name: FORGOTTEN.name, phone: FORGOTTEN.text }),
+  GoogleIdentityLinked: ofUser('userId', { email: FORGOTTEN.email, subject: FORGOTTEN.text }),
+  NewsletterSubscribed: ofStream({ email: FORGOTTEN.email }),
+  NewsletterConsentRequested: ofStream({ email: FORGOTTEN.email }),
+  PaymentOpened: ofUser('userId', { billing: FORGOTTEN_BILLING }),
+  CheckoutStarted: ofUser('userId', { billing: FORGOTTEN_BILLING }),
+  OrderPlaced: ofUser('userid', { name: FORGOTTEN.name, phoneNumber: FORGOTTEN.text, address: FORGOTTEN.text, email: FORGOTTEN.email, billing: FORGOTTEN_BILLING }),
+  ProductReviewed: ofUser('customerId', { customerName: FORGOTTEN.name }),
+  ProductReviewEdited: ofUser('customerId', { customerName: FORGOTTEN.name }),
+};
+
+/**
+ * The metadata key of a sealed event's envelope. Its `v` is the sealing format's version, apart
+ * from the data's schema version (`schemaVersion`): sealing changes how the data is stored, not
+ * its shape, and an event without the key was written in clear (before sealing, or of a type
+ * with no personal fields) and is read as written.
+ */
+export const SEALED_KEY = 'sealed';
