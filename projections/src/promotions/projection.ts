@@ -53,7 +53,8 @@ async function giveBack(view: ProjectionView, redemption: PromotionRedemptionDoc
  */
 export const promotionProjection: Projection = {
   name: 'promotions',
-  version: 1,
+  // 2: uses of promotions without a limit counted from the orders placed.
+  version: 2,
   collections: [
     { name: PROMOTIONS.rules, indexes: [['state'], ['code'], ['createdAt']] },
     { name: PROMOTIONS.redemptions, indexes: [['promotionId', 'claimedAt'], ['promotionId', 'customerKey'], ['orderId']] },
