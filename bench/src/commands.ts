@@ -20,7 +20,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon, { type Request } from 'autocannon';
-import { newId } from '@shop/contracts';
+import { newId, type PromotionEventMap } from '@shop/contracts';
+import { promotionStream } from '@shop/command-api';
 import { TokenService, createLogger, loadConfig } from '@shop/platform';
 import { composeShop, seedCatalogIfNew } from '@shop/server';
 import { tempDir } from '../../test-support/temp-dir.ts';
@@ -76,6 +77,19 @@ export async function prepare(dataDir: string, jwtSecret: string): Promise<strin
         },
       });
       ids.push(productId);
+    }
+    // Several promotions running, as in a festival week, so every checkout is priced through them
+    // all: a category sale, buy 2 get 1, free delivery over an amount, an automatic flat discount
+    // (and the first-order discount every new bench shopper has).
+    const running: Omit<PromotionEventMap['PromotionCreated'], 'promotionId'>[] = [
+      { name: 'Bench sale', type: 'percent', value: 20, categoryIds: [categoryId], startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 86_400_000).toISOString() },
+      { name: 'Bench buy 2 get 1', type: 'buyXgetY', value: 2, getQuantity: 1, categoryIds: [categoryId] },
+      { name: 'Bench free delivery', type: 'freeDelivery', value: 300 },
+      { name: 'Bench fifty off', type: 'flat', value: 50, minCart: 400 },
+    ];
+    for (const terms of running) {
+      const promotionId = newId();
+      await shop.streams.handle(promotionStream.at(promotionId), { type: 'CreatePromotion', terms: { promotionId, ...terms } });
     }
     await shop.runner.catchUp();
     return ids;

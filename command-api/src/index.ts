@@ -9,6 +9,7 @@ export { CatalogProducts } from './shared/catalog-products.ts';
 export * from './shared/stream-commands.ts';
 export { cartCommandRoutes } from './cart/routes.ts';
 export { promotionCommandRoutes } from './promotions/routes.ts';
+export { promotionStream } from './promotions/decider.ts';
 export { myListCommandRoutes } from './my-list/routes.ts';
 export { reviewCommandRoutes } from './review/routes.ts';
 export { reviewStream, type AddReview, type ReviewEvent } from './review/decider.ts';

@@ -172,4 +172,6 @@ export interface PromotionRedemptionDoc {
   amount: number;
   claimedAt: string;
   returnedAt?: string;
+  /** `claim`: a limited promotion's use, claimed on its stream; `order`: counted from the order placed. */
+  countedFrom: 'claim' | 'order';
 }

@@ -17,7 +17,10 @@ function usesOf(promotions: readonly AppliedPromotionData[]): { promotionId: str
 }
 
 /**
- * Claims a use of every promotion the checkout was priced with, on each promotion's stream. A
+ * Claims a use of every promotion the checkout was priced with that has a limit (uses, budget, or
+ * per customer), on each promotion's stream. One without a limit needs no claim (nothing can run
+ * out), and an append per order on a sale's one stream would queue every checkout of a festival
+ * behind the others: its uses are counted from the orders placed (the promotions read model). A
  * refusal (the last use, the budget or the shopper's limit went to another order) gives back the
  * uses this checkout already claimed and is thrown: the checkout compensates it like stock.
  */
@@ -30,6 +33,8 @@ export async function claimPromotionUses(
   const claimed: string[] = [];
   try {
     for (const use of usesOf(checkout.promotions)) {
+      const { terms } = await streams.load(promotionStream.at(use.promotionId));
+      if (terms && terms.usageLimit === undefined && terms.budget === undefined && terms.perCustomerLimit === undefined) continue;
       const command = { type: 'ClaimPromotionUse', promotionId: use.promotionId, paymentId: checkout.paymentId, orderId: checkout.orderId, customerKey: checkout.customerKey, amount: use.amount } as const;
       const result = await streams.handle(promotionStream.at(use.promotionId), command, ctx, { maxAttempts: CLAIM_ATTEMPTS });
       claimed.push(use.promotionId);

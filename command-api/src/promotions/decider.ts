@@ -32,6 +32,10 @@ export interface PromotionStreamState {
   held: Map<string, { customerKey: string; amount: number; orderId: string }>;
   /** Payment ids whose use was given back: the same checkout never claims twice. */
   returned: Set<string>;
+  /** Running totals of `held`: uses, rupees, and uses per customer. */
+  uses: number;
+  given: number;
+  byCustomer: Map<string, number>;
 }
 
 export type PromotionCommand =
@@ -43,45 +47,49 @@ export type PromotionCommand =
 export const PROMOTION_NOT_FOUND = 'Promotion not found';
 export const PROMOTION_ENDED = 'This promotion has ended and cannot be started again';
 
-const counts = (state: PromotionStreamState, customerKey?: string) => {
-  let uses = 0;
-  let given = 0;
-  let byCustomer = 0;
-  for (const use of state.held.values()) {
-    uses += 1;
-    given += use.amount;
-    if (use.customerKey === customerKey) byCustomer += 1;
-  }
-  return { uses, given, byCustomer };
-};
+/**
+ * Uses are folded into the state's maps in place, not copied: a promotion's stream holds every
+ * use it ever had, and copying them per event made a festival week's checkouts quadratic. Safe
+ * because a state is only ever folded forward (the command pipeline replaces its cached state with
+ * the evolved one, and reads of the log fold from fresh maps made by PromotionCreated).
+ */
+function addUse(state: PromotionStreamState, use: PromotionEventMap['PromotionUseClaimed']): PromotionStreamState {
+  state.held.set(use.paymentId, { customerKey: use.customerKey, amount: use.amount, orderId: use.orderId });
+  state.byCustomer.set(use.customerKey, (state.byCustomer.get(use.customerKey) ?? 0) + 1);
+  return { ...state, uses: state.uses + 1, given: state.given + use.amount };
+}
+
+function removeUse(state: PromotionStreamState, paymentId: string): PromotionStreamState {
+  const use = state.held.get(paymentId);
+  state.returned.add(paymentId);
+  if (!use) return { ...state };
+  state.held.delete(paymentId);
+  state.byCustomer.set(use.customerKey, (state.byCustomer.get(use.customerKey) ?? 1) - 1);
+  return { ...state, uses: state.uses - 1, given: state.given - use.amount };
+}
 
 export const promotionDecider: Decider<PromotionStreamState, PromotionCommand, PromotionEvent> = {
-  initialState: { terms: null, state: 'active', held: new Map(), returned: new Set() },
+  initialState: { terms: null, state: 'active', held: new Map(), returned: new Set(), uses: 0, given: 0, byCustomer: new Map() },
   evolve(state, event) {
     switch (event.type) {
       case 'PromotionCreated':
-        return { ...state, terms: event.data, state: 'active' };
+        // Fresh maps for every stream: the initial state's are shared and never written.
+        return { terms: event.data, state: 'active', held: new Map(), returned: new Set(), uses: 0, given: 0, byCustomer: new Map() };
       case 'PromotionPaused':
         return { ...state, state: 'paused' };
       case 'PromotionResumed':
         return { ...state, state: 'active' };
       case 'PromotionEnded':
         return { ...state, state: 'ended' };
-      case 'PromotionUseClaimed': {
-        const held = new Map(state.held);
-        held.set(event.data.paymentId, { customerKey: event.data.customerKey, amount: event.data.amount, orderId: event.data.orderId });
-        return { ...state, held };
-      }
-      case 'PromotionUseReturned': {
-        const held = new Map(state.held);
-        held.delete(event.data.paymentId);
-        return { ...state, held, returned: new Set(state.returned).add(event.data.paymentId) };
-      }
+      case 'PromotionUseClaimed':
+        return addUse(state, event.data);
+      case 'PromotionUseReturned':
+        return removeUse(state, event.data.paymentId);
     }
   },
   decide(command, state) {
     if (command.type === 'CreatePromotion') {
-      // Creating the same promotion again (the default rule at every start) changes nothing.
+      // Creating the same promotion again (the default rule's stream, created when first changed) changes nothing.
       if (state.terms) return [];
       return [{ type: 'PromotionCreated', data: command.terms }];
     }
@@ -103,10 +111,9 @@ export const promotionDecider: Decider<PromotionStreamState, PromotionCommand, P
     if (state.held.has(command.paymentId) || state.returned.has(command.paymentId)) return [];
     const { type: _type, ...use } = command;
     const terms = state.terms;
-    const used = counts(state, use.customerKey);
-    if (terms.usageLimit !== undefined && used.uses >= terms.usageLimit) throw new DomainError('conflict', COUPON_MESSAGES.usedUp);
-    if (terms.budget !== undefined && used.given + use.amount > terms.budget) throw new DomainError('conflict', COUPON_MESSAGES.usedUp);
-    if (terms.perCustomerLimit !== undefined && used.byCustomer >= terms.perCustomerLimit) throw new DomainError('conflict', COUPON_MESSAGES.alreadyUsed);
+    if (terms.usageLimit !== undefined && state.uses >= terms.usageLimit) throw new DomainError('conflict', COUPON_MESSAGES.usedUp);
+    if (terms.budget !== undefined && state.given + use.amount > terms.budget) throw new DomainError('conflict', COUPON_MESSAGES.usedUp);
+    if (terms.perCustomerLimit !== undefined && (state.byCustomer.get(use.customerKey) ?? 0) >= terms.perCustomerLimit) throw new DomainError('conflict', COUPON_MESSAGES.alreadyUsed);
     return [{ type: 'PromotionUseClaimed', data: use }];
   },
 };

@@ -99,6 +99,25 @@ describe('coupons counted once under racing checkouts', () => {
   });
 });
 
+describe('a promotion without a limit', () => {
+  it('is not claimed, yet its uses and rupees are counted from the orders placed, and a cancelled order takes its use back', async () => {
+    const productId = await listProduct(t, { price: 1000, countInStock: 10 });
+    const id = await createPromotion({ name: 'Lamp week', type: 'percent', value: 15, productIds: [productId] });
+    const { token } = shopper(t);
+    await addToCart(t, token, productId, 2);
+    const { checkout, paid } = await checkoutAndPay(t, token);
+    expect(checkout).toMatchObject({ discounts: [{ label: 'Lamp week', amount: 300 }, { label: 'First order discount', amount: 20 }] });
+    const placed = await confirm(token, paid);
+    expect([placed.status, placed.body.amount - (placed.body.deliveryFee ?? 0)]).toEqual([201, 1680]);
+    expect(placed.body.promotions).toEqual([{ label: 'Lamp week', amount: 300, stage: 'sale' }]);
+    expect((await t.shop.events.readStream(promotionStreams.promotion(id))).map((e) => e.type)).toEqual(['PromotionCreated']);
+    await expect.poll(async () => (await promotion(id)).uses).toBe(1);
+    expect(await promotion(id)).toMatchObject({ uses: 1, discountGiven: 300 });
+    expect((await api(t.url, `/api/orders/${placed.body.id}/status`, { method: 'PUT', token: admin, body: { status: 'cancelled' } })).status).toBe(200);
+    await expect.poll(async () => (await promotion(id)).uses).toBe(0);
+  });
+});
+
 describe('the first-order discount, one per mailbox', () => {
   it('a second account of the same mailbox (a plus-address) does not get it again, and its racing claim is refused', async () => {
     const productId = await listProduct(t, { price: 450, countInStock: 20 });

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/messages.ts';
@@ -6,6 +5,7 @@ import { Panel } from '../../shared/common.tsx';
 import { rupees } from '../../shared/format.ts';
 import { notifyError } from '../../store/snackbarSlice.ts';
 import { useAppDispatch } from '../../store/store.ts';
+import { PlainTable } from './PlainTable.tsx';
 import { AdminFrame, shortTime } from '../adminParts.tsx';
 import { promotionTerms } from './PromotionsPage.tsx';
 import { useChangePromotionMutation, useGetAdminPromotionQuery, type PromotionState } from './promotionsAdminApi.ts';
@@ -55,16 +55,7 @@ export default function PromotionPage() {
         {p.budget !== undefined && ` · budget ${rupees(p.budget)}`}
       </Panel>
       <Panel sx={{ p: 0 }}>
-        <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { p: 1.25, borderBottom: '1px solid #eee', textAlign: 'left', fontSize: 14 } }}>
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Order</th>
-              <th>Discount</th>
-              <th>Given back</th>
-            </tr>
-          </thead>
-          <tbody>
+        <PlainTable columns={['When', 'Order', 'Discount', 'Given back']}>
             {p.redemptions.map((r) => (
               <tr key={r._id} data-testid="redemption-row">
                 <td>{shortTime(r.claimedAt)}</td>
@@ -73,8 +64,7 @@ export default function PromotionPage() {
                 <td>{r.returnedAt ? shortTime(r.returnedAt) : ''}</td>
               </tr>
             ))}
-          </tbody>
-        </Box>
+        </PlainTable>
       </Panel>
     </AdminFrame>
   );

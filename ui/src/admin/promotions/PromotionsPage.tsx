@@ -10,6 +10,7 @@ import { Panel } from '../../shared/common.tsx';
 import { rupees } from '../../shared/format.ts';
 import { notifyError, notifySuccess } from '../../store/snackbarSlice.ts';
 import { useAppDispatch } from '../../store/store.ts';
+import { PlainTable } from './PlainTable.tsx';
 import { AdminFrame } from '../adminParts.tsx';
 import { useCreatePromotionMutation, useGetAdminPromotionsQuery, type PromotionDoc, type PromotionInput } from './promotionsAdminApi.ts';
 
@@ -118,17 +119,7 @@ export default function PromotionsPage() {
     <AdminFrame title="Promotions" subtitle="Coupons, scheduled sales, buy X get Y, free delivery" testId="admin-promotions">
       <CreatePromotionForm />
       <Panel sx={{ p: 0 }}>
-        <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { p: 1.25, borderBottom: '1px solid #eee', textAlign: 'left', fontSize: 14 } }}>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Terms</th>
-              <th>State</th>
-              <th>Uses</th>
-              <th>Given</th>
-            </tr>
-          </thead>
-          <tbody>
+        <PlainTable columns={['Name', 'Terms', 'State', 'Uses', 'Given']}>
             {!isLoading &&
               data.map((p) => (
                 <tr key={p.id} data-testid="promotion-row">
@@ -143,8 +134,7 @@ export default function PromotionsPage() {
                   <td>{rupees(p.discountGiven)}</td>
                 </tr>
               ))}
-          </tbody>
-        </Box>
+        </PlainTable>
       </Panel>
     </AdminFrame>
   );
