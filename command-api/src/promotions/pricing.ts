@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import {
   FIRST_ORDER_PROMOTION_ID,
   FIRST_ORDER_RULE,
   PROMOTIONS,
   firstOrderDiscountEligible,
-  normaliseEmail,
   priceCart,
   ORDERS,
   type PipelineInput,
@@ -16,18 +14,10 @@ import {
   type PromotionUsage,
 } from '@shop/contracts';
 import type { DocumentStore } from '@shop/platform';
+import type { MailboxKeys } from '../account/emails.ts';
 import type { StreamCommands } from '../shared/stream-commands.ts';
 import { firstOrderDiscountByEmailStream, firstOrderDiscountStream } from '../ordering/discount/decider.ts';
 import { cartCouponStream } from './decider.ts';
-
-/**
- * Whose per-person promotion limits a shopper counts against: a hash of their normalised e-mail
- * (plus-addressing and Gmail dots removed), so two accounts of one mailbox are one shopper, and
- * the log holds no address for it.
- */
-export function customerKeyFor(email: string): string {
-  return createHash('sha256').update(normaliseEmail(email)).digest('hex').slice(0, 40);
-}
 
 /** Who is buying, as the token says: the account and its e-mail. */
 export interface Shopper {
@@ -38,6 +28,8 @@ export interface Shopper {
 export interface PricingDeps {
   streams: StreamCommands;
   docs: DocumentStore;
+  /** Whose per-person limits a shopper counts against (see EmailLookup.mailbox). */
+  emails: MailboxKeys;
 }
 
 /** The rule a promotion document describes (the read model's counters left out). */
@@ -53,7 +45,7 @@ function ruleOf(doc: PromotionDoc): PromotionRule {
 export async function isFirstOrder(deps: PricingDeps, shopper: Shopper): Promise<boolean> {
   const [byAccount, byEmail] = await Promise.all([
     deps.streams.load(firstOrderDiscountStream.at(shopper.userId)),
-    deps.streams.load(firstOrderDiscountByEmailStream.at(customerKeyFor(shopper.email))),
+    deps.streams.load(firstOrderDiscountByEmailStream.at(deps.emails.mailbox(shopper.email))),
   ]);
   if (byAccount.claimedBy || byEmail.claimedBy) return false;
   return firstOrderDiscountEligible({ claimed: false, ordersPlaced: await deps.docs.count(ORDERS.orders, { userid: shopper.userId }) });
@@ -86,7 +78,7 @@ async function usageOf(docs: DocumentStore, doc: PromotionDoc, customerKey: stri
  * `couponId` overrides the cart's own coupon (applying one prices the cart with it first).
  */
 export async function pricingContext(deps: PricingDeps, shopper: Shopper, couponOverride?: PromotionRule | null): Promise<PricingContext> {
-  const customerKey = customerKeyFor(shopper.email);
+  const customerKey = deps.emails.mailbox(shopper.email);
   const [active, applied, firstOrder] = await Promise.all([
     deps.docs.find<PromotionDoc>(PROMOTIONS.rules, { state: 'active' }),
     couponOverride === undefined ? deps.streams.load(cartCouponStream.at(shopper.userId)) : Promise.resolve({ applied: null }),

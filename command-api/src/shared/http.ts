@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { DocumentStore, EventStore, Logger, PublicUrls, TokenService } from '@shop/platform';
 import type { CatalogProducts } from './catalog-products.ts';
 import type { StreamCommands } from './stream-commands.ts';
+import type { MailboxKeys } from '../account/emails.ts';
 import type { WriteThrottle } from './write-throttle.ts';
 
 /** What every feature's command routes need from the composition root. */
@@ -20,6 +21,8 @@ export interface CommandDeps {
   awaitProjections(position: bigint, projections: string[]): Promise<void>;
   /** Per-user budgets of the signed-in writes that append events. */
   writes: WriteThrottle;
+  /** The keyed e-mail lookups: a shopper's mailbox key for per-person promotion limits. */
+  emails: MailboxKeys;
 }
 
 /** The projection each read model a command's reply waits for belongs to (named in @shop/contracts). */

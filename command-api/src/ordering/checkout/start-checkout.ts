@@ -23,6 +23,7 @@ import type { StreamCommands } from '../../shared/stream-commands.ts';
 import { DomainError } from '../../shared/decider.ts';
 import { pricedWith, pricingContext } from '../../promotions/pricing.ts';
 import { checkoutDiscounts, type CheckoutDiscounts } from '../../promotions/checkout-discounts.ts';
+import type { MailboxKeys } from '../../account/emails.ts';
 import { paymentStream } from '../payment/decider.ts';
 import { quoteDelivery, type DeliverySettings } from '../delivery/quote.ts';
 import { decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
@@ -123,6 +124,8 @@ type OpenPaymentDeps = {
   now?: () => Date;
   checkout: CheckoutProcess;
   cod: { settings: CodSettings; availability: CodAvailability };
+  /** Whose per-person promotion limits and first-order discount the shopper counts against. */
+  emails: MailboxKeys;
 };
 
 /**
