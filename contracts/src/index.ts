@@ -28,3 +28,5 @@ export * from './event-versions.ts';
 export * from './shop-time.ts';
 export * from './india.ts';
 export * from './delivery-terms.ts';
+export * from './gst.ts';
+export * from './gst-tax.ts';
