@@ -37,3 +37,6 @@ export { deliveryRoutes } from './ordering/delivery/routes.ts';
 export { quoteDelivery, deliveryFeeFor, deliveryDate, type DeliverySettings, type DeliveryQuote, type DeliveryZone } from './ordering/delivery/quote.ts';
 export { deliverySettingsFrom } from './ordering/delivery/settings.ts';
 export { lookupPincode } from './ordering/delivery/pincode-directory.ts';
+export { GstInvoicing, invoiceDue, creditNoteDue, type GstSettings } from './ordering/tax/gst-invoicing.ts';
+export { gstSettings } from './ordering/tax/settings.ts';
+export { seriesStream, taxClassStream } from './ordering/tax/gst-streams.ts';

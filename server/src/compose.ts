@@ -19,6 +19,8 @@ import {
   recoverCheckouts,
   RefundDesk,
   deliverySettingsFrom,
+  GstInvoicing,
+  gstSettings,
   type DeliverySettings,
   CodDesk,
   codByDeliveryZone,
@@ -159,7 +161,8 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const streams = new StreamCommands(events);
   const products = new CatalogProducts(docs);
   const cart = new CartCommands(streams, products);
-  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000);
+  const gst = new GstInvoicing(streams, products, gstSettings(config));
+  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000, gst);
   const projections = allProjections;
   // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
   const external = config.PROJECTIONS === 'external';
