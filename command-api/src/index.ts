@@ -40,3 +40,5 @@ export { lookupPincode } from './ordering/delivery/pincode-directory.ts';
 export { GstInvoicing, invoiceDue, creditNoteDue, type GstSettings } from './ordering/tax/gst-invoicing.ts';
 export { gstSettings } from './ordering/tax/settings.ts';
 export { seriesStream, taxClassStream } from './ordering/tax/gst-streams.ts';
+export { InvoiceDesk, INVOICE_DESK_CHECKPOINT } from './ordering/tax/invoice-desk.ts';
+export { gstRoutes } from './ordering/tax/gst-routes.ts';

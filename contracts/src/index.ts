@@ -30,3 +30,4 @@ export * from './india.ts';
 export * from './delivery-terms.ts';
 export * from './gst.ts';
 export * from './gst-tax.ts';
+export * from './gst-read-models.ts';

@@ -20,6 +20,7 @@ import {
   RefundDesk,
   deliverySettingsFrom,
   GstInvoicing,
+  InvoiceDesk,
   gstSettings,
   type DeliverySettings,
   CodDesk,
@@ -38,6 +39,7 @@ import {
   RebuildService,
   accountsProjection,
   backOfficeGroup,
+  gstProjection,
   cartAudit,
   catalogProjection,
   embeddedLayout,
@@ -92,6 +94,8 @@ export interface Shop {
   orderMail: OrderMailDesk;
   /** Delivery zones, days, COD and fee from the shop's pincode (SHOP_PINCODE, DELIVERY_*). */
   delivery: DeliverySettings;
+  /** GST: the seller, tax classes, invoice numbers (`invoicing`) and the desk that issues invoices on dispatch and credit notes. */
+  gst: { invoicing: GstInvoicing; desk: InvoiceDesk };
   /** Per-user budgets of the signed-in writes that append events (checkout, cart, My List, reviews, profile). */
   writes: WriteThrottle;
   /** The instant the dashboard's "today" is counted from (tests pin it); absent, the system clock. */
@@ -111,7 +115,7 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeGroup];
+export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeGroup, gstProjection];
 
 /** The event store as the code reads it: each event in its type's current shape (UpcastingEventStore). */
 export async function openEventStore(config: Config): Promise<EventStore> {
@@ -220,6 +224,9 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const codDesk = new CodDesk(streams, docs, logger);
   const codRole = new LeasedRole(docs, 'role:cod', { start: () => codDesk.start(config.COD_SWEEP_MS), stop: () => codDesk.stop() }, deskLease);
   await codRole.start();
+  const invoiceDesk = new InvoiceDesk(events, docs, gst, logger);
+  const invoiceRole = new LeasedRole(docs, 'role:gst-invoices', invoiceDesk, deskLease);
+  await invoiceRole.start();
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs);
   const delivery = shopDelivery(config);
@@ -259,6 +266,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
     },
     orderMail,
     delivery,
+    gst: { invoicing: gst, desk: invoiceDesk },
     writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
     awaitProjections: external
       ? (position, names) => watcher.waitFor(position, names)
@@ -273,6 +281,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       await upgrades.stop();
       await refundRole.stop();
       await codRole.stop();
+      await invoiceRole.stop();
       await orderMailRole.stop();
       await runner.stop();
       await bus?.close();

@@ -74,7 +74,7 @@ export class GstInvoicing {
     const tax = decideOrderTax({ orderId: order.orderId, seller: this.settings.seller, placeOfSupply: order.state, lines });
     if (tax.totalPaise !== order.amount * 100) throw new Error(`Order ${order.orderId}: its tax lines come to ${tax.totalPaise} paise, its amount to ${order.amount * 100}`);
     if (this.settings.invoiceAt !== 'payment' || order.paymentMethod === 'cod') return { tax };
-    return { tax, invoice: await this.take('invoice', order.orderId) };
+    return { tax, invoice: await this.takeNumber('invoice', order.orderId) };
   }
 
   /**
@@ -90,12 +90,12 @@ export class GstInvoicing {
     const ctx = { correlationId: `gst:${orderId}` };
     const once = (what: string) => ({ eventIds: () => derivedEventId('gst', orderId, what) });
     if (invoiceDue(order, this.settings.invoiceAt)) {
-      const invoice = await this.take('invoice', orderId);
+      const invoice = await this.takeNumber('invoice', orderId);
       order = (await this.streams.handle(order$, { type: 'IssueInvoice', ...invoice }, ctx, once('invoice'))).state;
       issued++;
     }
     if (creditNoteDue(order) && order.gst.invoice && order.status) {
-      const note = await this.take('credit-note', orderId);
+      const note = await this.takeNumber('credit-note', orderId);
       const reason = order.status === 'returned' ? 'returned' : 'cancelled';
       await this.streams.handle(order$, { type: 'IssueCreditNote', ...note, invoiceNumber: order.gst.invoice.number, reason }, ctx, once('credit-note'));
       issued++;
@@ -104,7 +104,7 @@ export class GstInvoicing {
   }
 
   /** Takes (or finds, on a retry) the order's number in this financial year's series of `kind`. */
-  private async take(kind: 'invoice' | 'credit-note', orderId: string): Promise<{ orderId: string; number: string; financialYear: string; issuedAt: string }> {
+  async takeNumber(kind: 'invoice' | 'credit-note', orderId: string): Promise<{ orderId: string; number: string; financialYear: string; issuedAt: string }> {
     const at = this.now();
     const financialYear = financialYearOf(at, this.settings.timeZone);
     const prefix = kind === 'invoice' ? this.settings.invoicePrefix : this.settings.creditNotePrefix;
