@@ -42,3 +42,4 @@ export { gstSettings } from './ordering/tax/settings.ts';
 export { seriesStream, taxClassStream } from './ordering/tax/gst-streams.ts';
 export { InvoiceDesk, INVOICE_DESK_CHECKPOINT } from './ordering/tax/invoice-desk.ts';
 export { gstRoutes } from './ordering/tax/gst-routes.ts';
+export { gstMailAttachments, renderGstDocument } from './ordering/tax/gst-pdf.ts';

@@ -20,6 +20,7 @@ import {
   RefundDesk,
   deliverySettingsFrom,
   GstInvoicing,
+  gstMailAttachments,
   InvoiceDesk,
   gstSettings,
   type DeliverySettings,
@@ -202,7 +203,11 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
   const mailer = createMailer(config, logger);
   // Started before the recovery, so orders the recovery places get their e-mails too.
-  const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL, { trackingUrlTemplate: config.TRACKING_URL_TEMPLATE, timeZone: config.SHOP_TIME_ZONE });
+  const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL, {
+    trackingUrlTemplate: config.TRACKING_URL_TEMPLATE,
+    timeZone: config.SHOP_TIME_ZONE,
+    attachmentsFor: async (orderId, mail) => gstMailAttachments(await streams.load(orderStream.at(orderId), { fresh: true }), mail, gst.settings),
+  });
   // One process at a time sends the order mails and makes the refunds, so replicas never mail a
   // customer twice. Replicas need owners of their own; an embedded shop, alone on its data
   // folder, keeps one across restarts and takes its lease straight back after a crash.

@@ -16,6 +16,16 @@ export interface MailMessage {
    * receiver can drop a repeat. Start it with a timestamp so the outbox sorts by time.
    */
   dedupeKey?: string;
+  /** Files sent with the message (an order's tax invoice), base64 so a message put off can be stored as it is. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
+  encoding: 'base64';
 }
 
 export interface Mailer {

@@ -98,3 +98,28 @@ export function renderGstDocument(input: GstDocumentInput): Promise<Buffer> {
   doc.end();
   return done;
 }
+
+/**
+ * The GST documents an order mail carries: the invoice with the mail of the moment it was issued
+ * (placed, paid online and invoiced on payment; or shipped), the credit note with the cancelled
+ * or returned mail, when it is on the order by then (the invoice desk issues it just after).
+ */
+export async function gstMailAttachments(
+  order: { placed: OrderEventMap['OrderPlaced'] | null; gst: { tax: GstEventMap['OrderTaxDecided'] | null; invoice: GstEventMap['TaxInvoiceIssued'] | null; creditNote: GstEventMap['CreditNoteIssued'] | null } },
+  mail: { placed: boolean; status?: string },
+  settings: { seller: GstSeller; timeZone: string },
+): Promise<{ filename: string; contentType: string; content: string; encoding: 'base64' }[]> {
+  const { placed } = order;
+  const { tax, invoice, creditNote } = order.gst;
+  if (!placed || !tax || !invoice) return [];
+  const base = { seller: settings.seller, order: placed, tax, invoice, timeZone: settings.timeZone };
+  const file = async (input: GstDocumentInput, number: string) => ({
+    filename: `${number.replaceAll('/', '-')}.pdf`,
+    contentType: 'application/pdf',
+    content: (await renderGstDocument(input)).toString('base64'),
+    encoding: 'base64' as const,
+  });
+  if (mail.placed || mail.status === 'shipped') return [await file({ kind: 'invoice', ...base }, invoice.number)];
+  if (creditNote && (mail.status === 'cancelled' || mail.status === 'returned')) return [await file({ kind: 'credit-note', ...base, creditNote }, creditNote.number)];
+  return [];
+}

@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { GstMonthSummary, OrderDoc } from '@shop/contracts';
@@ -66,6 +68,14 @@ describe('GST invoices', () => {
     expect(stranger.text).toBe(missing.text);
     expect((await fetch(`${t.url}/api/orders/${order.id}/invoice`)).status).toBe(401);
     expect((await download(`/api/admin/orders/${order.id}/invoice`, admin().token)).status).toBe(200);
+
+    // The order e-mail carries the invoice.
+    await t.shop.orderMail.drain();
+    const folder = join(t.dataDir, 'outbox');
+    const mail = readdirSync(folder).map((file) => readFileSync(join(folder, file), 'utf8')).find((text) => text.includes(`order ${order.id} is placed`));
+    const number = /Invoice No\.: (\S+)/.exec(invoice.text)![1]!;
+    expect(mail).toContain(`filename=${number.replaceAll('/', '-')}.pdf`);
+    expect(mail).toContain('Content-Type: application/pdf');
   });
 
   it('charges IGST to Maharashtra, and a cancelled invoiced order gets a credit note naming its invoice', async () => {
