@@ -12,6 +12,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import { Link, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useDocumentTitle } from '../shared/documentTitle.ts';
 import { Redirect } from '../shared/Redirect.tsx';
@@ -29,6 +30,7 @@ const ProductsPage = lazy(() => import('./catalog/ProductsPage.tsx'));
 const ProductEditPage = lazy(() => import('./catalog/ProductEditPage.tsx'));
 const CategoriesPage = lazy(() => import('./catalog/CategoriesPage.tsx'));
 const BannersPage = lazy(() => import('./catalog/BannersPage.tsx'));
+const GstPage = lazy(() => import('./GstPage.tsx'));
 
 const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin', label: 'Dashboard', icon: <SpaceDashboardOutlinedIcon /> },
@@ -37,6 +39,7 @@ const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin/categories', label: 'Categories', icon: <CategoryOutlinedIcon /> },
   { to: '/admin/banners', label: 'Banners', icon: <ViewCarouselOutlinedIcon /> },
   { to: '/admin/customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
+  { to: '/admin/gst', label: 'GST', icon: <RequestQuoteOutlinedIcon /> },
   { to: '/admin/audit', label: 'Audit', icon: <HistoryIcon /> },
 ];
 
@@ -200,6 +203,7 @@ export default function AdminApp() {
         <Route path="banners" element={<BannersPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
+        <Route path="gst" element={<GstPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
