@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GstEventMap, OrderEventMap } from '@shop/contracts';
+import { placedOrderData } from '../../../../test-support/order-fixtures.ts';
 import { fold } from '../../shared/decider.ts';
 import { orderDecider, type OrderEvent } from '../order/decider.ts';
 import { creditNoteDue, invoiceDue } from './gst-invoicing.ts';
 import { decideOrderTax, goodsAfterOrderDiscount } from './order-tax.ts';
 
 const orderId = 'a'.repeat(24);
-const placed = (paymentMethod: OrderEventMap['OrderPlaced']['paymentMethod']): OrderEvent => ({
-  type: 'OrderPlaced',
-  data: {
-    orderId,
-    paymentId: 'pay_1',
-    providerOrderId: 'order_1',
-    userid: 'u1',
-    name: 'Asha',
-    phoneNumber: '9',
-    address: '1, 2',
-    pincode: '560038',
-    email: 'a@b.in',
-    country: 'India',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    paymentMethod,
-    codFee: 0,
-    amount: 200,
-    products: [{ lineId: orderId, productId: orderId, productTitle: 'Diya', image: '', price: 100, quantity: 2, subTotal: 200 }],
-    date: '2026-01-01T00:00:00.000Z',
-    deliveryFee: 0,
-  },
-});
+const placed = (paymentMethod: OrderEventMap['OrderPlaced']['paymentMethod']): OrderEvent => ({ type: 'OrderPlaced', data: placedOrderData({ orderId, paymentMethod }) });
 const tax: OrderEvent = {
   type: 'OrderTaxDecided',
   data: decideOrderTax({ orderId, seller: { gstin: '29AAACG1234A1ZA', state: 'Karnataka' }, placeOfSupply: 'Karnataka', lines: goodsAfterOrderDiscount([{ description: 'Diya', quantity: 2, hsn: '6913', ratePercent: 12, amountPaise: 20_000 }], 0) }),
