@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTE_INPUTS } from '../hostile/routes.ts';
@@ -323,6 +324,33 @@ describe.sequential('Back office', () => {
     );
   });
 
+  it('a shopper in Karnataka downloads the tax invoice of their order: GSTIN, its number, HSN codes, CGST and SGST', async () => {
+    await callShop(`/api/admin/products/${productId}/tax-class`, { method: 'PUT', token: admin.token, body: { hsn: '9405', ratePercent: 18 } });
+    await callShop('/api/cart/add', { method: 'POST', token: shopper.token, body: { productId, quantity: 1 } });
+    const billedTo = { fullName: 'Kavya Shopper', country: 'India', streetAddressLine1: '12 MG Road', streetAddressLine2: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', zipCode: '560038', phoneNumber: '9876543210', email: shopperEmail };
+    const checkout = await callShop<{ orderId: string }>('/api/orders/checkout', { method: 'POST', token: shopper.token, body: billedTo });
+    const paid = await callShop<Record<string, string>>('/api/payments/test/pay', { method: 'POST', token: shopper.token, body: { providerOrderId: checkout.orderId, card: '4111 1111 1111 1111' } });
+    const order = await callShop<PlacedOrder>('/api/orders/create', { method: 'POST', token: shopper.token, body: paid });
+    await withTab(
+      'office-shopper-invoice',
+      DESKTOP,
+      async ({ page }) => {
+        await page.goto(`/orders/${order.id}`);
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Tax invoice (PDF)' }).click()]);
+        expect(download.suggestedFilename()).toMatch(/^GG-\d{2}-\d{2}-\d{6}\.pdf$/);
+        const { extractText, getDocumentProxy } = await import('unpdf');
+        const { text } = await extractText(await getDocumentProxy(new Uint8Array(await buffer(await download.createReadStream()))), { mergePages: true });
+        expect(text).toContain('GSTIN: 29AAACG1234A1ZA');
+        expect(text).toContain(`Invoice No.: ${download.suggestedFilename().replace('.pdf', '').replace(/^GG-(\d{2}-\d{2})-/, 'GG/$1/')}`);
+        expect(text).toContain('Place of supply: Karnataka (State code 29)');
+        expect(text).toMatch(/\b9405\b/);
+        expect(text).toMatch(/CGST: Rs\. [\d,.]+\nSGST: Rs\. [\d,.]+/);
+        expect(text).not.toContain('IGST');
+      },
+      shopper.storage,
+    );
+  });
+
   it('a shopper picks 16 GB of a laptop whose RAM costs more; the confirmation, order page, e-mail and back office name it at its price; only its stock falls', async () => {
     // A seeded product sold by RAM alone, whose variants differ in price: the dearer one is bought.
     const soldByRam = (p: ApiProduct) => p.productRam.length >= 2 && p.size.length === 0 && p.productWeight.length === 0 && (p.variants ?? []).some((v) => v.countInStock > 0);
@@ -490,7 +518,7 @@ describe.sequential('Back office', () => {
         await shoot(page, 'admin-customers', 'Customers');
         await customer.getByRole('link').first().click();
         await page.waitForURL((url) => url.pathname === `/admin/customers/${shopper.userId}`);
-        await expect.poll(() => page.getByTestId('customer-order').count()).toBe(3); // the two orders of the product made here, and the one of the 16 GB laptop
+        await expect.poll(() => page.getByTestId('customer-order').count()).toBe(4); // the two orders of the product made here, the one whose invoice was downloaded, and the one of the 16 GB laptop
         await shoot(page, 'admin-customer', 'Customers');
 
         await page.goto(`/admin/audit?kind=order&id=${encodeURIComponent(fulfilled.id)}`);

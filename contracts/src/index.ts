@@ -31,3 +31,6 @@ export * from './shop-time.ts';
 export * from './india.ts';
 export * from './delivery-terms.ts';
 export * from './personal-data.ts';
+export * from './gst.ts';
+export * from './gst-tax.ts';
+export * from './gst-read-models.ts';

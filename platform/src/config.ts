@@ -2,7 +2,11 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { TRACKING_NUMBER_PLACEHOLDER } from '@shop/contracts/order-rules';
-import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '@shop/contracts';
+import { DEFAULT_SHOP_TIME_ZONE, GST_RATES, GST_STATE_CODES, gstinProblem, hsnCode, indianStateField, isTimeZone } from '@shop/contracts';
+
+const gstRateSetting = z.coerce.number().refine((rate) => (GST_RATES as readonly number[]).includes(rate), `a GST rate is one of ${GST_RATES.join(', ')}`).transform((rate) => rate as (typeof GST_RATES)[number]);
+/** A document series' prefix: with `/yy-yy/` and six digits, at most 16 characters, as rule 46 allows. */
+const seriesPrefix = z.string().regex(/^[A-Z0-9]{1,3}$/, 'a series prefix is 1 to 3 capital letters or digits');
 
 const list = z
   .string()
@@ -231,10 +235,51 @@ export const configSchema = z
      * command's read-your-writes waits on the projections; renewed every third of it.
      */
     WORKER_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(5000),
+    /**
+     * The seller as every tax invoice and credit note names it (CGST Rules, rule 46): legal name,
+     * address, state and GSTIN. The GSTIN is checked (format, check character) and its first two
+     * digits must be the state's GST code, since invoices within that state charge CGST + SGST and
+     * to any other IGST. The defaults are a demo seller in Bengaluru, Karnataka (code 29).
+     */
+    GST_SELLER_LEGAL_NAME: z.string().trim().min(1).max(120).default('Gift & Gear Retail Private Limited'),
+    GST_SELLER_ADDRESS: z.string().trim().min(1).max(300).default('12, 100 Feet Road, Indiranagar, Bengaluru 560038, Karnataka'),
+    GST_SELLER_STATE: indianStateField.default('Karnataka'),
+    GSTIN: z
+      .string()
+      .trim()
+      .max(15, 'a GSTIN is 15 characters')
+      .transform((value) => value.toUpperCase())
+      .superRefine((value, ctx) => {
+        const problem = gstinProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .default('29AAACG1234A1ZA'),
+    /**
+     * When an order gets its tax invoice: `payment` (default) invoices an order paid online as it
+     * is placed (the money is in), `dispatch` when it ships. A cash-on-delivery order is invoiced
+     * when it ships under either: GST wants a goods invoice at the latest when the goods leave,
+     * and its cash only comes at the door, after that.
+     */
+    GST_INVOICE_AT: z.enum(['payment', 'dispatch']).default('payment'),
+    /** The prefixes of the invoice and credit-note series, e.g. GG/26-27/000123 (each series restarts every 1 April). */
+    GST_INVOICE_PREFIX: seriesPrefix.default('GG'),
+    GST_CREDIT_NOTE_PREFIX: seriesPrefix.default('GC'),
+    /** The HSN code and rate of a product whose product and category have none set (the seed's categories all have theirs). */
+    GST_DEFAULT_HSN: hsnCode.default('9999'),
+    GST_DEFAULT_RATE: gstRateSetting.default(18),
+    /** The delivery and cash-on-delivery fees are courier services: their SAC and rate on the invoice. */
+    GST_FEE_SAC: hsnCode.default('996812'),
+    GST_FEE_RATE: gstRateSetting.default(18),
     /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })
   .superRefine((c, ctx) => {
+    if (c.GSTIN.slice(0, 2) !== GST_STATE_CODES[c.GST_SELLER_STATE]) {
+      ctx.addIssue({ code: 'custom', path: ['GSTIN'], message: `a GSTIN of ${c.GST_SELLER_STATE} starts with ${GST_STATE_CODES[c.GST_SELLER_STATE]} (GST_SELLER_STATE)` });
+    }
+    if (c.GST_INVOICE_PREFIX === c.GST_CREDIT_NOTE_PREFIX) {
+      ctx.addIssue({ code: 'custom', path: ['GST_CREDIT_NOTE_PREFIX'], message: 'invoices and credit notes are numbered in series of their own: give them different prefixes' });
+    }
     if (c.NODE_ENV === 'production' && c.PAYMENTS === 'test' && !c.ALLOW_TEST_PAYMENTS) {
       ctx.addIssue({
         code: 'custom',

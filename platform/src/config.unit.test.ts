@@ -14,3 +14,24 @@ describe('TRACKING_URL_TEMPLATE', () => {
     expect(() => loadConfig({ TRACKING_URL_TEMPLATE: 'javascript:alert({trackingNumber})' })).toThrow(/TRACKING_URL_TEMPLATE must be an http\(s\) URL/);
   });
 });
+
+describe('the GST seller', () => {
+  it('defaults to a Karnataka seller whose GSTIN passes its check', () => {
+    const config = loadConfig({});
+    expect(config.GSTIN).toBe('29AAACG1234A1ZA');
+    expect(config.GST_SELLER_STATE).toBe('Karnataka');
+  });
+
+  it('refuses a GSTIN with a wrong check character, a wrong shape, or another state code', () => {
+    expect(() => loadConfig({ GSTIN: '29AAACG1234A1ZB' })).toThrow(/GSTIN: the GSTIN check character/);
+    expect(() => loadConfig({ GSTIN: '29AAACG1234A1' })).toThrow(/GSTIN: a GSTIN is 15 characters/);
+    expect(() => loadConfig({ GSTIN: '27AAPFU0939F1ZV' })).toThrow(/a GSTIN of Karnataka starts with 29/);
+    expect(loadConfig({ GSTIN: '27aapfu0939f1zv', GST_SELLER_STATE: 'maharashtra' })).toMatchObject({ GSTIN: '27AAPFU0939F1ZV', GST_SELLER_STATE: 'Maharashtra' });
+  });
+
+  it('takes only GST slabs and series prefixes that keep numbers within 16 characters', () => {
+    expect(() => loadConfig({ GST_DEFAULT_RATE: '15' })).toThrow(/GST_DEFAULT_RATE/);
+    expect(() => loadConfig({ GST_INVOICE_PREFIX: 'GGGG' })).toThrow(/GST_INVOICE_PREFIX/);
+    expect(() => loadConfig({ GST_CREDIT_NOTE_PREFIX: 'GG' })).toThrow(/different prefixes/);
+  });
+});

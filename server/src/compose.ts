@@ -22,6 +22,10 @@ import {
   recoverCheckouts,
   RefundDesk,
   deliverySettingsFrom,
+  GstInvoicing,
+  gstMailAttachments,
+  InvoiceDesk,
+  gstSettings,
   type DeliverySettings,
   CodDesk,
   codByDeliveryZone,
@@ -39,6 +43,7 @@ import {
   RebuildService,
   accountsProjection,
   backOfficeGroup,
+  gstProjection,
   cartAudit,
   catalogProjection,
   embeddedLayout,
@@ -96,6 +101,8 @@ export interface Shop {
   orderMail: OrderMailDesk;
   /** Delivery zones, days, COD and fee from the shop's pincode (SHOP_PINCODE, DELIVERY_*). */
   delivery: DeliverySettings;
+  /** GST: the seller, tax classes, invoice numbers (`invoicing`) and the desk that issues invoices on dispatch and credit notes. */
+  gst: { invoicing: GstInvoicing; desk: InvoiceDesk };
   /** Per-user budgets of the signed-in writes that append events (checkout, cart, My List, reviews, profile). */
   writes: WriteThrottle;
   /** The instant the dashboard's "today" is counted from (tests pin it); absent, the system clock. */
@@ -121,7 +128,7 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeGroup];
+export const allProjections: Projection[] = [catalogProjection, searchProjection, accountsProjection, shopperProjection, backOfficeGroup, gstProjection];
 
 /**
  * The event store as the code reads it: each event in its type's current shape (UpcastingEventStore),
@@ -216,7 +223,8 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const streams = new StreamCommands(events, undefined, shared !== undefined);
   const products = new CatalogProducts(docs);
   const cart = new CartCommands(streams, products);
-  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000);
+  const gst = new GstInvoicing(streams, products, gstSettings(config));
+  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000, gst);
   const projections = allProjections;
   // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
   const external = config.PROJECTIONS === 'external';
@@ -264,7 +272,11 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   else await watcher.waitFor(await events.headPosition(), [shopperProjection.name], 60_000).catch((error: unknown) => logger.warn({ err: error }, 'checkouts read model is behind; recovering the checkouts it shows'));
   const mailer = createMailer(config, logger);
   // Started before the recovery, so orders the recovery places get their e-mails too.
-  const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL, { trackingUrlTemplate: config.TRACKING_URL_TEMPLATE, timeZone: config.SHOP_TIME_ZONE });
+  const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL, {
+    trackingUrlTemplate: config.TRACKING_URL_TEMPLATE,
+    timeZone: config.SHOP_TIME_ZONE,
+    attachmentsFor: async (orderId, mail) => gstMailAttachments(await streams.load(orderStream.at(orderId), { fresh: true }), mail, gst.settings),
+  });
   // One process at a time sends the order mails and makes the refunds, so replicas never mail a
   // customer twice. Replicas need owners of their own; an embedded shop, alone on its data
   // folder, keeps one across restarts and takes its lease straight back after a crash.
@@ -289,6 +301,9 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const codDesk = new CodDesk(streams, docs, logger);
   const codRole = new LeasedRole(docs, 'role:cod', { start: () => codDesk.start(config.COD_SWEEP_MS), stop: () => codDesk.stop() }, deskLease);
   await codRole.start();
+  const invoiceDesk = new InvoiceDesk(events, docs, gst, logger);
+  const invoiceRole = new LeasedRole(docs, 'role:gst-invoices', invoiceDesk, deskLease);
+  await invoiceRole.start();
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs, { clustered: shared !== undefined });
   const delivery = shopDelivery(config);
@@ -335,6 +350,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     },
     orderMail,
     delivery,
+    gst: { invoicing: gst, desk: invoiceDesk },
     writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
     awaitProjections: (position, names) => awaitProjections(position, names),
     catchUp: async (timeoutMs = 60_000) => awaitProjections(await events.headPosition(), projections.map((p) => p.name), timeoutMs),
@@ -353,6 +369,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
       await upgrades.stop();
       await refundRole.stop();
       await codRole.stop();
+      await invoiceRole.stop();
       await orderMailRole.stop();
       if (projectorRole) await projectorRole.stop();
       else await runner.stop();

@@ -18,6 +18,16 @@ export interface MailMessage {
   dedupeKey?: string;
   /** Extra headers (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>;
+  /** Files sent with the message (an order's tax invoice), base64 so a message put off can be stored as it is. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
+  encoding: 'base64';
 }
 
 export interface Mailer {

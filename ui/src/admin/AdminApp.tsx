@@ -13,6 +13,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import { Link, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useDocumentTitle } from '../shared/documentTitle.ts';
 import { Redirect } from '../shared/Redirect.tsx';
@@ -32,6 +33,7 @@ const CategoriesPage = lazy(() => import('./catalog/CategoriesPage.tsx'));
 const BannersPage = lazy(() => import('./catalog/BannersPage.tsx'));
 const PromotionsPage = lazy(() => import('./promotions/PromotionsPage.tsx'));
 const PromotionPage = lazy(() => import('./promotions/PromotionPage.tsx'));
+const GstPage = lazy(() => import('./GstPage.tsx'));
 
 const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin', label: 'Dashboard', icon: <SpaceDashboardOutlinedIcon /> },
@@ -41,6 +43,7 @@ const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin/banners', label: 'Banners', icon: <ViewCarouselOutlinedIcon /> },
   { to: '/admin/promotions', label: 'Promotions', icon: <LocalOfferOutlinedIcon /> },
   { to: '/admin/customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
+  { to: '/admin/gst', label: 'GST', icon: <RequestQuoteOutlinedIcon /> },
   { to: '/admin/audit', label: 'Audit', icon: <HistoryIcon /> },
 ];
 
@@ -206,6 +209,7 @@ export default function AdminApp() {
         <Route path="promotions/:id" element={<PromotionPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
+        <Route path="gst" element={<GstPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>

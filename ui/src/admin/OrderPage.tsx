@@ -12,6 +12,7 @@ import { errorMessage } from '../api/messages.ts';
 import { BusyButton, LoadError, SectionPanel as Section, useErrorNotice } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
+import { TaxDocuments } from '../shared/TaxDocuments.tsx';
 import { stackedTableSx } from '../shared/tableStyles.ts';
 import { brand } from '../shared/theme.ts';
 import { notifySuccess } from '../store/snackbarSlice.ts';
@@ -271,6 +272,9 @@ function OrderView({ order }: { order: AdminOrderReply }) {
                 ['Provider order', <span key="o" style={{ fontFamily: mono, fontSize: 13 }}>{order.providerOrderId}</span>],
               ]}
             />
+          </Section>
+          <Section title="Tax invoice">
+            <TaxDocuments base={`/api/admin/orders/${encodeURIComponent(order.id)}`} status={order.status} />
           </Section>
           <Section title="Address">
             <Facts

@@ -10,6 +10,7 @@ import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { brand } from '../shared/theme.ts';
 import { DeliveryAddress, ExpectedDelivery, OrderLines, OrderTotals, PaymentSummary, StatusTimeline, Tracking, WhatHappensNext, WithOrder } from './orderParts.tsx';
 import { orderDate } from './ordersFormat.ts';
+import { TaxDocuments } from '../shared/TaxDocuments.tsx';
 
 function OrderView({ order }: { order: Order }) {
   return (
@@ -38,7 +39,10 @@ function OrderView({ order }: { order: Order }) {
             <PaymentSummary order={order} />
           </SectionPanel>
         )}
-        {/* The shopper's actions on an order (invoice, cancel, return) go here as their commands land. */}
+        <SectionPanel title="Tax invoice">
+          <TaxDocuments base={`/api/orders/${encodeURIComponent(order.id)}`} status={order.status} />
+        </SectionPanel>
+        {/* The shopper's actions on an order (cancel, return) go here as their commands land. */}
       </Box>
     </Box>
   );

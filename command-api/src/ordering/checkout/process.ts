@@ -18,6 +18,7 @@ import { checkoutStream, type CheckoutStarted } from './decider.ts';
 import { stockLeft, stockStream } from '../stock/decider.ts';
 import { openingStock } from '../stock/opening-stock.ts';
 import { releaseAndRefund, stockHolds, type StockHold } from '../give-back.ts';
+import type { GstInvoicing } from '../tax/gst-invoicing.ts';
 
 /** Events written once per payment whatever happens: a retry re-appends the same ids (a no-op). */
 const onceFor = (paymentId: string) => ({
@@ -42,6 +43,8 @@ export class CheckoutProcess {
     private readonly cart: CartCommands,
     /** How long a cash-on-delivery order waits for the shopper's confirmation (COD_CONFIRM_WITHIN_MINUTES). */
     private readonly codConfirmWithinMs = 24 * 60 * 60_000,
+    /** GST: the tax split (and, invoiced on payment, the invoice) the order is placed with. */
+    private readonly gst?: Pick<GstInvoicing, 'atPlacement'>,
   ) {}
 
   /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
@@ -116,7 +119,10 @@ export class CheckoutProcess {
     const payment = await this.streams.load(paymentStream.at(started.providerOrderId));
     const paymentMethod = payment.opened?.paymentMethod ?? 'card';
     const cod = paymentMethod === 'cod' ? { code: codConfirmationCode(), confirmBy: new Date(Date.now() + this.codConfirmWithinMs).toISOString() } : undefined;
-    const place = { type: 'PlaceOrder', ...orderPlacedData(started, paymentMethod, cod) } as const;
+    const placing = orderPlacedData(started, paymentMethod, cod);
+    // Decided before the append and written with the order in it: an order never lacks its tax.
+    const gst = this.gst && !(await this.streams.load(orderStream.at(started.orderId))).placed ? await this.gst.atPlacement(placing) : {};
+    const place = { type: 'PlaceOrder', ...placing, ...gst } as const;
     const placed = await this.streams.handle(orderStream.at(started.orderId), place, ctx, onceFor(paymentId));
     const lineIds = started.lines.map((line) => line.lineId);
     const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);

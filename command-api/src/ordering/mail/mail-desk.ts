@@ -1,5 +1,5 @@
 import { orderEventSchemas, orderStreams, trackingUrlFor, type OrderEventMap } from '@shop/contracts';
-import { mailFailureOf, type DocumentStore, type EventStore, type Logger, type Mailer, type MailMessage, type RecordedEvent, type Write } from '@shop/platform';
+import { mailFailureOf, type DocumentStore, type MailAttachment, type EventStore, type Logger, type Mailer, type MailMessage, type RecordedEvent, type Write } from '@shop/platform';
 import { asDomainEvent, derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { fold } from '../../shared/decider.ts';
 import { orderDecider, orderStream, type OrderEvent } from '../order/decider.ts';
@@ -28,6 +28,8 @@ export interface OrderMailOptions extends Partial<MailRetrySchedule> {
   trackingUrlTemplate?: string;
   /** The shop's time zone, that dates in the mails are written in (SHOP_TIME_ZONE). */
   timeZone?: string;
+  /** The documents an order's mail carries (its tax invoice, its credit note), as the order stands when the mail goes. */
+  attachmentsFor?: (orderId: string, mail: { placed: boolean; status?: OrderEventMap['OrderStatusChanged']['to'] }) => Promise<MailAttachment[]>;
 }
 
 /** One mail owed for one event: the message and what a refusal is recorded as. */
@@ -220,15 +222,21 @@ export class OrderMailDesk {
     if (event.type === 'OrderPlaced') {
       const placed = orderEventSchemas.OrderPlaced.safeParse(event.data);
       if (!placed.success) return this.skip(event);
-      const message = { ...orderPlacedMail(placed.data, this.shopUrl, this.options.timeZone), dedupeKey };
+      const message = { ...orderPlacedMail(placed.data, this.shopUrl, this.options.timeZone), dedupeKey, ...(await this.attachments(placed.data.orderId, { placed: true })) };
       return { eventId: event.id, orderId: placed.data.orderId, mail: 'placed', message };
     }
     const changed = orderEventSchemas.OrderStatusChanged.safeParse(event.data);
     if (!changed.success) return this.skip(event);
     const order = await this.placedOrder(changed.data.orderId);
     if (!order) return this.skip(event);
-    const message = { ...orderStatusMail(order, changed.data.to, this.shopUrl, this.parcelOf(changed.data)), dedupeKey };
+    const attachments = await this.attachments(order.orderId, { placed: false, status: changed.data.to });
+    const message = { ...orderStatusMail(order, changed.data.to, this.shopUrl, this.parcelOf(changed.data)), dedupeKey, ...attachments };
     return { eventId: event.id, orderId: order.orderId, mail: 'status', status: changed.data.to, message };
+  }
+
+  private async attachments(orderId: string, mail: { placed: boolean; status?: OrderEventMap['OrderStatusChanged']['to'] }): Promise<{ attachments?: MailAttachment[] }> {
+    const files = (await this.options.attachmentsFor?.(orderId, mail)) ?? [];
+    return files.length > 0 ? { attachments: files } : {};
   }
 
   private parcelOf(change: OrderEventMap['OrderStatusChanged']): ShippedParcel | undefined {

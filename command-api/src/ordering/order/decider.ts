@@ -1,10 +1,28 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ORDER_TRANSITIONS, type CodProgress, type OrderEventMap, type OrderStatus, orderStreams, orderEventSchemas } from '@shop/contracts';
+import { ORDER_TRANSITIONS, gstEventSchemas, type CodProgress, type GstEventMap, type OrderEventMap, type OrderStatus, orderStreams, orderEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
 import { streamType } from '../../shared/stream-type.ts';
 
 type Ev<K extends keyof OrderEventMap> = DomainEvent<K, OrderEventMap[K]>;
-export type OrderEvent = Ev<'OrderPlaced'> | Ev<'OrderStatusChanged'> | Ev<'OrderMailRefused'> | Ev<'CodOrderConfirmed'> | Ev<'CodCashCollected'>;
+type GstEv<K extends keyof GstEventMap> = DomainEvent<K, GstEventMap[K]>;
+export type OrderEvent =
+  | Ev<'OrderPlaced'>
+  | Ev<'OrderStatusChanged'>
+  | Ev<'OrderMailRefused'>
+  | Ev<'CodOrderConfirmed'>
+  | Ev<'CodCashCollected'>
+  | GstEv<'OrderTaxDecided'>
+  | GstEv<'TaxInvoiceIssued'>
+  | GstEv<'CreditNoteIssued'>;
+
+/** An order's GST documents: its tax as decided when placed (none on orders placed before GST), its invoice and credit note. */
+export interface OrderGst {
+  tax: GstEventMap['OrderTaxDecided'] | null;
+  invoice: GstEventMap['TaxInvoiceIssued'] | null;
+  creditNote: GstEventMap['CreditNoteIssued'] | null;
+  /** It has shipped (the moment goods are invoiced at the latest). */
+  dispatched: boolean;
+}
 
 export interface OrderState {
   placed: OrderEventMap['OrderPlaced'] | null;
@@ -14,6 +32,7 @@ export interface OrderState {
   refusedMailsFor: readonly string[];
   /** Cash on delivery: confirmed by the shopper, cash collected (nothing happens to an order paid online). */
   cod: CodProgress;
+  gst: OrderGst;
 }
 
 /** The refusals of cash on delivery's commands, word for word as the shopper or admin reads them. */
@@ -29,7 +48,11 @@ const sameCode = (expected: string, given: string) =>
   expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 
 export type OrderCommand =
-  | ({ type: 'PlaceOrder' } & OrderEventMap['OrderPlaced'])
+  /** Placed with its tax split and, when invoiced as it is placed, its invoice: one append, so neither is ever missing. */
+  | ({ type: 'PlaceOrder'; tax?: GstEventMap['OrderTaxDecided']; invoice?: GstEventMap['TaxInvoiceIssued'] } & OrderEventMap['OrderPlaced'])
+  /** The invoice desk issues the invoice (a number taken in the series) or the credit note. */
+  | ({ type: 'IssueInvoice' } & GstEventMap['TaxInvoiceIssued'])
+  | ({ type: 'IssueCreditNote' } & GstEventMap['CreditNoteIssued'])
   | { type: 'ChangeStatus'; orderId: string; status: OrderStatus; changedBy: string; trackingNumber?: string }
   /** The mail desk could not deliver one of the order's e-mails (mail-desk.ts). */
   | ({ type: 'RecordMailRefused' } & OrderEventMap['OrderMailRefused'])
@@ -55,7 +78,7 @@ export class TransitionRefused extends DomainError {
 }
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: { placed: null, status: null, trackingNumber: null, refusedMailsFor: [], cod: { confirmedAt: null, cashCollected: false } },
+  initialState: { placed: null, status: null, trackingNumber: null, refusedMailsFor: [], cod: { confirmedAt: null, cashCollected: false }, gst: { tax: null, invoice: null, creditNote: null, dispatched: false } },
   evolve(state, event) {
     switch (event.type) {
       case 'OrderPlaced':
@@ -67,16 +90,38 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         return { ...state, cod: { ...state.cod, confirmedAt: event.data.confirmedAt } };
       case 'CodCashCollected':
         return { ...state, cod: { ...state.cod, cashCollected: true } };
-      case 'OrderStatusChanged':
-        return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber };
+      case 'OrderStatusChanged': {
+        const gst = event.data.to === 'shipped' ? { ...state.gst, dispatched: true } : state.gst;
+        return { ...state, status: event.data.to, trackingNumber: event.data.trackingNumber ?? state.trackingNumber, gst };
+      }
+      case 'OrderTaxDecided':
+        return { ...state, gst: { ...state.gst, tax: event.data } };
+      case 'TaxInvoiceIssued':
+        return { ...state, gst: { ...state.gst, invoice: event.data } };
+      case 'CreditNoteIssued':
+        return { ...state, gst: { ...state.gst, creditNote: event.data } };
     }
   },
   decide(command, state) {
     switch (command.type) {
       case 'PlaceOrder': {
         if (state.placed) return []; // one order per payment: placing it again changes nothing
+        const { type: _type, tax, invoice, ...data } = command;
+        const placed: OrderEvent[] = [{ type: 'OrderPlaced', data }];
+        if (tax) placed.push({ type: 'OrderTaxDecided', data: tax });
+        if (tax && invoice) placed.push({ type: 'TaxInvoiceIssued', data: invoice });
+        return placed;
+      }
+      case 'IssueInvoice': {
+        // Only an order whose tax was decided is invoiced, once.
+        if (!state.gst.tax || state.gst.invoice) return [];
         const { type: _type, ...data } = command;
-        return [{ type: 'OrderPlaced', data }];
+        return [{ type: 'TaxInvoiceIssued', data }];
+      }
+      case 'IssueCreditNote': {
+        if (!state.gst.invoice || state.gst.creditNote) return [];
+        const { type: _type, ...data } = command;
+        return [{ type: 'CreditNoteIssued', data }];
       }
       case 'ChangeStatus': {
         if (!state.placed || !state.status) throw new DomainError('not-found', 'Order not found');
@@ -133,4 +178,9 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
 };
 
 /** An order (`order-<orderId>`). */
-export const orderStream = streamType({ kind: 'order', decider: orderDecider, streamId: orderStreams.order, schemas: orderEventSchemas });
+export const orderStream = streamType({
+  kind: 'order',
+  decider: orderDecider,
+  streamId: orderStreams.order,
+  schemas: { ...orderEventSchemas, OrderTaxDecided: gstEventSchemas.OrderTaxDecided, TaxInvoiceIssued: gstEventSchemas.TaxInvoiceIssued, CreditNoteIssued: gstEventSchemas.CreditNoteIssued },
+});

@@ -2,29 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { given } from '../../shared/given-when-then.ts';
 import { orderIdForPayment, type OrderEventMap } from '@shop/contracts';
 import { DomainError } from '../../shared/decider.ts';
+import { placedOrderData } from '../../../../test-support/order-fixtures.ts';
 import { TransitionRefused, orderStream, type OrderCommand, type OrderEvent } from './decider.ts';
 
 const orderId = orderIdForPayment('pay_1');
-const placedData: OrderEventMap['OrderPlaced'] = {
-  orderId,
-  paymentId: 'pay_1',
-  providerOrderId: 'order_1',
-  userid: 'u1',
-  name: 'Asha',
-  phoneNumber: '9',
-  address: '1, 2',
-  pincode: '560038',
-  email: 'a@b.in',
-  country: 'India',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  paymentMethod: 'card',
-  codFee: 0,
-  amount: 200,
-  products: [{ lineId: orderId, productId: orderId, productTitle: 'Diya', image: '', price: 100, quantity: 2, subTotal: 200 }],
-  date: '2026-01-01T00:00:00.000Z',
-  deliveryFee: 0,
-};
+const placedData: OrderEventMap['OrderPlaced'] = placedOrderData({ orderId });
 const placed: OrderEvent = { type: 'OrderPlaced', data: placedData };
 const when = (events: OrderEvent[], command: OrderCommand) => given(orderStream, events).when(command);
 const move = (status: OrderEventMap['OrderStatusChanged']['to'], trackingNumber?: string): OrderCommand => ({

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import { TaxClassEditor } from './TaxClassEditor.tsx';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import EditIcon from '@mui/icons-material/Edit';
@@ -83,6 +84,7 @@ function CategoryDialog({ category, onClose }: { category: AdminCategoryRow | nu
             />
           </Box>
           <ImagesField label="Category images" images={form.images} onChange={(images) => set('images', images)} error={errors.images} />
+          {category && <TaxClassEditor owner="categories" id={category.id} />}
         </DialogContent>
         <SaveActions onClose={onClose} busy={created.isLoading || updated.isLoading} />
       </Box>

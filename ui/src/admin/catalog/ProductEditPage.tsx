@@ -11,6 +11,7 @@ import { adminProductInput, type AdminLocation, type AdminProductInput, type Adm
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TaxClassEditor } from './TaxClassEditor.tsx';
 import { useGetCountriesQuery } from '../../api/shopApi.ts';
 import { errorMessage } from '../../api/messages.ts';
 import { BusyButton, LoadError, Panel } from '../../shared/common.tsx';
@@ -239,6 +240,7 @@ export default function ProductEditPage() {
       {!id && <ProductForm id={null} initial={EMPTY} />}
       {id && product.isLoading && <Skeleton variant="rounded" height={480} />}
       {id && product.data && <ProductForm key={id} id={id} initial={formOf(product.data)} />}
+      {id && product.data && <TaxClassEditor owner="products" id={id} />}
       {id && !product.data && product.error && <LoadError error={product.error} onRetry={() => void product.refetch()} />}
     </Box>
   );
