@@ -50,10 +50,12 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
   }, []);
 
   const hasSecondImage = product.images.length > 1;
-  // The first row's pictures are the page's largest paint: fetched first, at their intrinsic size.
+  // The first row's pictures are the page's largest paint: fetched first, at their intrinsic size,
+  // and decoded in the frame that reveals them (an async decode shows them a frame or more later).
   const fetchPriority = priority ? 'high' : 'auto';
   const loading = priority ? 'eager' : 'lazy';
-  const picture = <img src={product.images[0]} alt={product.name} width={400} height={400} loading={loading} fetchPriority={fetchPriority} decoding="async" />;
+  const decoding = priority ? 'sync' : 'async';
+  const picture = <img src={product.images[0]} alt={product.name} width={400} height={400} loading={loading} fetchPriority={fetchPriority} decoding={decoding} />;
   const href = productPath(product.id);
 
   return (
@@ -79,7 +81,7 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
           <>
             {/* The picture downloads and decodes behind the skeleton, so it shows at once at 500 ms. */}
             <span className={css.cover} style={{ visibility: 'hidden' }} aria-hidden="true">
-              <img src={product.images[0]} alt="" width={400} height={400} loading={loading} fetchPriority={fetchPriority} decoding="async" />
+              <img src={product.images[0]} alt="" width={400} height={400} loading={loading} fetchPriority={fetchPriority} decoding={decoding} />
             </span>
             <Skeleton variant="rectangular" animation="wave" width="100%" height="100%" className={css.fill} data-testid="card-skeleton" />
           </>
