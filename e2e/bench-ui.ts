@@ -14,7 +14,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser-options.ts';
 import { buildUi, startShop } from './shop-process.ts';
 
-const TARGETS = { homeJsKb: 250, lcpMs: 1500, cls: 0.05 };
+/** JS (gzip) is budgeted for Home and listings, the pages most visits start on; the product page's is reported. */
+const TARGETS = { jsKb: 250, jsBudgeted: ['Home', 'Listing'], lcpMs: 1500, cls: 0.05 };
 const CPU_SLOWDOWN = 4;
 const VIEWPORT = { width: 1366, height: 768 };
 
@@ -134,14 +135,16 @@ async function main() {
 
     console.log(`\n${runs} cold loads per page, ${VIEWPORT.width}×${VIEWPORT.height}, CPU slowdown ${CPU_SLOWDOWN}×, medians (best LCP in brackets):\n`);
     console.log('page      JS gzip   JS wire(br)  scripts   LCP               CLS      LCP element');
+    const lcpByPage = new Map<string, number>();
     for (const [name, path] of pages) {
       const samples: Sample[] = [];
       for (let i = 0; i < runs; i++) samples.push(await measure(browser, shop.url, path));
       const js = median(samples.map((s) => s.jsGzipBytes));
       const lcp = median(samples.map((s) => s.lcpMs));
       const cls = median(samples.map((s) => s.cls));
-      const jsOk = name !== 'Home' || js / 1024 <= TARGETS.homeJsKb;
+      const jsOk = !TARGETS.jsBudgeted.includes(name) || js / 1024 <= TARGETS.jsKb;
       const lcpOk = lcp <= TARGETS.lcpMs;
+      lcpByPage.set(name, lcp);
       const clsOk = cls <= TARGETS.cls;
       missed ||= !jsOk || !lcpOk || !clsOk;
       console.log(
@@ -156,9 +159,12 @@ async function main() {
         ].join(''),
       );
     }
+    // The machine's load moves every figure; the ratio to Home in the same run moves less.
+    const home = lcpByPage.get('Home') ?? 0;
+    if (home > 0) console.log(`\nLCP against Home's in this run: ${[...lcpByPage].map(([name, lcp]) => `${name} ${(lcp / home).toFixed(2)}×`).join(', ')}`);
     const [one, five] = loadavg();
     console.log(`\nMachine load average during the run: ${one?.toFixed(2)} (1 min), ${five?.toFixed(2)} (5 min); wall-clock figures stretch with it.`);
-    console.log(`Targets: Home JS ≤ ${TARGETS.homeJsKb} KB gzip, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}. "!" marks a miss.`);
+    console.log(`Targets: ${TARGETS.jsBudgeted.join(' and ')} JS ≤ ${TARGETS.jsKb} KB gzip, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}. "!" marks a miss.`);
   } finally {
     await browser.close();
     await shop.stop();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, cardIds, disconnect, reveal, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
+import { api, baseURL, DESKTOP, cardIds, disconnect, nextFrames, reveal, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
 
 afterAll(disconnect);
 
@@ -169,6 +169,56 @@ describe('Product listing', () => {
       await page.getByTestId('filter-sidebar').getByRole('radio', { name: sub.name }).click();
       await page.waitForURL((url) => url.pathname.endsWith(`/products/subCat/${sub.id}`) && url.searchParams.get('sort') === 'price-desc');
       expect(await page.getByTestId('sort-menu').textContent()).toBe('Sort: Price: high to low');
+    });
+  });
+
+  it("takes over a filtered listing's served first screen without showing other products or moving anything", async () => {
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    const catId = categoryList[0]!.id;
+    // A price range that leaves out the category's dearest products: a filtered page 1 of 20.
+    const all = await api<Page_>(`/api/products?catId=${catId}&page=1&perPage=60`);
+    const prices = all.products.map((p) => p.price).sort((a, b) => a - b);
+    const maxPrice = Math.min(60000, Math.ceil(prices[Math.floor(prices.length / 2)]! / 5) * 5);
+    const path = `/products/category/${catId}?minPrice=100&maxPrice=${maxPrice}&perPage=20`;
+    const expected = idsOf(await api<Page_>(`/api/products?catId=${catId}&page=1&perPage=20&minPrice=100&maxPrice=${maxPrice}`));
+    expect(expected.length).toBeGreaterThan(0);
+    // Not the unfiltered page 1, nor its start: a copy that ignored the address would show other products.
+    const unfiltered = idsOf(await api<Page_>(`/api/products?catId=${catId}&page=1&perPage=10`));
+    expect(expected.join(',').startsWith(unfiltered.join(','))).toBe(false);
+    // The server renders a page's first screen for its next visitor: ask until the HTML has it.
+    await expect.poll(async () => (await (await fetch(baseURL + path)).text()).includes('<div id="root" data-first-screen>'), { timeout: 30_000 }).toBe(true);
+
+    await withTab('listing-first-screen', DESKTOP, async ({ page, context }) => {
+      // From the first byte: every state of the grid the shopper could see (copy or app), and layout shifts.
+      await context.addInitScript(`(() => {
+        const seen = (window.__gridStates = []);
+        window.__shift = 0;
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });
+        const record = () => {
+          const root = document.getElementById('root');
+          if (!root || getComputedStyle(root).visibility === 'hidden') return;
+          const grid = root.querySelector('[data-testid="product-grid"]');
+          if (!grid) return;
+          const ids = [...grid.querySelectorAll('[data-testid="product-card"]')].map((c) => c.getAttribute('data-product-id'));
+          const state = (root.hasAttribute('data-first-screen') ? 'copy:' : 'app:') + (grid.querySelector('[data-testid="card-loading"]') ? 'loading' : ids.join(','));
+          if (seen[seen.length - 1] !== state) seen.push(state);
+        };
+        // Sampled before every frame the browser paints: what the shopper sees.
+        const frame = () => { record(); requestAnimationFrame(frame); };
+        requestAnimationFrame(frame);
+      })()`);
+      await page.goto(path);
+      await expect.poll(() => cardIds(page, '[data-testid="product-grid"]')).toEqual(expected);
+      await nextFrames(page);
+      const states = (await page.evaluate('window.__gridStates')) as string[];
+      // The served copy showed the address's products (the browser may paint it before the parser
+      // has reached its last cards), then the app the same ones, with no other products or loading grid between.
+      const copies = states.filter((state) => state.startsWith('copy:'));
+      expect(copies.length, states.join(' | ')).toBeGreaterThan(0);
+      for (const copy of copies) expect(expected.join(',').startsWith(copy.slice('copy:'.length)), copy).toBe(true);
+      expect(states.slice(copies.length)).toEqual([`app:${expected.join(',')}`]);
+      expect(states.slice(0, copies.length)).toEqual(copies);
+      expect(await page.evaluate('window.__shift')).toBeLessThan(0.01);
     });
   });
 

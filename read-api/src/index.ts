@@ -12,7 +12,7 @@ import { countryRoutes } from './countries/routes.ts';
 
 export { accountQueryRouter } from './account/routes.ts';
 export { SessionCutoffs } from './account/session-cutoffs.ts';
-export { listingQuery, productFilter, locationFilter, normaliseQuery } from './catalog/query.ts';
+export { listingQuery, productFilter, locationFilter, normaliseQuery, pageOf, sortOf } from './catalog/query.ts';
 export { bannersReply, categoryListReply } from './catalog/categories.ts';
 export { productPageReply } from './catalog/products.ts';
 

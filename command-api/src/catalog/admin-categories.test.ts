@@ -86,7 +86,7 @@ describe('categories and subcategories', () => {
     const menu = await storefrontCategories();
     expect(menu.slice(0, 2).map((c) => c.id)).toEqual([ids.electronics, ids.fashion]);
     const firstScreen = await firstScreenData(t.shop.docs, t.shop.publicUrls, '/');
-    const shown = (JSON.parse(firstScreen!['/api/category']!) as { categoryList: CategoryDoc[] }).categoryList;
+    const shown = (JSON.parse(firstScreen!.replies['/api/category']!) as { categoryList: CategoryDoc[] }).categoryList;
     expect(shown.map((c) => c.id)).toEqual(menu.map((c) => c.id));
     const rows = await adminCategories();
     expect(rows.map((r) => r.id)).toEqual(menu.map((c) => c.id));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, idSchema } from '@shop/contracts';
+import type { ListingSortName } from '@shop/contracts/listing-address';
 import type { Filter, SortSpec } from '@shop/platform';
 
 /**
@@ -15,7 +16,7 @@ export const LISTING_SORTS = {
   'price-desc': [['price', -1], ['dateCreated', -1], ['_id', -1]],
   rating: [['rating', -1], ['dateCreated', -1], ['_id', -1]],
   discount: [['discount', -1], ['dateCreated', -1], ['_id', -1]],
-} as const satisfies Record<string, SortSpec>;
+} as const satisfies Record<ListingSortName, SortSpec>;
 export type ListingSort = keyof typeof LISTING_SORTS;
 const sortNames = Object.keys(LISTING_SORTS) as [ListingSort, ...ListingSort[]];
 

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DocumentStore, Logger, PublicUrls } from '@shop/platform';
-import { firstScreenData } from './first-screen-data.ts';
+import { firstScreenData, type FirstScreenData } from './first-screen-data.ts';
 
 /**
  * The storefront's first screen as static HTML inside index.html, so the browser paints the page
@@ -76,9 +76,9 @@ export function spliceOnce(html: string, marker: string, content: string): strin
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const render = import(workerData.entry);
-parentPort.on('message', async ({ pathname, json }) => {
+parentPort.on('message', async ({ address, json }) => {
   try {
-    parentPort.postMessage({ screen: await (await render).renderFirstScreen(pathname, JSON.parse(json)) });
+    parentPort.postMessage({ screen: await (await render).renderFirstScreen(address, JSON.parse(json)) });
   } catch (error) {
     parentPort.postMessage({ error: String((error && error.stack) || error) });
   }
@@ -87,11 +87,11 @@ parentPort.on('message', async ({ pathname, json }) => {
 export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) {
   const ssrDir = resolve(distDir, 'ssr');
   const entry = resolve(ssrDir, 'first-screen.js');
-  if (!deps || !existsSync(entry) || !existsSync(resolve(ssrDir, 'route-assets.json'))) return async (_pathname: string, indexHtml: string): Promise<Page> => ({ html: indexHtml, scripts: [] });
+  if (!deps || !existsSync(entry) || !existsSync(resolve(ssrDir, 'route-assets.json'))) return async (_path: string, _search: string, indexHtml: string): Promise<Page> => ({ html: indexHtml, scripts: [] });
   const { docs, urls, logger } = deps;
   const assets = JSON.parse(readFileSync(resolve(ssrDir, 'route-assets.json'), 'utf8')) as RouteAssets;
 
-  /** Per path, the render of the data with hash `hash` (null when it failed: not retried for that data). */
+  /** Per address (path and a listing's filters), the render of the data with hash `hash` (null when it failed: not retried for that data). */
   const cache = new Map<string, { hash: string; screen: Screen | null; bytes: number }>();
   let cachedBytes = 0;
   function remember(pathname: string, hash: string, screen: Screen | null) {
@@ -130,7 +130,7 @@ export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) 
     const [pathname, { hash, json }] = next.value;
     queue.delete(pathname);
     rendering = { pathname, hash };
-    startWorker().postMessage({ pathname, json });
+    startWorker().postMessage({ address: pathname, json });
   }
 
   function startWorker(): Worker {
@@ -165,18 +165,20 @@ export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) 
     return worker;
   }
 
-  /** index.html with the first screen of `pathname` in it, or unchanged when there is none ready. */
-  return async function withFirstScreen(pathname: string, indexHtml: string): Promise<Page> {
+  /** index.html with the first screen of `pathname` (`search` its query string) in it, or unchanged when there is none ready. */
+  return async function withFirstScreen(requestPath: string, search: string, indexHtml: string): Promise<Page> {
     const plain = { html: indexHtml, scripts: [] };
-    let replies: Record<string, string> | null;
+    let page: FirstScreenData | null;
     try {
-      replies = await firstScreenData(docs, urls, pathname);
+      page = await firstScreenData(docs, urls, requestPath, search);
     } catch (error) {
-      logger.error({ err: error, path: pathname }, 'first screen data failed; the page is served without one');
+      logger.error({ err: error, path: requestPath }, 'first screen data failed; the page is served without one');
       return plain;
     }
-    if (!replies) return plain;
-    const data = inlineJson(replies);
+    if (!page) return plain;
+    // Renders are kept per address: a listing's page 2 is not page 1's render.
+    const pathname = page.address;
+    const data = inlineJson(page.replies);
     const hash = createHash('sha1').update(data).digest('base64');
     const cached = cache.get(pathname);
     if (cached?.hash !== hash) {
@@ -189,7 +191,7 @@ export function firstScreen(distDir: string, deps: FirstScreenDeps | undefined) 
     if (!cached.screen) return plain;
     // Stylesheets of the page's chunks, parser-inserted so they block rendering: the first
     // screen never paints unstyled and then jumps.
-    const css = (assets[routeKey(pathname)]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+    const css = (assets[routeKey(requestPath)]?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
     const script = `window.__firstScreen=${data}`;
     const html = spliceOnce(
       spliceOnce(indexHtml, '<!--first-screen-head-->', `${css}${cached.screen.head}<script>${script}</script>`),

@@ -59,10 +59,11 @@ describe('the static first screen', () => {
     // listing, and ends its worker thread for another.
     writeFileSync(
       join(dist.path, 'ssr', 'first-screen.js'),
-      `export async function renderFirstScreen(pathname, replies) {
+      `export async function renderFirstScreen(address, replies) {
+        const pathname = address.split('?')[0];
         if (pathname.endsWith('dead')) process.exit(1);
         if (pathname.endsWith('bad')) throw new Error('cannot render this');
-        return { head: '<style>.copy{}</style>', body: '<p class="copy">' + pathname + ' ' + Object.keys(replies).join(' ') + '</p>' };
+        return { head: '<style>.copy{}</style>', body: '<p class="copy">' + address + ' ' + Object.keys(replies).join(' ') + '</p>' };
       }`,
     );
     shop = await startTestShop({ env: { UI_DIST: dist.path } });
@@ -96,7 +97,7 @@ describe('the static first screen', () => {
     const listing = '/products/subCat/0123456789abcdef01234567';
     expect(await page(crashing)).not.toContain('data-first-screen');
     expect(await page(listing)).not.toContain('data-first-screen');
-    await expect.poll(() => page(listing), { timeout: 10_000 }).toContain(`<p class="copy">${listing} /api/category /api/products?subCatId=`);
+    await expect.poll(() => page(listing), { timeout: 10_000 }).toContain(`<p class="copy">${listing}?page=1&perPage=10 /api/category /api/products?subCatId=`);
     expect(await page(crashing)).not.toContain('data-first-screen');
   });
 

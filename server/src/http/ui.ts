@@ -46,7 +46,7 @@ export function serveUi(distDir: string, firstScreenDeps?: FirstScreenDeps, csp?
       await send(ctx, 'index.html', { root, gzip: true, brotli: true });
       return;
     }
-    const { html, scripts } = await withFirstScreen(ctx.path, await readFile(resolve(root, 'index.html'), 'utf8'));
+    const { html, scripts } = await withFirstScreen(ctx.path, ctx.querystring, await readFile(resolve(root, 'index.html'), 'utf8'));
     ctx.type = 'html';
     // The build's boot scripts are in every page's policy; a first screen adds its own data script.
     if (csp && scripts.length > 0) ctx.set('Content-Security-Policy', csp.with(scripts.map(scriptHash)));

@@ -1,3 +1,4 @@
+import type { ListingSortName } from '@shop/contracts/listing-address';
 import type { ProductVariant } from '@shop/contracts';
 /**
  * Reply shapes the storefront reads (the original API's, kept for its clients). Declared here
@@ -212,7 +213,7 @@ export interface ProductQuery {
 }
 
 /** The sorts `?sort=` takes on listings (read-api/src/catalog/query.ts). */
-export type ListingSort = 'newest' | 'price-asc' | 'price-desc' | 'rating' | 'discount';
+export type ListingSort = ListingSortName;
 
 /** One event of the audited stream, as `GET /api/admin/audit/:kind/:id` lists it. */
 export interface AuditEntry {

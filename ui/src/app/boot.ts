@@ -1,6 +1,6 @@
 import type { DefinitionsFromApi, QueryArgFrom, ResultTypeFrom } from '@reduxjs/toolkit/query';
 import { shopApi } from '../api/shopApi.ts';
-import type { Banner, Category, Product, ProductPage } from '../api/types.ts';
+import type { Banner, Category, ListingSort, Product, ProductPage, ProductQuery } from '../api/types.ts';
 import type { AppStore } from '../store/store.ts';
 
 type BootReplies = Record<string, Promise<unknown> | undefined>;
@@ -24,9 +24,17 @@ function entryFor(url: string, data: unknown, location: string): Entry | null {
   }
   if (parsed.pathname === '/api/homeBanner') return { endpointName: 'getBanners', arg: 'home', value: data as Banner[] };
   if (parsed.pathname === '/api/products') {
-    const arg = {
-      ...(q.get('catId') ? { catId: q.get('catId')! } : {}),
-      ...(q.get('subCatId') ? { subCatId: q.get('subCatId')! } : {}),
+    // The listing's query as ListingPage builds it (listingQuery): ids and the sort as text, the rest as numbers.
+    const text = (key: 'catId' | 'subCatId') => (q.get(key) ? { [key]: q.get(key)! } : {});
+    const number = (key: 'minPrice' | 'maxPrice' | 'rating') => (q.get(key) ? { [key]: Number(q.get(key)) } : {});
+    const sort = q.get('sort');
+    const arg: ProductQuery = {
+      ...text('catId'),
+      ...text('subCatId'),
+      ...number('minPrice'),
+      ...number('maxPrice'),
+      ...number('rating'),
+      ...(sort ? { sort: sort as ListingSort } : {}),
       page: Number(q.get('page')),
       perPage: Number(q.get('perPage')),
       location,

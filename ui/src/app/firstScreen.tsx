@@ -42,14 +42,17 @@ function hoistStyles(html: string): { head: string; body: string } {
   return { head, body };
 }
 
-/** The first screen: styles for the head, and the HTML to go inside #root. */
-export async function renderFirstScreen(pathname: string, replies: Record<string, unknown>): Promise<{ head: string; body: string }> {
-  await preloadPageFor(pathname);
+/**
+ * The first screen of `address` (a path, with a listing's filters as its query string): styles for
+ * the head, and the HTML to go inside #root.
+ */
+export async function renderFirstScreen(address: string, replies: Record<string, unknown>): Promise<{ head: string; body: string }> {
+  await preloadPageFor(new URL(address, 'http://shop.local').pathname);
   const store = createStore({ session: { token: null, user: null, location: ALL_LOCATIONS } });
   adoptReplies(store, replies, ALL_LOCATIONS);
   const html = renderToString(
     <AppProviders store={store}>
-      <StaticRouter location={pathname}>
+      <StaticRouter location={address}>
         <AppRoutes />
       </StaticRouter>
     </AppProviders>,

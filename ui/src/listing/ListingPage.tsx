@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useGetCategoriesQuery, useGetProductsQuery } from '../api/shopApi.ts';
 import type { Category } from '../api/types.ts';
@@ -16,12 +16,15 @@ import { LazySection } from '../shared/LazySection.tsx';
 import { useIsDesktop } from '../shared/useIsDesktop.ts';
 import { ProductGrid } from '../shared/product-card/ProductGrid.tsx';
 import { useSession } from '../session/hooks.ts';
-import { FilterDrawer } from './FilterDrawer.tsx';
 import { ALL_SUBCATEGORIES, FilterSidebar } from './FilterSidebar.tsx';
 import { DEFAULT_SORT, listingQuery, SORT_OPTIONS, type ListingRoute } from './filters.ts';
 import { useAddressFilters } from './useAddressFilters.ts';
 import { ListingToolbar } from './ListingToolbar.tsx';
-import { SidebarExtras } from './SidebarExtras.tsx';
+
+// Not in the first screen, so not in the listing's first download: the drawer serves narrow
+// screens only, and the sidebar's carousel and banners (Swiper) mount when scrolled near.
+const FilterDrawer = lazy(() => import('./FilterDrawer.tsx').then((m) => ({ default: m.FilterDrawer })));
+const SidebarExtras = lazy(() => import('./SidebarExtras.tsx').then((m) => ({ default: m.SidebarExtras })));
 
 /** The category a listing route belongs to, and the subcategory when the route names one. */
 function resolveRoute(categories: Category[] | undefined, route: ListingRoute) {
@@ -74,8 +77,12 @@ function ListingView({ route }: { route: ListingRoute }) {
         toFirstPage();
       }}
       extras={
-        <LazySection minHeight={700}>
-          <SidebarExtras />
+        // Mounted (and its Swiper fetched) once the shopper scrolls towards it, not with the page:
+        // on a wide screen it starts just below the fold.
+        <LazySection minHeight={700} rootMargin="100px 0px">
+          <Suspense fallback={<Box sx={{ minHeight: 700 }} />}>
+            <SidebarExtras />
+          </Suspense>
         </LazySection>
       }
     />
@@ -101,7 +108,13 @@ function ListingView({ route }: { route: ListingRoute }) {
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '270px minmax(0, 1fr)', lg: '290px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
         {/* Under 992 px the drawer holds the whole sidebar, featured carousel and banners too. */}
-        {desktop ? <Box component="aside">{sidebar()}</Box> : <FilterDrawer>{sidebar()}</FilterDrawer>}
+        {desktop ? (
+          <Box component="aside">{sidebar()}</Box>
+        ) : (
+          <Suspense fallback={null}>
+            <FilterDrawer>{sidebar()}</FilterDrawer>
+          </Suspense>
+        )}
         <Box sx={{ minWidth: 0, position: 'relative' }}>
           <ListingToolbar
             columns={columns}

@@ -1,7 +1,9 @@
+import { addressPage, listingProductQuery, priceFilterActive, type ListingRoute, type PriceRange } from '@shop/contracts/listing-address';
 import type { ListingSort, Product, ProductQuery } from '../api/types.ts';
-import { DEFAULT_PER_PAGE, INITIAL_PRICE_RANGE, PER_PAGE_OPTIONS, PRICE_SLIDER } from '../shared/constants.ts';
+import { DEFAULT_PER_PAGE, INITIAL_PRICE_RANGE, PRICE_SLIDER } from '../shared/constants.ts';
 
-export type PriceRange = readonly [number, number];
+// How an address reads is shared with the server's first screen (one copy in contracts).
+export { clampPriceRange, priceFilterActive, type ListingRoute, type PriceRange } from '@shop/contracts/listing-address';
 
 /**
  * The sort menu of listings, newest first (the original's order) by default; kept in the URL as
@@ -35,19 +37,6 @@ export interface ListingFilters {
 
 export const NO_FILTERS: ListingFilters = { subCatId: null, price: INITIAL_PRICE_RANGE, rating: null };
 
-/** Whether the shopper has moved the price slider away from its initial range. */
-export function priceFilterActive(price: PriceRange): boolean {
-  return price[0] !== INITIAL_PRICE_RANGE[0] || price[1] !== INITIAL_PRICE_RANGE[1];
-}
-
-/** A slider value clamped to 100..60000 on the 5-rupee step, low end first. */
-export function clampPriceRange(range: readonly number[]): PriceRange {
-  const snap = (v: number) => Math.min(PRICE_SLIDER.max, Math.max(PRICE_SLIDER.min, Math.round(v / PRICE_SLIDER.step) * PRICE_SLIDER.step));
-  const a = snap(range[0] ?? PRICE_SLIDER.min);
-  const b = snap(range[1] ?? PRICE_SLIDER.max);
-  return a <= b ? [a, b] : [b, a];
-}
-
 /**
  * What a listing or results page keeps in its address (`?minPrice=&maxPrice=&rating=&sort=&page=&perPage=`,
  * and `subCat=` on search), so back, refresh and a shared link show the same products.
@@ -62,33 +51,16 @@ export interface AddressFilters<S extends string = ListingSort> extends ListingF
 /** A page's sort menu: the first option is its default (left out of the address). */
 export type SortOptions<S extends string> = readonly [{ value: S; label: string }, ...{ value: S; label: string }[]];
 
-/** The deepest page an address may name (the server refuses past it too). */
-const MAX_PAGE = 100_000;
-const WHOLE = /^\d{1,9}$/;
-
 /**
- * The filters an address names. Anything hand-edited, out of range or malformed reads as no
- * filter (or page 1) rather than an error page; a price is clamped to the slider's range and a
- * reversed range put in order.
+ * The filters an address names (price, rating and page as a listing reads them: see
+ * `addressPage`), with the page's sort and, on search, its subcategory.
  */
 export function filtersFromUrl<S extends string>(params: URLSearchParams, sorts: SortOptions<S>): AddressFilters<S> {
-  const whole = (key: string) => {
-    const raw = params.get(key);
-    return raw !== null && WHOLE.test(raw) ? Number(raw) : null;
-  };
-  const min = whole('minPrice');
-  const max = whole('maxPrice');
-  const stars = whole('rating');
-  const page = whole('page');
-  const perPage = whole('perPage');
   const subCat = params.get('subCat');
   return {
+    ...addressPage(params),
     subCatId: subCat && /^[\w-]{1,64}$/.test(subCat) ? subCat : null,
-    price: min === null && max === null ? INITIAL_PRICE_RANGE : clampPriceRange([min ?? PRICE_SLIDER.min, max ?? PRICE_SLIDER.max]),
-    rating: stars !== null && stars >= 1 && stars <= 5 ? stars : null,
     sort: sorts.find((option) => option.value === params.get('sort'))?.value ?? sorts[0].value,
-    page: page !== null && page >= 1 && page <= MAX_PAGE ? page : 1,
-    perPage: PER_PAGE_OPTIONS.find((n) => n === perPage) ?? DEFAULT_PER_PAGE,
   };
 }
 
@@ -139,21 +111,9 @@ export function sortProducts<T extends Pick<Product, 'price' | 'rating' | 'dateC
   return sort === 'relevance' ? [...products] : [...products].sort(by[sort]);
 }
 
-export type ListingRoute = { kind: 'category' | 'subCat'; id: string };
-
-/** The GET /api/products query for a listing route, its filters, page and sort. Newest first is the server's order. */
+/** The GET /api/products query for a listing route, its filters, page and sort, in the shopper's location. */
 export function listingQuery(route: ListingRoute, filters: Omit<ListingFilters, 'subCatId'>, page: number, perPage: number, location: string, sort: ListingSort = DEFAULT_SORT): ProductQuery {
-  const query: ProductQuery = { page, perPage, location };
-  // The default is not spelled, so the first page's query matches the boot prefetch's.
-  if (sort !== DEFAULT_SORT) query.sort = sort;
-  if (route.kind === 'category') query.catId = route.id;
-  else query.subCatId = route.id;
-  if (priceFilterActive(filters.price)) {
-    query.minPrice = filters.price[0];
-    query.maxPrice = filters.price[1];
-  }
-  if (filters.rating !== null) query.rating = filters.rating;
-  return query;
+  return { ...listingProductQuery(route, filters, page, perPage, sort), location };
 }
 
 /** Client-side filtering of a result set (search page): subcategory, price (inclusive), minimum rating. */

@@ -27,8 +27,7 @@ export const GRID_COLUMNS = [1, 3, 4] as const;
 export type GridColumns = (typeof GRID_COLUMNS)[number];
 export const DEFAULT_GRID_COLUMNS: GridColumns = 4;
 
-/** The original's initial range runs past the slider's maximum (100 000); kept, see `priceFilterActive`. */
-export const INITIAL_PRICE_RANGE: readonly [number, number] = [100, 100000];
+export { INITIAL_PRICE_RANGE } from '@shop/contracts/listing-address';
 export const RATING_FILTERS = [5, 4, 3, 2, 1] as const;
 
 export const SNACKBAR_MS = 6000;

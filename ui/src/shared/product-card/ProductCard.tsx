@@ -1,6 +1,6 @@
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
-import { memo, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../api/types.ts';
 import { CARD_NAME_LENGTH, CARD_SKELETON_MS } from '../constants.ts';
@@ -13,10 +13,12 @@ import { quickViewOpened } from '../../store/uiSlice.ts';
 import { DiscountBadge, StockBadge } from './Badges.tsx';
 import css from './card.module.css';
 import { SkeletonRows } from './CardSkeleton.tsx';
-import { HoverSlider } from './HoverSlider.tsx';
 import { Price } from './Price.tsx';
 import { useWishlist } from '../useWishlist.ts';
 import { useSale } from '../useSale.ts';
+
+// The slider (Swiper) runs only under a pointer: loaded on the first hover, not with the listing.
+const HoverSlider = lazy(() => import('./HoverSlider.tsx').then((m) => ({ default: m.HoverSlider })));
 
 export interface ProductCardProps {
   product: Product;
@@ -51,6 +53,12 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
   }, []);
 
   const hasSecondImage = product.images.length > 1;
+  // The first row's pictures are the page's largest paint: fetched first, at their intrinsic size,
+  // and decoded in the frame that reveals them (an async decode shows them a frame or more later).
+  const fetchPriority = priority ? 'high' : 'auto';
+  const loading = priority ? 'eager' : 'lazy';
+  const decoding = priority ? 'sync' : 'async';
+  const picture = <img src={product.images[0]} alt={product.name} width={400} height={400} loading={loading} fetchPriority={fetchPriority} decoding={decoding} />;
   const href = productPath(product.id);
 
   return (
@@ -76,7 +84,7 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
           <>
             {/* The picture downloads and decodes behind the skeleton, so it shows at once at 500 ms. */}
             <span className={css.cover} style={{ visibility: 'hidden' }} aria-hidden="true">
-              <img src={product.images[0]} alt="" width={400} height={400} loading={priority ? 'eager' : 'lazy'} decoding="async" />
+              <img src={product.images[0]} alt="" width={400} height={400} loading={loading} fetchPriority={fetchPriority} decoding={decoding} />
             </span>
             <Skeleton variant="rectangular" animation="wave" width="100%" height="100%" className={css.fill} data-testid="card-skeleton" />
           </>
@@ -84,9 +92,12 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
           <>
             <Link to={href} aria-label={product.name} className={css.cover}>
               {everHovered && hasSecondImage ? (
-                <HoverSlider images={product.images} alt={product.name} running={hovered} />
+                // The first picture stays until the slider has loaded, so nothing blinks.
+                <Suspense fallback={picture}>
+                  <HoverSlider images={product.images} alt={product.name} running={hovered} />
+                </Suspense>
               ) : (
-                <img src={product.images[0]} alt={product.name} width={400} height={400} loading={priority ? 'eager' : 'lazy'} decoding="async" />
+                picture
               )}
             </Link>
             <span className={css.badge}>
