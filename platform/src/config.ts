@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { TRACKING_NUMBER_PLACEHOLDER } from '@shop/contracts/order-rules';
@@ -223,12 +222,14 @@ export const configSchema = z
     DELIVERY_NO_COD_ZONES: list.pipe(z.array(z.enum(['sameCity', 'sameState', 'metroToMetro', 'restOfIndia', 'remote']))).default(['remote']),
     /**
      * API processes serving one port on the embedded store (node:cluster): one Node thread answers
-     * every request of a process, so a shop uses one core per process. Default: one per core
-     * (with NODE_ENV=test: one, so test runs stay as they were). All of them read and write the
-     * same SQLite files; one at a time, the holder of a lease, runs the projections, the mail and
-     * refund desks and the sweeps. Distributed mode (PROJECTIONS=external) runs replicas instead.
+     * every request of a process, so a shop uses one core per process. All of them read and write
+     * the same SQLite files; one at a time, the holder of a lease, runs the projections, the mail
+     * and refund desks and the sweeps. Distributed mode (PROJECTIONS=external) runs replicas
+     * instead. Default 1, opt-in for now: an admin's rebuild and a person's erasure (which rebuilds
+     * the read models and drops the person's cached key) still act only in the process that got
+     * the request, so with several processes they can fail or leave another process's key cache.
      */
-    WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+    WORKERS: z.coerce.number().int().min(1).max(256).default(1),
     /**
      * With WORKERS > 1: how long the process running projections, desks and sweeps may be gone
      * (killed, or its event loop stuck) before another takes them over. Short, because every
@@ -292,7 +293,6 @@ export const configSchema = z
   .transform((c) => ({
     ...c,
     DATA_DIR: resolve(c.DATA_DIR),
-    WORKERS: c.WORKERS ?? (c.NODE_ENV === 'test' ? 1 : availableParallelism()),
     PUBLIC_URL: c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`,
   }));
 

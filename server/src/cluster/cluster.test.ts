@@ -14,7 +14,7 @@ import { composeShop } from '../compose.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
 
 /**
- * Two API processes on one port and one data folder (WORKERS=2), as `npm start` runs on a
+ * Two API processes on one port and one data folder (WORKERS=2), as `WORKERS=2 npm start` runs on a
  * machine with two cores: what one process wrote, the other serves at once; each order is mailed
  * once; and when the process holding the projections and the desks is killed, the other takes
  * them over within seconds and the primary starts a new process.
