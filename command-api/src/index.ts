@@ -37,3 +37,7 @@ export { deliveryRoutes } from './ordering/delivery/routes.ts';
 export { quoteDelivery, deliveryFeeFor, deliveryDate, type DeliverySettings, type DeliveryQuote, type DeliveryZone } from './ordering/delivery/quote.ts';
 export { deliverySettingsFrom } from './ordering/delivery/settings.ts';
 export { lookupPincode } from './ordering/delivery/pincode-directory.ts';
+export { giftCardRoutes } from './gifting/routes.ts';
+export { GiftCardHoldDesk } from './gifting/hold-desk.ts';
+export { GiftCardCodes, deriveGiftCardKey } from './gifting/codes.ts';
+export type { CheckoutGifting } from './gifting/checkout-gifting.ts';

@@ -4,6 +4,7 @@ import { withNoDeliveryFee } from './delivery-terms.ts';
 import { orderPlacedAsCardPayment } from './order-events.ts';
 import { productDetailsV1ToV2 } from './product-variants.ts';
 import { stockEventWithoutSku } from './stock-events.ts';
+import { withNoGiftCardOrGift } from './gift-order.ts';
 
 /**
  * Event schema versions. The log is never rewritten, so an event keeps the shape it was written
@@ -25,11 +26,11 @@ export type UpcasterChain = readonly Upcaster[];
 
 /** Every event type whose shape has changed since it was first written. Types not named are at version 1. */
 export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
-  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee, pricedLinesWithoutVariant],
+  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee, pricedLinesWithoutVariant, withNoGiftCardOrGift],
   ProductReviewed: [reviewV1ToV2],
   ProductReviewEdited: [reviewV1ToV2],
-  CheckoutStarted: [withNoDeliveryFee, pricedLinesWithoutVariant],
-  OrderPlaced: [withNoDeliveryFee, orderPlacedAsCardPayment, pricedLinesWithoutVariant],
+  CheckoutStarted: [withNoDeliveryFee, pricedLinesWithoutVariant, withNoGiftCardOrGift],
+  OrderPlaced: [withNoDeliveryFee, orderPlacedAsCardPayment, pricedLinesWithoutVariant, withNoGiftCardOrGift],
   ProductListed: [productDetailsV1ToV2],
   ProductRevised: [productDetailsV1ToV2],
   StockReserved: [stockEventWithoutSku],

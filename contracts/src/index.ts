@@ -28,3 +28,5 @@ export * from './event-versions.ts';
 export * from './shop-time.ts';
 export * from './india.ts';
 export * from './delivery-terms.ts';
+export * from './gift-card-events.ts';
+export * from './gift-order.ts';

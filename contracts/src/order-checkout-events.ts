@@ -4,6 +4,8 @@ import { orderDiscount } from './discount-events.ts';
 import { idSchema } from './ids.ts';
 import { paymentProviderName, pricedLine } from './payment-events.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
+import { giftCardPayment } from './gift-card-events.ts';
+import { giftOrder } from './gift-order.ts';
 
 /**
  * The checkout process's own stream (`checkout-<paymentId>`): started once the payment is
@@ -22,6 +24,9 @@ export const checkoutStarted = z.object({
   /** Version 2: the delivery fee inside `amount` and the promised day (checkouts before had neither). */
   deliveryFee,
   deliverBy: deliverBy.optional(),
+  /** Version 4: the gift card's part of `amount`, and the gift details (see PaymentOpened). */
+  giftCard: giftCardPayment.optional(),
+  gift: giftOrder.optional(),
 });
 export const checkoutCompleted = z.object({ paymentId: z.string().min(1), orderId: idSchema });
 export const checkoutFailed = z.object({ paymentId: z.string().min(1), orderId: idSchema, reason: z.string().max(300) });

@@ -5,6 +5,8 @@ import { billingSchema } from './order-billing.ts';
 import { idSchema } from './ids.ts';
 import { paymentMethod, pricedLine } from './payment-events.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
+import { giftCardPayment } from './gift-card-events.ts';
+import { giftOrder } from './gift-order.ts';
 
 import { ORDER_STATUSES } from './order-rules.ts';
 
@@ -55,6 +57,10 @@ export const orderPlaced = z.object({
   /** Whole rupees of the cash-on-delivery fee included in `amount` (0 when paid online). */
   codFee: z.number().int().min(0),
   cod: codConfirmation.optional(),
+  /** Version 5: the part of `amount` a gift card paid (a refund gives it back to the card). */
+  giftCard: giftCardPayment.optional(),
+  /** Version 5: a gift order's message, wrap (its fee inside `amount`) and recipient. */
+  gift: giftOrder.optional(),
 });
 
 /**

@@ -35,3 +35,4 @@ export * from './search/projection.ts';
 export * from './back-office/projection.ts';
 export * from './back-office/group.ts';
 export * from './customers/projection.ts';
+export * from './gift-cards/projection.ts';

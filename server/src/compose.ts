@@ -21,6 +21,10 @@ import {
   deliverySettingsFrom,
   type DeliverySettings,
   CodDesk,
+  GiftCardCodes,
+  GiftCardHoldDesk,
+  deriveGiftCardKey,
+  type CheckoutGifting,
   codByDeliveryZone,
   type CodAvailability,
   type CodSettings,
@@ -86,6 +90,11 @@ export interface Shop {
    * unconfirmed (every COD_SWEEP_MS).
    */
   cod: { settings: CodSettings; availability: CodAvailability; desk: CodDesk };
+  /**
+   * Gift cards (codes under a key derived from the server secret, GIFT_CARD_* amounts and hold)
+   * and gift orders' wrap fee (GIFT_WRAP_FEE); the desk gives back debits of unpaid payments.
+   */
+  gifting: CheckoutGifting & { holdDesk: GiftCardHoldDesk };
   /** Sends the order e-mails (placed, status changed), once per event, from its own checkpoint. */
   orderMail: OrderMailDesk;
   /** Delivery zones, days, COD and fee from the shop's pincode (SHOP_PINCODE, DELIVERY_*). */
@@ -217,6 +226,9 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
   const codDesk = new CodDesk(streams, docs, logger);
   const codRole = new LeasedRole(docs, 'role:cod', { start: () => codDesk.start(config.COD_SWEEP_MS), stop: () => codDesk.stop() }, deskLease);
   await codRole.start();
+  const giftCardHolds = new GiftCardHoldDesk(streams, docs, config.GIFT_CARD_HOLD_MINUTES * 60_000, logger);
+  const giftCardRole = new LeasedRole(docs, 'role:gift-card-holds', { start: () => giftCardHolds.start(config.GIFT_CARD_SWEEP_MS), stop: () => giftCardHolds.stop() }, deskLease);
+  await giftCardRole.start();
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs);
   const delivery = shopDelivery(config);
@@ -254,6 +266,16 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       availability: codByDeliveryZone(delivery),
       desk: codDesk,
     },
+    gifting: {
+      cards: {
+        codes: new GiftCardCodes(deriveGiftCardKey(serverSecret)),
+        minAmount: config.GIFT_CARD_MIN_AMOUNT,
+        maxAmount: config.GIFT_CARD_MAX_AMOUNT,
+        holdMs: config.GIFT_CARD_HOLD_MINUTES * 60_000,
+      },
+      wrapFee: config.GIFT_WRAP_FEE,
+      holdDesk: giftCardHolds,
+    },
     orderMail,
     delivery,
     writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
@@ -270,6 +292,7 @@ export async function composeShop(config: Config, logger: Logger): Promise<Shop>
       await upgrades.stop();
       await refundRole.stop();
       await codRole.stop();
+      await giftCardRole.stop();
       await orderMailRole.stop();
       await runner.stop();
       await bus?.close();

@@ -9,7 +9,7 @@ import { firstOrderDiscountFor } from '@shop/contracts/order-rules';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAbandonPaymentMutation, useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from './checkoutApi.ts';
-import type { CheckoutSession, PaymentMethod } from '../api/types.ts';
+import type { CheckoutSession, ChosenPaymentMethod } from '../api/types.ts';
 import { errorMessage } from '../api/messages.ts';
 import { useGetCartQuery } from '../api/cartApi.ts';
 import { shopApi, useGetCountriesQuery } from '../api/shopApi.ts';
@@ -62,7 +62,7 @@ function CheckoutView({ user }: { user: SessionUser }) {
   }, [defaults.data]);
   const [session, setSession] = useState<CheckoutSession | null>(null);
   const [stage, setStage] = useState<null | 'opening' | 'paying' | 'placing' | 'placed'>(null);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
+  const [paymentMethod, setPaymentMethod] = useState<ChosenPaymentMethod>('card');
   const [notCompleted, setNotCompleted] = useState(false);
   const [openCheckout] = useOpenCheckoutMutation();
   const [abandonPayment] = useAbandonPaymentMutation();

@@ -16,6 +16,7 @@ import { checkoutStream, type CheckoutStarted } from './decider.ts';
 import { stockLeft, stockStream } from '../stock/decider.ts';
 import { openingStock } from '../stock/opening-stock.ts';
 import { releaseAndRefund, stockHolds, type StockHold } from '../give-back.ts';
+import { GIFT_CARD_DEBIT_GIVEN_BACK, giftCardDebitStands } from '../../gifting/gift-cards.ts';
 
 /** Events written once per payment whatever happens: a retry re-appends the same ids (a no-op). */
 const onceFor = (paymentId: string) => ({
@@ -52,7 +53,7 @@ export class CheckoutProcess {
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
       const confirmedAt = await this.streams.handle(payment$, confirm, ctx, onceFor(paymentId));
-      const { userId, amount, lines, provider, discount, deliveryFee, deliverBy } = payment.opened;
+      const { userId, amount, lines, provider, discount, deliveryFee, deliverBy, giftCard, gift } = payment.opened;
       const start = {
         type: 'StartCheckout',
         paymentId,
@@ -66,6 +67,8 @@ export class CheckoutProcess {
         ...(discount ? { discount } : {}),
         deliveryFee,
         ...(deliverBy ? { deliverBy } : {}),
+        ...(giftCard ? { giftCard } : {}),
+        ...(gift ? { gift } : {}),
       } as const;
       const started = await this.streams.handle(checkoutStream.at(paymentId), start, ctx, onceFor(paymentId));
       const outcome = await this.proceed(paymentId);
@@ -100,6 +103,8 @@ export class CheckoutProcess {
         const claim = { userId, paymentId, orderId, amount: discount.amount };
         position = max(position, await claimFirstOrderDiscount(this.streams, claim, ctx, onceFor(paymentId)));
       }
+      // The card's part must still be held: a payment made after the sweep gave it back cannot keep it.
+      if (started.giftCard && !(await giftCardDebitStands(this.streams, started.giftCard))) throw new DomainError('conflict', GIFT_CARD_DEBIT_GIVEN_BACK);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
       return { ok: false, msg: error.message, position: max(position, await this.compensate(started, error.message, ctx)) };
@@ -135,7 +140,7 @@ export class CheckoutProcess {
 
   /** Undo by new events: give back every reservation, ask for the refund, record the failure. */
   private async compensate(started: CheckoutStarted, reason: string, ctx: CommandContext): Promise<bigint> {
-    const paid = { ...started, moneyTaken: started.provider !== 'cod' };
+    const paid = { ...started, moneyTaken: started.provider !== 'cod' && started.provider !== 'gift-card' };
     const given = await releaseAndRefund(this.streams, paid, reason, ctx, onceFor(started.paymentId).eventIds);
     const fail = { type: 'FailCheckout', paymentId: started.paymentId, reason } as const;
     const failed = await this.streams.handle(checkoutStream.at(started.paymentId), fail, ctx, onceFor(started.paymentId));
@@ -189,8 +194,10 @@ function orderPlacedData(
     deliveryFee: started.deliveryFee,
     ...(started.deliverBy ? { deliverBy: started.deliverBy } : {}),
     paymentMethod,
-    codFee: paymentMethod === 'cod' ? Math.max(0, started.amount - goods - started.deliveryFee) : 0,
+    codFee: paymentMethod === 'cod' ? Math.max(0, started.amount - goods - started.deliveryFee - (started.gift?.wrapFee ?? 0)) : 0,
     ...(cod ? { cod } : {}),
+    ...(started.giftCard ? { giftCard: started.giftCard } : {}),
+    ...(started.gift ? { gift: started.gift } : {}),
   };
 }
 

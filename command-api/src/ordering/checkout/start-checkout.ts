@@ -14,6 +14,9 @@ import {
   type PaymentMethod,
   type PaymentProviderName,
   type PricedLine,
+  type GiftCardPayment,
+  type GiftOrder,
+  type GiftOrderRequest,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
 import { TEST_BANKS, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
@@ -26,17 +29,18 @@ import { paymentStream } from '../payment/decider.ts';
 import { quoteDelivery, type DeliverySettings } from '../delivery/quote.ts';
 import { decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
 import type { CheckoutProcess } from './process.ts';
+import { deliveryDestination, giftOrderTerms, priceCheckoutGiftCard, takeGiftCardPart, undoGiftCardPart, type CheckoutGifting } from '../../gifting/checkout-gifting.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
 
 /** What the browser needs to open the provider's checkout (Razorpay's options, or our test dialog's). */
 export interface CheckoutReply {
   /** `cod`: no provider payment; the order is placed at once, with payment due (`order`). */
-  provider: 'test' | 'razorpay' | 'cod';
+  provider: 'test' | 'razorpay' | 'cod' | 'gift-card';
   keyId: string;
   /** The provider's order id the checkout is bound to. */
   orderId: string;
-  /** Paise, as the provider's checkout takes it. */
+  /** Paise left to pay, as the provider's checkout takes it: `total` less a gift card's part (0 when a card paid it all). */
   amount: number;
   currency: string;
   /** Whole rupees: the order total the server computed (the lines' subtotals less `discount`, plus `deliveryFee` and `codFee`). */
@@ -53,6 +57,10 @@ export interface CheckoutReply {
   deliverBy: string;
   /** Whole rupees of the cash-on-delivery fee included in `total` (0 when paying online). */
   codFee: number;
+  /** The gift card that paid part (`applied` rupees) of `total`, and what it holds now; `amount` is what is left to pay. */
+  giftCard?: { code: string; applied: number; balance: number };
+  /** A gift order: message, wrap (its fee inside `total`) and recipient. */
+  gift?: GiftOrder;
   /** Cash on delivery: the order as placed, awaiting the shopper's confirmation from its e-mail. */
   order?: OrderDoc;
   name: string;
@@ -120,6 +128,7 @@ type OpenPaymentDeps = {
   now?: () => Date;
   checkout: CheckoutProcess;
   cod: { settings: CodSettings; availability: CodAvailability };
+  gifting: CheckoutGifting;
 };
 
 /**
@@ -137,12 +146,17 @@ export function openCheckoutPayment(deps: OpenPaymentDeps, request: CheckoutRequ
 export interface CheckoutRequest {
   userId: string;
   billing: Billing;
-  paymentMethod: PaymentMethod;
+  /** The shopper's choice (`gift-card` is what the server records when a card paid it all). */
+  paymentMethod: Exclude<PaymentMethod, 'gift-card'>;
+  /** A gift card to pay part (or all) of the order with. */
+  giftCardCode?: string;
+  /** Gift message, wrap and recipient, as sent (validated). */
+  gift?: GiftOrderRequest;
 }
 
 async function openPayment(
   deps: OpenPaymentDeps,
-  { userId, billing, paymentMethod }: CheckoutRequest,
+  { userId, billing, paymentMethod, giftCardCode, gift: giftRequest }: CheckoutRequest,
   recent?: RecentCheckouts,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
@@ -170,23 +184,30 @@ async function openPayment(
   const subtotal = lines.reduce((sum, line) => sum + line.subTotal, 0);
   // An address whose pincode India Post does not list, or that lies in another state, would
   // never arrive: refused before any payment is opened.
-  const quoted = quoteDelivery(billing.zipCode, billing.state, deps.delivery, (deps.now ?? (() => new Date()))(), subtotal);
+  const gift = giftOrderTerms(giftRequest, deps.gifting.wrapFee);
+  const destination = deliveryDestination(billing, gift);
+  const quoted = quoteDelivery(destination.zipCode, destination.state, deps.delivery, (deps.now ?? (() => new Date()))(), subtotal);
   if (!quoted.ok) throw new DomainError('invalid', quoted.message);
   const { fee: deliveryFee, by: deliverBy } = quoted.quote;
   const discount = await priceFirstOrderDiscount(deps, userId, subtotal);
   const codFee = paymentMethod === 'cod' ? deps.cod.settings.fee : 0;
-  const amount = subtotal - (discount?.amount ?? 0) + deliveryFee + codFee;
-  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, discount, amount, codFee, deliveryFee, deliverBy });
-  const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod, deliveryFee, deliverBy });
+  const amount = subtotal - (discount?.amount ?? 0) + deliveryFee + codFee + (gift?.wrapFee ?? 0);
+  const giftCard = await priceCheckoutGiftCard(deps.streams, deps.gifting, { giftCardCode, paymentMethod, amount, buysGiftCards: false });
+  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, discount, amount, codFee, deliveryFee, deliverBy, gift });
+  const checkout = JSON.stringify({ lines, discount, amount, billing, paymentMethod, deliveryFee, deliverBy, gift, giftCard: giftCard?.code });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
     const payment = await deps.streams.load(paymentStream.at(earlier.orderId), { fresh: true });
     if (payment.opened && !payment.paymentId && !payment.refundRequested) return { reply: earlier, position: 0n };
   }
   const receipt = newId();
+  const terms = { userId, amount, receipt, lines, billing, discount, deliveryFee, deliverBy, gift };
+  if (giftCard && giftCard.applied === amount) return placeGiftCardOrder(deps, { ...terms, subtotal, giftCard }, recent, checkout);
+  const due = amount - (giftCard?.applied ?? 0);
   // A provider's refusal (PaymentProviderError) goes up as it is: the route answers it.
-  const opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
-  const result = await recordOpenedPayment(deps, { providerOrderId: opened.providerOrderId, provider: opened.provider, userId, amount, receipt, lines, billing, discount, paymentMethod, deliveryFee, deliverBy });
+  const opened = await deps.payments.openPayment({ amountPaise: due * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
+  const card = giftCard ? await takeGiftCardPart(deps.streams, giftCard, opened.providerOrderId, userId) : null;
+  const result = await recordOrUndo(deps, card?.payment, { ...terms, providerOrderId: opened.providerOrderId, provider: opened.provider, paymentMethod, giftCard: card?.payment });
   const reply: CheckoutReply = {
     provider: opened.provider,
     keyId: opened.keyId,
@@ -210,6 +231,8 @@ async function openPayment(
     },
     config: standardCheckoutConfig(),
     products: lines,
+    ...(card && giftCard ? { giftCard: { code: giftCard.code, applied: giftCard.applied, balance: card.balance } } : {}),
+    ...(gift ? { gift } : {}),
     ...(opened.provider === 'test' ? { testCards: TEST_CARDS, testBanks: TEST_BANKS } : {}),
   };
   recent?.opened(userId, checkout, reply);
@@ -234,16 +257,17 @@ async function placeCodOrder(
     codFee: number;
     deliveryFee: number;
     deliverBy: string;
+    gift: GiftOrder | undefined;
   },
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
-  const { userId, billing, lines, subtotal, discount, amount, codFee, deliveryFee, deliverBy } = order;
+  const { userId, billing, lines, subtotal, discount, amount, codFee, deliveryFee, deliverBy, gift } = order;
   const pincode = billing.zipCode;
   const codAllowedHere = await deps.cod.availability.codAllowedHere(pincode);
   const decision = decideCod({ amount, pincode, codAllowedHere }, deps.cod.settings);
   if (!decision.ok) throw new DomainError('invalid', decision.msg);
   const receipt = newId();
   const providerOrderId = `cod_${receipt}`;
-  const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, discount, paymentMethod: 'cod', deliveryFee, deliverBy });
+  const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, discount, paymentMethod: 'cod', deliveryFee, deliverBy, gift });
   // The cash payment's id is its own: one cash payment, one order.
   const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
   if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
@@ -265,9 +289,67 @@ async function placeCodOrder(
     prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
     config: standardCheckoutConfig(),
     products: lines,
+    ...(gift ? { gift } : {}),
     order: outcome.order,
   };
   return { reply, position: outcome.position > opened.position ? outcome.position : opened.position };
+}
+
+/**
+ * A gift card that pays the whole amount: no provider is asked. The card is debited for the
+ * payment `gift_<receipt>` (provider and method `gift-card`), which the checkout process turns
+ * into an order at once, as a paid one; a refusal gives the card's part back.
+ */
+async function placeGiftCardOrder(
+  deps: OpenPaymentDeps,
+  order: Omit<Parameters<typeof recordOpenedPayment>[1], 'providerOrderId' | 'provider' | 'paymentMethod' | 'giftCard'> & {
+    subtotal: number;
+    giftCard: Omit<GiftCardPayment, 'debitId'> & { code: string };
+  },
+  recent: RecentCheckouts | undefined,
+  checkout: string,
+): Promise<{ reply: CheckoutReply; position: bigint }> {
+  const { subtotal, giftCard, ...terms } = order;
+  const providerOrderId = `gift_${terms.receipt}`;
+  const card = await takeGiftCardPart(deps.streams, giftCard, providerOrderId, terms.userId);
+  const opened = await recordOrUndo(deps, card.payment, { ...terms, providerOrderId, provider: 'gift-card', paymentMethod: 'gift-card', giftCard: card.payment });
+  const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
+  if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
+  const { billing, amount, discount, deliveryFee, deliverBy, lines, gift } = terms;
+  const reply: CheckoutReply = {
+    provider: 'gift-card',
+    keyId: '',
+    orderId: providerOrderId,
+    amount: 0,
+    currency: CURRENCY,
+    total: amount,
+    subtotal,
+    discount,
+    paymentMethod: 'gift-card',
+    deliveryFee,
+    deliverBy,
+    codFee: 0,
+    name: SHOP_NAME,
+    description: 'Paid by gift card',
+    prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
+    config: standardCheckoutConfig(),
+    products: lines,
+    giftCard: { code: giftCard.code, applied: giftCard.applied, balance: card.balance },
+    ...(gift ? { gift } : {}),
+    order: outcome.order,
+  };
+  recent?.opened(terms.userId, checkout, reply);
+  return { reply, position: outcome.position > opened.position ? outcome.position : opened.position };
+}
+
+/** Records the payment; if that fails after the card was debited, the card's part goes back first. */
+async function recordOrUndo(deps: Pick<OpenPaymentDeps, 'streams'>, card: GiftCardPayment | undefined, payment: Parameters<typeof recordOpenedPayment>[1]) {
+  try {
+    return await recordOpenedPayment(deps, payment);
+  } catch (error) {
+    if (card) await undoGiftCardPart(deps.streams, card, 'payment not recorded', { userId: payment.userId, correlationId: card.debitId });
+    throw error;
+  }
 }
 
 /**
@@ -298,9 +380,13 @@ function recordOpenedPayment(
     paymentMethod: PaymentMethod;
     deliveryFee: number;
     deliverBy: string;
+    gift?: GiftOrder | undefined;
+    giftCard?: GiftCardPayment | undefined;
   },
 ) {
-  const { discount, ...terms } = payment;
-  const command = { type: 'OpenPayment', ...terms, amountPaise: payment.amount * 100, currency: CURRENCY, ...(discount ? { discount } : {}) } as const;
+  const { discount, gift, giftCard, ...terms } = payment;
+  // The provider is asked for what the gift card leaves to pay.
+  const amountPaise = (payment.amount - (giftCard?.applied ?? 0)) * 100;
+  const command = { type: 'OpenPayment', ...terms, amountPaise, currency: CURRENCY, ...(discount ? { discount } : {}), ...(gift ? { gift } : {}), ...(giftCard ? { giftCard } : {}) } as const;
   return deps.streams.handle(paymentStream.at(payment.providerOrderId), command, { userId: payment.userId });
 }

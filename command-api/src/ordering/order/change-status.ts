@@ -30,7 +30,7 @@ export async function changeOrderStatus(
  */
 export async function settleEndedOrder(streams: StreamCommands, order: OrderState, ctx: CommandContext): Promise<bigint> {
   if (!order.placed || (order.status !== 'cancelled' && order.status !== 'returned')) return 0n;
-  const { paymentId, providerOrderId, products, paymentMethod } = order.placed;
-  const paid = { paymentId, providerOrderId, lines: products, moneyTaken: paymentMethod !== 'cod' };
+  const { paymentId, providerOrderId, products, paymentMethod, giftCard } = order.placed;
+  const paid = { paymentId, providerOrderId, lines: products, moneyTaken: paymentMethod !== 'cod' && paymentMethod !== 'gift-card', ...(giftCard ? { giftCard } : {}) };
   return releaseAndRefund(streams, paid, order.status === 'cancelled' ? 'order cancelled' : 'returned to origin undelivered', ctx);
 }
