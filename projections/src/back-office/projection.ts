@@ -72,7 +72,7 @@ async function addRevenue(view: ProjectionView, at: string, amount: number, orde
 export const backOfficeProjection: Projection = {
   name: READ_MODELS.backOffice,
   // 6: stock levels of products with variants list each variant's stock and sum them.
-  version: 6,
+  version: 7,
   collections: [
     { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date'], ['paymentState', 'codConfirmBy'], ['status', 'codConfirmBy']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },

@@ -9,7 +9,7 @@ import type { Projection } from '../projection.ts';
  */
 export const orderProjection: Projection = {
   name: 'orders',
-  version: 4,
+  version: 5,
   collections: [{ name: ORDERS.orders, indexes: [['userid', 'date']] }],
   handles: new Set(Object.keys(orderEventSchemas)),
   async apply(event, view) {

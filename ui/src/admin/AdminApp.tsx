@@ -22,6 +22,7 @@ import CustomerPage from './CustomerPage.tsx';
 import CustomersPage from './CustomersPage.tsx';
 import DashboardPage from './DashboardPage.tsx';
 import OrderPage from './OrderPage.tsx';
+import { PackingSlipPage } from './PackingSlip.tsx';
 import OrdersPage from './OrdersPage.tsx';
 
 // The catalog screens are their own chunks (ui/src/admin/catalog/, built alongside).
@@ -193,6 +194,7 @@ export default function AdminApp() {
         <Route index element={<DashboardPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
+        <Route path="orders/:id/packing-slip" element={<PackingSlipPage />} />
         <Route path="products" element={<ProductsPage />} />
         <Route path="products/new" element={<ProductEditPage />} />
         <Route path="products/:id" element={<ProductEditPage />} />
