@@ -9,9 +9,10 @@ import type { SessionUser } from '../session/storage.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { EditProfile } from './EditProfile.tsx';
+import { MyGiftCards } from './MyGiftCards.tsx';
 import { RequireShopper } from '../session/RequireShopper.tsx';
 
-const TABS = ['Edit Profile', 'Change Password'] as const;
+const TABS = ['Edit Profile', 'Change Password', 'Gift Cards'] as const;
 
 function AccountView({ session }: { session: SessionUser }) {
   const [tab, setTab] = useState(0);
@@ -34,6 +35,8 @@ function AccountView({ session }: { session: SessionUser }) {
             <LoadError error={profile.error} onRetry={() => void profile.refetch()} />
           ) : tab === 0 ? (
             <EditProfile key={user.id} user={user} />
+          ) : tab === 2 ? (
+            <MyGiftCards />
           ) : (
             <ChangePasswordForm user={user} />
           )}

@@ -4,6 +4,7 @@ import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlin
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ViewCarouselOutlinedIcon from '@mui/icons-material/ViewCarouselOutlined';
@@ -20,6 +21,7 @@ import { useAdminSession } from './adminSession.ts';
 import AuditPage from './AuditPage.tsx';
 import CustomerPage from './CustomerPage.tsx';
 import CustomersPage from './CustomersPage.tsx';
+import GiftCardsPage from './GiftCardsPage.tsx';
 import DashboardPage from './DashboardPage.tsx';
 import OrderPage from './OrderPage.tsx';
 import { PackingSlipPage } from './PackingSlip.tsx';
@@ -38,6 +40,7 @@ const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin/categories', label: 'Categories', icon: <CategoryOutlinedIcon /> },
   { to: '/admin/banners', label: 'Banners', icon: <ViewCarouselOutlinedIcon /> },
   { to: '/admin/customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
+  { to: '/admin/gift-cards', label: 'Gift cards', icon: <CardGiftcardOutlinedIcon /> },
   { to: '/admin/audit', label: 'Audit', icon: <HistoryIcon /> },
 ];
 
@@ -201,6 +204,7 @@ export default function AdminApp() {
         <Route path="categories" element={<CategoriesPage />} />
         <Route path="banners" element={<BannersPage />} />
         <Route path="customers" element={<CustomersPage />} />
+        <Route path="gift-cards" element={<GiftCardsPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<AdminNotFound />} />
