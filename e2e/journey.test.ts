@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callShop, codeFor, expectRefusal, expectSnackbar, mailsTo, makePng, outboxFiles, verifiedShopper } from './journey-support.ts';
+import { callShop, codeFor, expectRefusal, expectSnackbar, grantAdmin, mailsTo, makePng, outboxFiles, verifiedShopper } from './journey-support.ts';
 import { api, baseURL, DESKTOP, disconnect, gotoHome, openTab, SCREENSHOTS, snap, withTab, type ApiProduct, type Tab } from './support.ts';
 
 afterAll(disconnect);
@@ -382,6 +382,52 @@ describe.sequential('A new shopper’s whole journey', () => {
     await page.getByRole('link', { name: 'All your orders' }).click();
     await expect.poll(() => page.getByTestId('order-card').count()).toBe(2);
     expect(await page.getByTestId('order-amount').allTextContents()).toEqual([`Rs ${full.toLocaleString('en-IN')}`, `Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`]);
+  });
+
+  it('a gift: part paid by a gift card and the rest by card, with a message and wrap; the packing slip prints the message and no prices', async () => {
+    // The shop issues a Rs 500 card (an admin, through the API); the shopper's cart comes to more than that.
+    const admin = await verifiedShopper(`gifts.${stamp}@example.in`, 'Gift Desk', shopper.password);
+    expect((await grantAdmin(`gifts.${stamp}@example.in`)).code).toBe(0);
+    await expect.poll(async () => (await fetch(`${baseURL}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${admin.token}` } })).status).toBe(200);
+    const card = await callShop<{ id: string; code: string }>('/api/admin/gift-cards', { method: 'POST', token: admin.token, body: { amount: 500 } });
+    const token = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('token'));
+    const quantity = Math.ceil(600 / plain.price);
+    await callShop('/api/cart/add', { method: 'POST', token: token!, body: { productId: plain.id, quantity } });
+    const WRAP_FEE = 50; // GIFT_WRAP_FEE's default
+    const goods = plain.price * quantity;
+    const total = goods + (goods < 299 ? 40 : 0) + WRAP_FEE;
+
+    await page.goto('/checkout');
+    await expect.poll(() => field(page, 'fullName').inputValue()).toBe(billing[0]![2]);
+    await page.getByTestId('gift-card-code').fill(card.code.toLowerCase());
+    await page.getByTestId('send-as-gift').check();
+    await page.getByTestId('gift-message').fill('Happy Diwali, Meera! Love, Asha');
+    await page.getByTestId('gift-wrap').check();
+    await checkout(page);
+    const dialog = paymentDialog(page);
+    await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
+    // The server's figures: the card pays 500, the rest is what the card form charges.
+    expect(await dialog.getByTestId('payment-amount').textContent()).toBe(money(total - 500));
+    expect(await dialog.getByTestId('payment-gift-card').textContent()).toContain(`pays ${money(500)} of ${money(total)}`);
+    await dialog.getByTestId('test-card-success').click();
+    await dialog.getByTestId('pay-button').click();
+    await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
+    await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
+    const orderId = new URL(page.url()).pathname.split('/')[2]!;
+    await page.getByTestId('placed-order-link').click();
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(money(total));
+    expect(await page.getByTestId('order-payment').textContent()).toMatch(new RegExp(`gift card ••${card.code.slice(-4)} paid Rs 500 · sent as a gift, wrapped \\(Rs 50\\)`));
+    await snap(page, 'order-gift-card');
+
+    // The back office's packing slip: the message and the wrap, the items, and no price anywhere.
+    await withTab('packing-slip', DESKTOP, async ({ page: office }) => {
+      await office.goto(`/admin/orders/${orderId}/packing-slip`);
+      await expect.poll(() => office.getByTestId('slip-message').textContent()).toBe('Happy Diwali, Meera! Love, Asha');
+      expect(await office.getByTestId('slip-wrap').count()).toBe(1);
+      expect(await office.getByTestId('slip-line').count()).toBe(1);
+      expect(await office.getByTestId('packing-slip').textContent()).not.toMatch(/Rs\s?\d|₹/);
+      await snap(office, 'packing-slip');
+    }, admin.storage);
   });
 
   it('logout, forgot password → code → new password → sign in', async () => {

@@ -33,6 +33,8 @@ export async function startTestShop(
     REFUND_SWEEP_MS: '3600000',
     // Unconfirmed cash-on-delivery orders are cancelled when a test sweeps (shop.cod.desk.sweep()).
     COD_SWEEP_MS: '3600000',
+    // Gift card debits of unpaid payments are given back when a test sweeps (shop.gifting.holdDesk.sweep()).
+    GIFT_CARD_SWEEP_MS: '3600000',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...options.env,
   });

@@ -48,3 +48,7 @@ export { seriesStream, taxClassStream } from './ordering/tax/gst-streams.ts';
 export { InvoiceDesk, INVOICE_DESK_CHECKPOINT } from './ordering/tax/invoice-desk.ts';
 export { gstRoutes } from './ordering/tax/gst-routes.ts';
 export { gstMailAttachments, renderGstDocument } from './ordering/tax/gst-pdf.ts';
+export { giftCardRoutes } from './gifting/routes.ts';
+export { GiftCardHoldDesk } from './gifting/hold-desk.ts';
+export { GiftCardCodes, deriveGiftCardKey } from './gifting/codes.ts';
+export type { CheckoutGifting } from './gifting/checkout-gifting.ts';

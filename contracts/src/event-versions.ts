@@ -5,6 +5,7 @@ import { orderPlacedAsCardPayment } from './order-events.ts';
 import { productDetailsV1ToV2 } from './product-variants.ts';
 import { stockEventWithoutSku } from './stock-events.ts';
 import { withNoPromotions } from './promotion-events.ts';
+import { withNoGiftCardOrGift } from './gift-order.ts';
 
 /**
  * Event schema versions. The log is never rewritten, so an event keeps the shape it was written
@@ -26,11 +27,11 @@ export type UpcasterChain = readonly Upcaster[];
 
 /** Every event type whose shape has changed since it was first written. Types not named are at version 1. */
 export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
-  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee, pricedLinesWithoutVariant, withNoPromotions],
+  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee, pricedLinesWithoutVariant, withNoPromotions, withNoGiftCardOrGift],
   ProductReviewed: [reviewV1ToV2],
   ProductReviewEdited: [reviewV1ToV2],
-  CheckoutStarted: [withNoDeliveryFee, pricedLinesWithoutVariant, withNoPromotions],
-  OrderPlaced: [withNoDeliveryFee, orderPlacedAsCardPayment, pricedLinesWithoutVariant, withNoPromotions],
+  CheckoutStarted: [withNoDeliveryFee, pricedLinesWithoutVariant, withNoPromotions, withNoGiftCardOrGift],
+  OrderPlaced: [withNoDeliveryFee, orderPlacedAsCardPayment, pricedLinesWithoutVariant, withNoPromotions, withNoGiftCardOrGift],
   ProductListed: [productDetailsV1ToV2],
   ProductRevised: [productDetailsV1ToV2],
   StockReserved: [stockEventWithoutSku],

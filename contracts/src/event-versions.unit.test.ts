@@ -52,7 +52,26 @@ describe('OrderPlaced from version 1', () => {
     expect(() => orderEventSchemas.OrderPlaced.parse(v1)).toThrow();
     const read = upcastEventData('OrderPlaced', 1, structuredClone(v1));
     expect(orderEventSchemas.OrderPlaced.parse(read)).toEqual({ ...v1, deliveryFee: 0, paymentMethod: 'card', codFee: 0 });
-    expect(currentEventVersion('OrderPlaced')).toBe(5);
+    expect(currentEventVersion('OrderPlaced')).toBe(6);
+  });
+});
+
+describe('gift cards and gift orders on payments, checkouts and orders', () => {
+  it('reads a payment opened before gift cards as one with no card part and no gift, which the current schema accepts', () => {
+    const v4 = { ...paymentOpenedV1, paymentMethod: 'card', deliveryFee: 0 };
+    const read = upcastEventData('PaymentOpened', 4, structuredClone(v4));
+    expect(paymentEventSchemas.PaymentOpened.parse(read)).toEqual(v4);
+    expect(read).not.toHaveProperty('giftCard');
+    expect(read).not.toHaveProperty('gift');
+    expect(currentEventVersion('PaymentOpened')).toBe(6);
+    expect(currentEventVersion('CheckoutStarted')).toBe(5);
+  });
+
+  it('a payment with a gift card part and a gift keeps both', () => {
+    const giftCard = { cardId: 'c'.repeat(32), debitId: 'order_test_1', codeLast4: 'AB23', applied: 300 };
+    const gift = { message: 'Happy birthday!', wrap: true, wrapFee: 50 };
+    const current = { ...paymentOpenedV1, paymentMethod: 'card', deliveryFee: 0, giftCard, gift };
+    expect(paymentEventSchemas.PaymentOpened.parse(current)).toMatchObject({ giftCard, gift });
   });
 });
 

@@ -118,7 +118,7 @@ export function gstDocumentNumber(prefix: string, financialYear: string, sequenc
 /** One line of an order's tax split, in paise: taxable value plus its tax is the line's inclusive amount exactly. */
 export const taxLine = z.object({
   /** Goods (a product line), or a fee the order charges (delivery, cash on delivery). */
-  kind: z.enum(['goods', 'delivery', 'cod']),
+  kind: z.enum(['goods', 'delivery', 'cod', 'wrap']),
   description: z.string().min(1).max(300),
   hsn: hsnCode,
   quantity: z.number().int().min(1),

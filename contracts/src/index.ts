@@ -34,3 +34,5 @@ export * from './personal-data.ts';
 export * from './gst.ts';
 export * from './gst-tax.ts';
 export * from './gst-read-models.ts';
+export * from './gift-card-events.ts';
+export * from './gift-order.ts';

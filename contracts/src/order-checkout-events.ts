@@ -5,6 +5,8 @@ import { idSchema } from './ids.ts';
 import { paymentProviderName, pricedLine } from './payment-events.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
 import { appliedPromotion } from './promotion-events.ts';
+import { giftCardPayment } from './gift-card-events.ts';
+import { giftOrder } from './gift-order.ts';
 
 /**
  * The checkout process's own stream (`checkout-<paymentId>`): started once the payment is
@@ -30,6 +32,9 @@ export const checkoutStarted = z.object({
   promotions: z.array(appliedPromotion).max(20).optional(),
   /** Version 4: whose per-person promotion limits this counts against (a hash of the normalised e-mail). */
   customerKey: z.string().min(1).max(80).optional(),
+  /** Version 5: the gift card's part of `amount`, and the gift details (see PaymentOpened). */
+  giftCard: giftCardPayment.optional(),
+  gift: giftOrder.optional(),
 });
 export const checkoutCompleted = z.object({ paymentId: z.string().min(1), orderId: idSchema });
 export const checkoutFailed = z.object({ paymentId: z.string().min(1), orderId: idSchema, reason: z.string().max(300) });

@@ -6,6 +6,8 @@ import { idSchema } from './ids.ts';
 import { paymentMethod, pricedLine } from './payment-events.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
 import { appliedPromotion } from './promotion-events.ts';
+import { giftCardPayment } from './gift-card-events.ts';
+import { giftOrder } from './gift-order.ts';
 
 import { ORDER_STATUSES } from './order-rules.ts';
 
@@ -61,6 +63,10 @@ export const orderPlaced = z.object({
    * order discount, free delivery), each by name with what it took off each line; `amount` is net of them.
    */
   promotions: z.array(appliedPromotion).max(20).optional(),
+  /** Version 6: the part of `amount` a gift card paid (a refund gives it back to the card). */
+  giftCard: giftCardPayment.optional(),
+  /** Version 6: a gift order's message, wrap (its fee inside `amount`) and recipient. */
+  gift: giftOrder.optional(),
 });
 
 /**

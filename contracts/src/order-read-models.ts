@@ -6,6 +6,8 @@ import type { VariantOptions } from './product-variants.ts';
 import type { OrderEventMap } from './order-events.ts';
 import { paymentStateOf, type OrderStatus, type PaymentState } from './order-rules.ts';
 import type { PaymentMethod } from './payment-events.ts';
+import type { GiftCardPayment } from './gift-card-events.ts';
+import type { GiftOrder } from './gift-order.ts';
 
 /** One status an order reached and when (the event's time), for the shopper's timeline. */
 export interface OrderTimelineStep {
@@ -61,6 +63,10 @@ export interface OrderDoc extends Identified {
   /** Cash on delivery: when the shopper confirmed the order, and by when they must (unconfirmed). */
   codConfirmedAt?: string;
   codConfirmBy?: string;
+  /** The part of `amount` a gift card paid, and the card's last four characters. */
+  giftCard?: Pick<GiftCardPayment, 'codeLast4' | 'applied'>;
+  /** A gift order: message, wrap and its fee (inside `amount`), recipient. */
+  gift?: GiftOrder;
 }
 
 /** One step of an order's life, as the back office shows it. */
@@ -207,6 +213,8 @@ export function orderDocFrom(
     codFee: placed.codFee,
     ...(cod.confirmedAt ? { codConfirmedAt: cod.confirmedAt } : {}),
     ...(placed.cod && !cod.confirmedAt ? { codConfirmBy: placed.cod.confirmBy } : {}),
+    ...(placed.giftCard ? { giftCard: { codeLast4: placed.giftCard.codeLast4, applied: placed.giftCard.applied } } : {}),
+    ...(placed.gift ? { gift: placed.gift } : {}),
   };
 }
 

@@ -56,7 +56,7 @@ export function trackingUrlFor(template: string, trackingNumber: string): string
 export type PaymentState = 'paid' | 'awaiting-confirmation' | 'due' | 'collected' | 'not-collected';
 
 export function paymentStateOf(order: {
-  paymentMethod: 'upi' | 'netbanking' | 'card' | 'cod';
+  paymentMethod: 'upi' | 'netbanking' | 'card' | 'cod' | 'gift-card';
   status: OrderStatus;
   codConfirmed: boolean;
   cashCollected: boolean;

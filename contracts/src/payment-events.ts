@@ -5,6 +5,8 @@ import { idSchema } from './ids.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
 import { skuSchema } from './product-variants.ts';
 import { appliedPromotion } from './promotion-events.ts';
+import { giftCardPayment } from './gift-card-events.ts';
+import { giftOrder } from './gift-order.ts';
 
 const optionLabel = z.string().min(1).max(40);
 
@@ -25,17 +27,20 @@ export const pricedLine = z.object({
 });
 export type PricedLine = z.infer<typeof pricedLine>;
 
-/** Who takes the money: a provider online, or (`cod`) the courier at the door, with no provider payment. */
-export const paymentProviderName = z.enum(['test', 'razorpay', 'cod']);
+/**
+ * Who takes the money: a provider online, (`cod`) the courier at the door, or (`gift-card`) a gift
+ * card that covered the whole amount; the last two open no provider payment.
+ */
+export const paymentProviderName = z.enum(['test', 'razorpay', 'cod', 'gift-card']);
 export type PaymentProviderName = z.infer<typeof paymentProviderName>;
 
-/** How the shopper chose to pay at checkout. */
-export const paymentMethod = z.enum(['upi', 'netbanking', 'card', 'cod']);
+/** How the shopper pays: their choice at checkout, or `gift-card` when a gift card covered the whole amount. */
+export const paymentMethod = z.enum(['upi', 'netbanking', 'card', 'cod', 'gift-card']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
 /** The checkout's choice of how to pay: card when absent, so clients that never ask keep working. */
 export const checkoutPaymentChoice = z.object({
-  paymentMethod: z.enum(paymentMethod.options, { error: 'Please choose a payment method: upi, netbanking, card or cod' }).default('card'),
+  paymentMethod: z.enum(['upi', 'netbanking', 'card', 'cod'], { error: 'Please choose a payment method: upi, netbanking, card or cod' }).default('card'),
 });
 
 /**
@@ -49,8 +54,8 @@ export const paymentOpened = z.object({
   userId: z.string().min(1),
   /** Whole rupees (the order amount): the lines' subtotals less `discount`, plus `deliveryFee`. */
   amount: z.number().int().min(1),
-  /** Smallest unit sent to the provider: amount × 100 paise. */
-  amountPaise: z.number().int().min(100),
+  /** Smallest unit sent to the provider: (amount less the gift card's part) × 100 paise; 0 when a card paid it all. */
+  amountPaise: z.number().int().min(0),
   currency: z.literal('INR'),
   receipt: z.string().min(1).max(40),
   lines: z.array(pricedLine).min(1),
@@ -69,6 +74,10 @@ export const paymentOpened = z.object({
   promotions: z.array(appliedPromotion).max(20).optional(),
   /** Version 5: whose per-person promotion limits this counts against (a hash of the normalised e-mail). */
   customerKey: z.string().min(1).max(80).optional(),
+  /** Version 6: the gift card's part of `amount`, debited from the card before the payment was opened. */
+  giftCard: giftCardPayment.optional(),
+  /** Version 6: the order is a gift (message, wrap and its fee inside `amount`, recipient). */
+  gift: giftOrder.optional(),
 });
 
 /**

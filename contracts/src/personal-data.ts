@@ -34,6 +34,13 @@ const FORGOTTEN_BILLING = {
   email: FORGOTTEN.email,
 };
 
+/**
+ * A gift order's details once its buyer is forgotten: the message and recipient (a third person's
+ * name and address the buyer gave) are sealed with the buyer's key, so they go too; the wrap fee
+ * stays in the order's amount and in its tax record, which are in clear.
+ */
+const FORGOTTEN_GIFT = { message: FORGOTTEN.text, wrap: false, wrapFee: 0 };
+
 /** The personal fields of one event type. */
 export interface PersonalFields {
   /**
@@ -65,9 +72,9 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   GoogleIdentityLinked: ofUser('userId', { email: FORGOTTEN.email, subject: FORGOTTEN.text }),
   NewsletterSubscribed: ofStream({ email: FORGOTTEN.email }),
   NewsletterConsentRequested: ofStream({ email: FORGOTTEN.email }),
-  PaymentOpened: ofUser('userId', { billing: FORGOTTEN_BILLING }),
-  CheckoutStarted: ofUser('userId', { billing: FORGOTTEN_BILLING }),
-  OrderPlaced: ofUser('userid', { name: FORGOTTEN.name, phoneNumber: FORGOTTEN.text, address: FORGOTTEN.text, email: FORGOTTEN.email, billing: FORGOTTEN_BILLING }),
+  PaymentOpened: ofUser('userId', { billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
+  CheckoutStarted: ofUser('userId', { billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
+  OrderPlaced: ofUser('userid', { name: FORGOTTEN.name, phoneNumber: FORGOTTEN.text, address: FORGOTTEN.text, email: FORGOTTEN.email, billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
   ProductReviewed: ofUser('customerId', { customerName: FORGOTTEN.name }),
   ProductReviewEdited: ofUser('customerId', { customerName: FORGOTTEN.name }),
 };

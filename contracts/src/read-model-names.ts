@@ -81,6 +81,7 @@ export const READ_MODELS = {
   reviews: 'shopper',
   orders: 'shopper',
   checkouts: 'shopper',
+  giftCards: 'shopper',
   backOffice: 'backOffice',
   customers: 'backOffice',
   /** Promotions, their uses and discounts given (what carts are priced with). */
@@ -91,3 +92,10 @@ export const READ_MODELS = {
 
 /** The shopper group's projection name (`READ_MODELS.cart` and its siblings). */
 export const SHOPPER_PROJECTION = READ_MODELS.cart;
+
+/**
+ * Collections of the gift cards projection (a member of the shopper group): one document per card
+ * (back office list, My Account), and one per checkout's debit while it waits for its payment
+ * (the sweep that gives unpaid debits back reads them).
+ */
+export const GIFT_CARDS = { cards: 'giftCards', holds: 'giftCardHolds' } as const;

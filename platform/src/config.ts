@@ -271,6 +271,22 @@ export const configSchema = z
     /** The delivery and cash-on-delivery fees are courier services: their SAC and rate on the invoice. */
     GST_FEE_SAC: hsnCode.default('996812'),
     GST_FEE_RATE: gstRateSetting.default(18),
+    /**
+     * The amounts (whole rupees) a gift card is issued or sold for: the gift-card product's
+     * variants and an admin's card must lie in this range. The upper bound limits what one
+     * leaked code can be worth.
+     */
+    GIFT_CARD_MIN_AMOUNT: z.coerce.number().int().min(1).max(100_000).default(500),
+    GIFT_CARD_MAX_AMOUNT: z.coerce.number().int().min(1).max(100_000).default(10_000),
+    /**
+     * How long a checkout holds the part of a gift card it debited while its payment is open: an
+     * unpaid payment gives it back after this (as long as a provider's checkout page stays usable).
+     */
+    GIFT_CARD_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    /** How often debits of unpaid payments past their hold are looked for and given back. */
+    GIFT_CARD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** Whole rupees for gift wrap, a line of its own on a gift order (0: wrapped free). */
+    GIFT_WRAP_FEE: z.coerce.number().int().min(0).max(10_000).default(50),
     /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */
     HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   })
@@ -288,6 +304,9 @@ export const configSchema = z
         message:
           'the offline test provider (PAYMENTS=test) takes no money and is refused with NODE_ENV=production: set PAYMENTS=razorpay, or ALLOW_TEST_PAYMENTS=true if this shop is a demo',
       });
+    }
+    if (c.GIFT_CARD_MIN_AMOUNT > c.GIFT_CARD_MAX_AMOUNT) {
+      ctx.addIssue({ code: 'custom', path: ['GIFT_CARD_MIN_AMOUNT'], message: 'GIFT_CARD_MIN_AMOUNT must not be above GIFT_CARD_MAX_AMOUNT' });
     }
   })
   .transform((c) => ({

@@ -36,3 +36,4 @@ export * from './back-office/projection.ts';
 export * from './back-office/group.ts';
 export * from './customers/projection.ts';
 export * from './gst/projection.ts';
+export * from './gift-cards/projection.ts';

@@ -28,6 +28,10 @@ import {
   gstSettings,
   type DeliverySettings,
   CodDesk,
+  GiftCardCodes,
+  GiftCardHoldDesk,
+  deriveGiftCardKey,
+  type CheckoutGifting,
   codByDeliveryZone,
   type CodAvailability,
   type CodSettings,
@@ -97,6 +101,11 @@ export interface Shop {
    * unconfirmed (every COD_SWEEP_MS).
    */
   cod: { settings: CodSettings; availability: CodAvailability; desk: CodDesk };
+  /**
+   * Gift cards (codes under a key derived from the server secret, GIFT_CARD_* amounts and hold)
+   * and gift orders' wrap fee (GIFT_WRAP_FEE); the desk gives back debits of unpaid payments.
+   */
+  gifting: CheckoutGifting & { holdDesk: GiftCardHoldDesk };
   /** Sends the order e-mails (placed, status changed), once per event, from its own checkpoint. */
   orderMail: OrderMailDesk;
   /** Delivery zones, days, COD and fee from the shop's pincode (SHOP_PINCODE, DELIVERY_*). */
@@ -304,6 +313,9 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const invoiceDesk = new InvoiceDesk(events, docs, gst, logger);
   const invoiceRole = new LeasedRole(docs, 'role:gst-invoices', invoiceDesk, deskLease);
   await invoiceRole.start();
+  const giftCardHolds = new GiftCardHoldDesk(streams, docs, config.GIFT_CARD_HOLD_MINUTES * 60_000, logger);
+  const giftCardRole = new LeasedRole(docs, 'role:gift-card-holds', { start: () => giftCardHolds.start(config.GIFT_CARD_SWEEP_MS), stop: () => giftCardHolds.stop() }, deskLease);
+  await giftCardRole.start();
   // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs, { clustered: shared !== undefined });
   const delivery = shopDelivery(config);
@@ -348,6 +360,16 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
       availability: codByDeliveryZone(delivery),
       desk: codDesk,
     },
+    gifting: {
+      cards: {
+        codes: new GiftCardCodes(deriveGiftCardKey(serverSecret)),
+        minAmount: config.GIFT_CARD_MIN_AMOUNT,
+        maxAmount: config.GIFT_CARD_MAX_AMOUNT,
+        holdMs: config.GIFT_CARD_HOLD_MINUTES * 60_000,
+      },
+      wrapFee: config.GIFT_WRAP_FEE,
+      holdDesk: giftCardHolds,
+    },
     orderMail,
     delivery,
     gst: { invoicing: gst, desk: invoiceDesk },
@@ -370,6 +392,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
       await refundRole.stop();
       await codRole.stop();
       await invoiceRole.stop();
+      await giftCardRole.stop();
       await orderMailRole.stop();
       if (projectorRole) await projectorRole.stop();
       else await runner.stop();

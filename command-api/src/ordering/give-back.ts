@@ -1,14 +1,17 @@
 import type { CommandContext, HandleOptions, StreamCommands } from '../shared/stream-commands.ts';
 import { paymentStream } from './payment/decider.ts';
 import { stockStream } from './stock/decider.ts';
+import { giveBackGiftCard } from '../gifting/gift-cards.ts';
 
 /** What was paid for, as far as giving it back goes: the payment and the reserved lines. */
 export interface PaidFor {
   paymentId: string;
   providerOrderId: string;
   lines: ReadonlyArray<{ productId: string; sku?: string }>;
-  /** False for cash on delivery: no money was taken, so none goes back. */
+  /** False for cash on delivery (and a gift card that paid it all): no provider money was taken, so none goes back. */
   moneyTaken: boolean;
+  /** The part a gift card paid: it goes back to the card. */
+  giftCard?: { cardId: string; debitId: string };
 }
 
 /** One count a checkout holds stock of: a product's, or one variant's (`sku`). */
@@ -35,8 +38,8 @@ export function stockHolds(lines: ReadonlyArray<{ productId: string; sku?: strin
 }
 
 /**
- * Undo a payment by new events: every line's reservation goes back to stock, then the refund is
- * asked for (when money was taken). Both steps are idempotent (a released reservation or a requested refund is not done
+ * Undo a payment by new events: every line's reservation goes back to stock, a gift card's part
+ * goes back to the card, then the refund of the rest is asked for (when money was taken). Both steps are idempotent (a released reservation or a requested refund is not done
  * twice), so running this again finishes what a crash left. Used by a checkout that fails after
  * payment and by an order that is cancelled. `refundEventIds` makes the refund's event id stable
  * for callers that retry a whole process. Returns the last position written (0n if none).
@@ -57,6 +60,10 @@ export async function releaseAndRefund(
     const release = { type: 'ReleaseStock', productId: line.productId, ...(line.sku ? { sku: line.sku } : {}), reservationId: paid.paymentId, reason } as const;
     const result = await streams.handle(stockStream.at(line.productId), release, ctx, { maxAttempts: 20 });
     if (result.position > position) position = result.position;
+  }
+  if (paid.giftCard) {
+    const credited = await giveBackGiftCard(streams, paid.giftCard, reason, ctx);
+    if (credited > position) position = credited;
   }
   if (!paid.moneyTaken) return position;
   const refund = { type: 'RequestRefund', providerOrderId: paid.providerOrderId, paymentId: paid.paymentId, reason } as const;

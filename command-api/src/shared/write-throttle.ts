@@ -9,7 +9,7 @@ import { DomainError } from './decider.ts';
  * budget: the signed-in ones per user, and a cash-on-delivery order's confirmation attempts per
  * order (no sign-in: the code is the proof, so the guesses at it are what is counted).
  */
-export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile' | 'coupon' | 'codConfirmation';
+export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile' | 'coupon' | 'codConfirmation' | 'giftCardCode';
 
 interface WriteBudget {
   /** What the refusal says there were too many of. */
@@ -41,6 +41,10 @@ export const WRITE_BUDGETS: Readonly<Record<WriteKind, WriteBudget>> = {
   // order lapses unconfirmed is a chance of about 2 in 10^10, while the shopper who mistypes it
   // a few times is never stopped. Counted per order, so one attacker cannot lock others out.
   codConfirmation: { noun: 'confirmation attempts for this order', windows: [{ points: 10, seconds: HOUR }] },
+  // Gift card codes tried (at checkout or a balance check), per user, counted before the lookup:
+  // a code is 80 random bits, so even without this a guess is hopeless; the budget keeps a script
+  // from trying at all while a shopper who mistypes a few times is never stopped.
+  giftCardCode: { noun: 'gift card code attempts', windows: [{ points: 10, seconds: HOUR }, { points: 30, seconds: DAY }] },
 };
 
 function waitText(ms: number): string {
@@ -69,6 +73,7 @@ export class WriteThrottle {
       profile: build('profile'),
       coupon: build('coupon'),
       codConfirmation: build('codConfirmation'),
+      giftCardCode: build('giftCardCode'),
     };
   }
 

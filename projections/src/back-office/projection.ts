@@ -73,7 +73,8 @@ export const backOfficeProjection: Projection = {
   name: READ_MODELS.backOffice,
   // 6: stock levels of products with variants list each variant's stock and sum them.
   // 7: an order's promotions by name.
-  version: 7,
+  // 8: an order's gift card part and its gift (message, wrap, recipient).
+  version: 8,
   collections: [
     { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date'], ['paymentState', 'codConfirmBy'], ['status', 'codConfirmBy']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },

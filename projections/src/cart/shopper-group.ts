@@ -6,6 +6,7 @@ import { refundProjection } from '../order/refunds.ts';
 import { myListProjection } from '../my-list/projection.ts';
 import { reviewProjection } from '../review/projection.ts';
 import { cartProjection } from './projection.ts';
+import { giftCardProjection } from '../gift-cards/projection.ts';
 
 /**
  * Several projections run as one: one read of the log and one commit (documents and checkpoint)
@@ -32,7 +33,7 @@ export function combineProjections(name: string, members: Projection[]): Project
   };
 }
 
-/** The shopper's read models: cart, My List, reviews, orders, checkout processes and refunds. */
+/** The shopper's read models: cart, My List, reviews, orders, checkout processes, refunds and gift cards. */
 export const shopperProjection = combineProjections(SHOPPER_PROJECTION, [
   cartProjection,
   myListProjection,
@@ -40,4 +41,5 @@ export const shopperProjection = combineProjections(SHOPPER_PROJECTION, [
   orderProjection,
   checkoutProjection,
   refundProjection,
+  giftCardProjection,
 ]);

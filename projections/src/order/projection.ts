@@ -7,10 +7,11 @@ import type { Projection } from '../projection.ts';
  * Version 2: `history`, `city` and `state` kept. Version 3: `deliveryFee` and `deliverBy`.
  * Version 4: payment method and state (cash on delivery confirmed, collected), `returned`.
  * Version 5: an order's promotions (sale, coupon, free delivery) by name.
+ * Version 6: the part a gift card paid, and a gift order's message, wrap and recipient.
  */
 export const orderProjection: Projection = {
   name: 'orders',
-  version: 5,
+  version: 6,
   collections: [{ name: ORDERS.orders, indexes: [['userid', 'date']] }],
   handles: new Set(Object.keys(orderEventSchemas)),
   async apply(event, view) {

@@ -10,9 +10,10 @@ import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { EditProfile } from './EditProfile.tsx';
+import { MyGiftCards } from './MyGiftCards.tsx';
 import { RequireShopper } from '../session/RequireShopper.tsx';
 
-const TABS = ['Edit Profile', 'Change Password'] as const;
+const TABS = ['Edit Profile', 'Change Password', 'Gift Cards'] as const;
 
 function AccountView({ session }: { session: SessionUser }) {
   const [tab, setTab] = useState(0);
@@ -35,6 +36,8 @@ function AccountView({ session }: { session: SessionUser }) {
             <LoadError error={profile.error} onRetry={() => void profile.refetch()} />
           ) : tab === 0 ? (
             <EditProfile key={user.id} user={user} />
+          ) : tab === 2 ? (
+            <MyGiftCards />
           ) : (
             <>
               <ChangePasswordForm user={user} />

@@ -5,6 +5,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ViewCarouselOutlinedIcon from '@mui/icons-material/ViewCarouselOutlined';
@@ -22,8 +23,10 @@ import { useAdminSession } from './adminSession.ts';
 import AuditPage from './AuditPage.tsx';
 import CustomerPage from './CustomerPage.tsx';
 import CustomersPage from './CustomersPage.tsx';
+import GiftCardsPage from './GiftCardsPage.tsx';
 import DashboardPage from './DashboardPage.tsx';
 import OrderPage from './OrderPage.tsx';
+import { PackingSlipPage } from './PackingSlip.tsx';
 import OrdersPage from './OrdersPage.tsx';
 
 // The catalog screens are their own chunks (ui/src/admin/catalog/, built alongside).
@@ -44,6 +47,7 @@ const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin/promotions', label: 'Promotions', icon: <LocalOfferOutlinedIcon /> },
   { to: '/admin/customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
   { to: '/admin/gst', label: 'GST', icon: <RequestQuoteOutlinedIcon /> },
+  { to: '/admin/gift-cards', label: 'Gift cards', icon: <CardGiftcardOutlinedIcon /> },
   { to: '/admin/audit', label: 'Audit', icon: <HistoryIcon /> },
 ];
 
@@ -200,6 +204,7 @@ export default function AdminApp() {
         <Route index element={<DashboardPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
+        <Route path="orders/:id/packing-slip" element={<PackingSlipPage />} />
         <Route path="products" element={<ProductsPage />} />
         <Route path="products/new" element={<ProductEditPage />} />
         <Route path="products/:id" element={<ProductEditPage />} />
@@ -208,6 +213,7 @@ export default function AdminApp() {
         <Route path="promotions" element={<PromotionsPage />} />
         <Route path="promotions/:id" element={<PromotionPage />} />
         <Route path="customers" element={<CustomersPage />} />
+        <Route path="gift-cards" element={<GiftCardsPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
         <Route path="gst" element={<GstPage />} />
         <Route path="audit" element={<AuditPage />} />

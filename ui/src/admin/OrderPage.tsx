@@ -196,9 +196,14 @@ function OrderView({ order }: { order: AdminOrderReply }) {
       title={`Order ${order.id}`}
       subtitle={`Placed ${shortTime(order.date)} by ${order.name}`}
       actions={
-        <Button component={Link} to={`/admin/audit?kind=order&id=${encodeURIComponent(order.id)}`} startIcon={<HistoryIcon />} variant="outlined">
-          Audit timeline
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button component={Link} to={`/admin/orders/${encodeURIComponent(order.id)}/packing-slip`} variant="outlined" data-testid="packing-slip-link">
+            {order.gift ? 'Packing slip (gift)' : 'Packing slip'}
+          </Button>
+          <Button component={Link} to={`/admin/audit?kind=order&id=${encodeURIComponent(order.id)}`} startIcon={<HistoryIcon />} variant="outlined">
+            Audit timeline
+          </Button>
+        </Box>
       }
       testId="admin-order"
     >

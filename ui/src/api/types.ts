@@ -140,8 +140,18 @@ export interface OrderTimelineStep {
   at: string;
 }
 
-/** How a shopper pays: online before the order, or cash on delivery. */
-export type PaymentMethod = 'upi' | 'netbanking' | 'card' | 'cod';
+/** How a shopper pays: online before the order, cash on delivery, or (`gift-card`) a gift card that paid it all. */
+export type PaymentMethod = ChosenPaymentMethod | 'gift-card';
+/** The ways of paying a shopper chooses from at checkout. */
+export type ChosenPaymentMethod = 'upi' | 'netbanking' | 'card' | 'cod';
+
+/** A gift order: the message for the packing slip, wrap and its fee, and the recipient when sent elsewhere. */
+export interface GiftDetails {
+  message?: string;
+  wrap: boolean;
+  wrapFee: number;
+  recipient?: { name: string; phoneNumber: string; streetAddressLine1: string; streetAddressLine2: string; city: string; state: string; zipCode: string };
+}
 
 /** Where an order's money stands (paid online; cash on delivery awaiting confirmation, due, collected, not collected). */
 export type PaymentState = 'paid' | 'awaiting-confirmation' | 'due' | 'collected' | 'not-collected';
@@ -179,6 +189,9 @@ export interface Order extends Identified {
   codFee?: number;
   /** Cash on delivery not yet confirmed: by when the shopper must confirm it. */
   codConfirmBy?: string;
+  /** The part of `amount` a gift card paid. */
+  giftCard?: { codeLast4: string; applied: number };
+  gift?: GiftDetails;
 }
 
 export interface User extends Identified {
@@ -257,13 +270,16 @@ export interface PricedLine {
 /** `POST /api/orders/checkout`: what the browser needs to open the provider's checkout. */
 export interface CheckoutSession {
   /** `cod`: no payment to take; the order was placed (`order`) with payment due. */
-  provider: 'test' | 'razorpay' | 'cod';
+  provider: 'test' | 'razorpay' | 'cod' | 'gift-card';
   keyId: string;
   /** The provider's order id the payment is bound to. */
   orderId: string;
-  /** Paise. */
+  /** Paise left to pay (after a gift card's part). */
   amount: number;
   currency: string;
+  /** The gift card that paid `applied` rupees of `total`, and its balance now. */
+  giftCard?: { code: string; applied: number; balance: number };
+  gift?: GiftDetails;
   /** Whole rupees, as the server computed it: the lines' subtotals less `discount`. */
   total: number;
   /** Whole rupees: the sum of the lines' subtotals. */

@@ -9,7 +9,7 @@ import { useGetCartPricingQuery } from '../api/promotionsApi.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAbandonPaymentMutation, useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from './checkoutApi.ts';
-import type { CheckoutSession, PaymentMethod } from '../api/types.ts';
+import type { CheckoutSession, ChosenPaymentMethod } from '../api/types.ts';
 import { errorMessage } from '../api/messages.ts';
 import { useGetCartQuery } from '../api/cartApi.ts';
 import { shopApi, useGetCountriesQuery } from '../api/shopApi.ts';
@@ -23,6 +23,7 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { payWithRazorpay } from './razorpay.ts';
 import { TestPaymentDialog } from './TestPaymentDialog.tsx';
 import { PaymentMethodChoice } from './PaymentMethodChoice.tsx';
+import { GiftOptions, NO_GIFT, giftRequest, type GiftChoices } from './GiftOptions.tsx';
 import { BILLING_FIELDS, billingProblem, EMPTY_BILLING, orderDate } from './validation.ts';
 import { FREE_DELIVERY_OVER } from '@shop/contracts/constants';
 import { INDIAN_STATES } from '@shop/contracts/india';
@@ -62,8 +63,9 @@ function CheckoutView({ user }: { user: SessionUser }) {
   }, [defaults.data]);
   const [session, setSession] = useState<CheckoutSession | null>(null);
   const [stage, setStage] = useState<null | 'opening' | 'paying' | 'placing' | 'placed'>(null);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
+  const [paymentMethod, setPaymentMethod] = useState<ChosenPaymentMethod>('card');
   const [notCompleted, setNotCompleted] = useState(false);
+  const [gifting, setGifting] = useState<GiftChoices>(NO_GIFT);
   const [openCheckout] = useOpenCheckoutMutation();
   const [abandonPayment] = useAbandonPaymentMutation();
   const [createOrder] = useCreateOrderMutation();
@@ -138,7 +140,7 @@ function CheckoutView({ user }: { user: SessionUser }) {
     setNotCompleted(false);
     let opened: CheckoutSession;
     try {
-      opened = await openCheckout({ ...billing, userId: user.userId, paymentMethod }).unwrap();
+      opened = await openCheckout({ ...billing, userId: user.userId, paymentMethod, ...giftRequest(gifting) }).unwrap();
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'The payment could not be started.')));
       setStage(null);
@@ -255,6 +257,10 @@ function CheckoutView({ user }: { user: SessionUser }) {
             PAYMENT METHOD
           </Typography>
           <PaymentMethodChoice value={paymentMethod} onChange={setPaymentMethod} disabled={stage !== null} />
+          <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800, mt: 3, mb: 2 }}>
+            GIFT CARD AND GIFTING
+          </Typography>
+          <GiftOptions value={gifting} onChange={setGifting} disabled={stage !== null} />
           {notCompleted && (
             <Alert severity="warning" data-testid="payment-not-completed" role="alert" sx={{ mt: 1 }}>
               {PAYMENT_NOT_COMPLETED}

@@ -8,7 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { PaymentMethod } from '../api/types.ts';
+import type { ChosenPaymentMethod as PaymentMethod } from '../api/types.ts';
 import { brand } from '../shared/theme.ts';
 
 /** Each way of paying with its icon and the words the shopper reads (the order page uses the names too). */

@@ -124,8 +124,13 @@ export function TestPaymentDialog({
               {session.name} · {session.description}
             </Typography>
             <Typography sx={{ fontSize: 26, fontWeight: 800, color: brand.indigo }} data-testid="payment-amount">
-              {rupees(session.total)}
+              {rupees(session.amount / 100)}
             </Typography>
+            {session.giftCard && (
+              <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }} data-testid="payment-gift-card">
+                Gift card {session.giftCard.code.slice(-4)} pays {rupees(session.giftCard.applied)} of {rupees(session.total)} · {rupees(session.giftCard.balance)} left on the card
+              </Typography>
+            )}
             {session.discount && (
               <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }} data-testid="payment-discount">
                 {session.discount.label} −{rupees(session.discount.amount)} included
@@ -217,7 +222,7 @@ export function TestPaymentDialog({
             Cancel
           </Button>
           {method !== 'upi' && <BusyButton type="submit" variant="contained" busy={busy} busyLabel={placing ? 'Placing order…' : 'Paying…'} startIcon={<LockOutlinedIcon />} data-testid="pay-button" sx={{ minWidth: 150 }}>
-            Pay {rupees(session.total)}
+            Pay {rupees(session.amount / 100)}
           </BusyButton>}
         </DialogActions>
       </Box>

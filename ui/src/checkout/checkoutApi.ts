@@ -57,7 +57,7 @@ export const checkoutApi = shopApi.injectEndpoints({
       // A placed order changes both the address to start from and whether the discount is left.
       providesTags: [{ type: 'Orders', id: 'LIST' }],
     }),
-    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string; paymentMethod: PaymentMethod }>({
+    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string; paymentMethod: PaymentMethod; giftCardCode?: string; gift?: { message?: string; wrap: boolean } }>({
       query: (body) => ({ url: '/orders/checkout', method: 'POST', body }),
       // Cash on delivery places the order at once: the cart empties, the order joins the list.
       invalidatesTags: (reply) => (reply?.order ? [{ type: 'Cart', id: 'LIST' }, { type: 'Orders', id: 'LIST' }, 'Products', 'Product'] : []),

@@ -1,3 +1,4 @@
+import { rupees } from '../shared/format.ts';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -163,6 +164,8 @@ export function PaymentSummary({ order }: { order: Order }) {
     <Typography data-testid="order-payment">
       {PAYMENT_METHOD_LABELS[order.paymentMethod]}
       {state && ` · ${state}`}
+      {order.giftCard && order.paymentMethod !== 'gift-card' && ` · gift card ••${order.giftCard.codeLast4} paid ${rupees(order.giftCard.applied)}`}
+      {order.gift && ` · sent as a gift${order.gift.wrap ? `, wrapped (${rupees(order.gift.wrapFee)})` : ''}`}
     </Typography>
   );
 }

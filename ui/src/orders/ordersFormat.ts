@@ -54,4 +54,5 @@ export const PAYMENT_METHOD_LABELS: Record<NonNullable<Order['paymentMethod']>, 
   netbanking: 'Net banking',
   card: 'Card',
   cod: 'Cash on delivery',
+  'gift-card': 'Gift card',
 };

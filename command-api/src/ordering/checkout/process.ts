@@ -19,6 +19,7 @@ import { stockLeft, stockStream } from '../stock/decider.ts';
 import { openingStock } from '../stock/opening-stock.ts';
 import { releaseAndRefund, stockHolds, type StockHold } from '../give-back.ts';
 import type { GstInvoicing } from '../tax/gst-invoicing.ts';
+import { GIFT_CARD_DEBIT_GIVEN_BACK, giftCardDebitStands } from '../../gifting/gift-cards.ts';
 
 /** Events written once per payment whatever happens: a retry re-appends the same ids (a no-op). */
 const onceFor = (paymentId: string) => ({
@@ -57,7 +58,7 @@ export class CheckoutProcess {
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
       const confirmedAt = await this.streams.handle(payment$, confirm, ctx, onceFor(paymentId));
-      const { userId, amount, lines, provider, discount, deliveryFee, deliverBy, promotions, customerKey } = payment.opened;
+      const { userId, amount, lines, provider, discount, deliveryFee, deliverBy, promotions, customerKey, giftCard, gift } = payment.opened;
       const start = {
         type: 'StartCheckout',
         paymentId,
@@ -73,6 +74,8 @@ export class CheckoutProcess {
         ...(deliverBy ? { deliverBy } : {}),
         ...(promotions?.length ? { promotions } : {}),
         ...(customerKey ? { customerKey } : {}),
+        ...(giftCard ? { giftCard } : {}),
+        ...(gift ? { gift } : {}),
       } as const;
       const started = await this.streams.handle(checkoutStream.at(paymentId), start, ctx, onceFor(paymentId));
       const outcome = await this.proceed(paymentId);
@@ -112,6 +115,8 @@ export class CheckoutProcess {
         const use = { paymentId, orderId: started.orderId, customerKey: started.customerKey ?? started.userId, promotions: started.promotions };
         position = max(position, await claimPromotionUses(this.streams, use, ctx));
       }
+      // The card's part must still be held: a payment made after the sweep gave it back cannot keep it.
+      if (started.giftCard && !(await giftCardDebitStands(this.streams, started.giftCard))) throw new DomainError('conflict', GIFT_CARD_DEBIT_GIVEN_BACK);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error; // infrastructure: leave it for a retry or the recovery
       return { ok: false, msg: error.message, position: max(position, await this.compensate(started, error.message, ctx)) };
@@ -152,7 +157,7 @@ export class CheckoutProcess {
 
   /** Undo by new events: give back every reservation, ask for the refund, record the failure. */
   private async compensate(started: CheckoutStarted, reason: string, ctx: CommandContext): Promise<bigint> {
-    const paid = { ...started, moneyTaken: started.provider !== 'cod' };
+    const paid = { ...started, moneyTaken: started.provider !== 'cod' && started.provider !== 'gift-card' };
     const given = await releaseAndRefund(this.streams, paid, reason, ctx, onceFor(started.paymentId).eventIds);
     const fail = { type: 'FailCheckout', paymentId: started.paymentId, reason } as const;
     const failed = await this.streams.handle(checkoutStream.at(started.paymentId), fail, ctx, onceFor(started.paymentId));
@@ -207,9 +212,11 @@ function orderPlacedData(
     deliveryFee: started.deliveryFee,
     ...(started.deliverBy ? { deliverBy: started.deliverBy } : {}),
     paymentMethod,
-    codFee: paymentMethod === 'cod' ? Math.max(0, started.amount - goods - started.deliveryFee) : 0,
+    codFee: paymentMethod === 'cod' ? Math.max(0, started.amount - goods - started.deliveryFee - (started.gift?.wrapFee ?? 0)) : 0,
     ...(cod ? { cod } : {}),
     ...(promotions.length ? { promotions } : {}),
+    ...(started.giftCard ? { giftCard: started.giftCard } : {}),
+    ...(started.gift ? { gift: started.gift } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { billingForm, checkoutPaymentChoice } from '@shop/contracts';
+import { checkoutGiftChoices, type CheckoutGifting } from '../../gifting/checkout-gifting.ts';
 import {
   HttpError,
   PaymentProviderError,
@@ -31,6 +32,8 @@ export interface CheckoutDeps extends CommandDeps {
   delivery: DeliverySettings;
   /** Cash on delivery's settings and the zone rule (whether the courier takes cash at a pincode). */
   cod: { settings: CodSettings; availability: CodAvailability };
+  /** Gift cards as part-payment and gift orders' wrap fee. */
+  gifting: CheckoutGifting;
 }
 
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */
@@ -97,7 +100,10 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const { userId, email } = assertSelf(ctx, body.userId ?? body.userid);
     const billing = validate(billingForm, body);
     const { paymentMethod } = validate(checkoutPaymentChoice, body);
-    const { reply, position } = await openCheckoutPayment(deps, { userId, email, billing, paymentMethod }, recentCheckouts);
+    const { giftCardCode, gift } = validate(checkoutGiftChoices, body);
+    // Every try at a code counts before it is looked up, so codes cannot be guessed by checking out.
+    if (giftCardCode !== undefined) await deps.writes.takeFor(ctx, 'giftCardCode', userId);
+    const { reply, position } = await openCheckoutPayment(deps, { userId, email, billing, paymentMethod, giftCardCode, gift }, recentCheckouts);
     // Cash on delivery placed the order: what the shopper reads next shows it.
     if (reply.order) await deps.awaitProjections(position, AFTER_ORDER);
     ctx.status = 201;

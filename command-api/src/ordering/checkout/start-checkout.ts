@@ -14,6 +14,9 @@ import {
   type PaymentMethod,
   type PaymentProviderName,
   type PricedLine,
+  type GiftCardPayment,
+  type GiftOrder,
+  type GiftOrderRequest,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
 import { TEST_BANKS, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
@@ -28,17 +31,18 @@ import { paymentStream } from '../payment/decider.ts';
 import { quoteDelivery, type DeliverySettings } from '../delivery/quote.ts';
 import { decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
 import type { CheckoutProcess } from './process.ts';
+import { deliveryDestination, giftOrderTerms, priceCheckoutGiftCard, takeGiftCardPart, undoGiftCardPart, type CheckoutGifting } from '../../gifting/checkout-gifting.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
 
 /** What the browser needs to open the provider's checkout (Razorpay's options, or our test dialog's). */
 export interface CheckoutReply {
   /** `cod`: no provider payment; the order is placed at once, with payment due (`order`). */
-  provider: 'test' | 'razorpay' | 'cod';
+  provider: 'test' | 'razorpay' | 'cod' | 'gift-card';
   keyId: string;
   /** The provider's order id the checkout is bound to. */
   orderId: string;
-  /** Paise, as the provider's checkout takes it. */
+  /** Paise left to pay, as the provider's checkout takes it: `total` less a gift card's part (0 when a card paid it all). */
   amount: number;
   currency: string;
   /** Whole rupees: the order total the server computed (the lines' subtotals less `discount`, plus `deliveryFee` and `codFee`). */
@@ -57,6 +61,10 @@ export interface CheckoutReply {
   deliverBy: string;
   /** Whole rupees of the cash-on-delivery fee included in `total` (0 when paying online). */
   codFee: number;
+  /** The gift card that paid part (`applied` rupees) of `total`, and what it holds now; `amount` is what is left to pay. */
+  giftCard?: { code: string; applied: number; balance: number };
+  /** A gift order: message, wrap (its fee inside `total`) and recipient. */
+  gift?: GiftOrder;
   /** Cash on delivery: the order as placed, awaiting the shopper's confirmation from its e-mail. */
   order?: OrderDoc;
   name: string;
@@ -126,6 +134,7 @@ type OpenPaymentDeps = {
   cod: { settings: CodSettings; availability: CodAvailability };
   /** Whose per-person promotion limits and first-order discount the shopper counts against. */
   emails: MailboxKeys;
+  gifting: CheckoutGifting;
 };
 
 /**
@@ -145,12 +154,17 @@ export interface CheckoutRequest {
   /** The account's e-mail (the token's): per-person promotion limits count against its mailbox. */
   email: string;
   billing: Billing;
-  paymentMethod: PaymentMethod;
+  /** The shopper's choice (`gift-card` is what the server records when a card paid it all). */
+  paymentMethod: Exclude<PaymentMethod, 'gift-card'>;
+  /** A gift card to pay part (or all) of the order with. */
+  giftCardCode?: string;
+  /** Gift message, wrap and recipient, as sent (validated). */
+  gift?: GiftOrderRequest;
 }
 
 async function openPayment(
   deps: OpenPaymentDeps,
-  { userId, email, billing, paymentMethod }: CheckoutRequest,
+  { userId, email, billing, paymentMethod, giftCardCode, gift: giftRequest }: CheckoutRequest,
   recent?: RecentCheckouts,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
   const cart = await deps.cart.state(userId);
@@ -181,14 +195,17 @@ async function openPayment(
   // An address whose pincode India Post does not list, or that lies in another state, would
   // never arrive: refused before any payment is opened.
   const now = (deps.now ?? (() => new Date()))();
-  const quoted = quoteDelivery(billing.zipCode, billing.state, deps.delivery, now, subtotal);
+  // A gift goes to its recipient's address: the fee and promised day are the recipient's.
+  const gift = giftOrderTerms(giftRequest, deps.gifting.wrapFee);
+  const destination = deliveryDestination(billing, gift);
+  const quoted = quoteDelivery(destination.zipCode, destination.state, deps.delivery, now, subtotal);
   if (!quoted.ok) throw new DomainError('invalid', quoted.message);
   const { by: deliverBy } = quoted.quote;
   // The one price pipeline: sales, the coupon, the first-order discount, the delivery fee (quoted
   // on the goods after the sales, since a sale price is the price).
   const context = await pricingContext(deps, { userId, email });
   const feeFor = (goods: number) => {
-    const quote = quoteDelivery(billing.zipCode, billing.state, deps.delivery, now, goods);
+    const quote = quoteDelivery(destination.zipCode, destination.state, deps.delivery, now, goods);
     return quote.ok ? quote.quote.fee : 0;
   };
   const pipelineLines = lines.map((line) => ({ ...line, ...catalogPlaces.get(line.lineId) }));
@@ -196,18 +213,24 @@ async function openPayment(
   const terms = checkoutDiscounts(priced, context.customerKey);
   const { discount, deliveryFee } = terms;
   const codFee = paymentMethod === 'cod' ? deps.cod.settings.fee : 0;
-  const amount = priced.total + codFee;
-  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy });
-  const checkout = JSON.stringify({ lines, terms, amount, billing, paymentMethod, deliveryFee, deliverBy });
+  // Gift wrap is a fee of its own; a gift card is a way to pay (it comes off what the provider is asked for).
+  const amount = priced.total + codFee + (gift?.wrapFee ?? 0);
+  const giftCard = await priceCheckoutGiftCard(deps.streams, deps.gifting, { giftCardCode, paymentMethod, amount, buysGiftCards: false });
+  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy, gift });
+  const checkout = JSON.stringify({ lines, terms, amount, billing, paymentMethod, deliveryFee, deliverBy, gift, giftCard: giftCard?.code });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
     const payment = await deps.streams.load(paymentStream.at(earlier.orderId), { fresh: true });
     if (payment.opened && !payment.paymentId && !payment.refundRequested) return { reply: earlier, position: 0n };
   }
   const receipt = newId();
+  const payment = { userId, amount, receipt, lines, billing, terms, deliverBy, gift };
+  if (giftCard && giftCard.applied === amount) return placeGiftCardOrder(deps, { ...payment, subtotal, giftCard }, recent, checkout);
+  const due = amount - (giftCard?.applied ?? 0);
   // A provider's refusal (PaymentProviderError) goes up as it is: the route answers it.
-  const opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
-  const result = await recordOpenedPayment(deps, { providerOrderId: opened.providerOrderId, provider: opened.provider, userId, amount, receipt, lines, billing, terms, paymentMethod, deliverBy });
+  const opened = await deps.payments.openPayment({ amountPaise: due * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
+  const card = giftCard ? await takeGiftCardPart(deps.streams, giftCard, opened.providerOrderId, userId) : null;
+  const result = await recordOrUndo(deps, card?.payment, { ...payment, providerOrderId: opened.providerOrderId, provider: opened.provider, paymentMethod, giftCard: card?.payment });
   const reply: CheckoutReply = {
     provider: opened.provider,
     keyId: opened.keyId,
@@ -232,6 +255,8 @@ async function openPayment(
     },
     config: standardCheckoutConfig(),
     products: lines,
+    ...(card && giftCard ? { giftCard: { code: giftCard.code, applied: giftCard.applied, balance: card.balance } } : {}),
+    ...(gift ? { gift } : {}),
     ...(opened.provider === 'test' ? { testCards: TEST_CARDS, testBanks: TEST_BANKS } : {}),
   };
   recent?.opened(userId, checkout, reply);
@@ -256,16 +281,17 @@ async function placeCodOrder(
     codFee: number;
     deliveryFee: number;
     deliverBy: string;
+    gift: GiftOrder | undefined;
   },
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
-  const { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy } = order;
+  const { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy, gift } = order;
   const pincode = billing.zipCode;
   const codAllowedHere = await deps.cod.availability.codAllowedHere(pincode);
   const decision = decideCod({ amount, pincode, codAllowedHere }, deps.cod.settings);
   if (!decision.ok) throw new DomainError('invalid', decision.msg);
   const receipt = newId();
   const providerOrderId = `cod_${receipt}`;
-  const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, terms, paymentMethod: 'cod', deliverBy });
+  const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, terms, paymentMethod: 'cod', deliverBy, gift });
   // The cash payment's id is its own: one cash payment, one order.
   const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
   if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
@@ -288,9 +314,69 @@ async function placeCodOrder(
     prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
     config: standardCheckoutConfig(),
     products: lines,
+    ...(gift ? { gift } : {}),
     order: outcome.order,
   };
   return { reply, position: outcome.position > opened.position ? outcome.position : opened.position };
+}
+
+/**
+ * A gift card that pays the whole amount: no provider is asked. The card is debited for the
+ * payment `gift_<receipt>` (provider and method `gift-card`), which the checkout process turns
+ * into an order at once, as a paid one; a refusal gives the card's part back.
+ */
+async function placeGiftCardOrder(
+  deps: OpenPaymentDeps,
+  order: Omit<Parameters<typeof recordOpenedPayment>[1], 'providerOrderId' | 'provider' | 'paymentMethod' | 'giftCard'> & {
+    subtotal: number;
+    giftCard: Omit<GiftCardPayment, 'debitId'> & { code: string };
+  },
+  recent: RecentCheckouts | undefined,
+  checkout: string,
+): Promise<{ reply: CheckoutReply; position: bigint }> {
+  const { subtotal, giftCard, ...payment } = order;
+  const providerOrderId = `gift_${payment.receipt}`;
+  const card = await takeGiftCardPart(deps.streams, giftCard, providerOrderId, payment.userId);
+  const opened = await recordOrUndo(deps, card.payment, { ...payment, providerOrderId, provider: 'gift-card', paymentMethod: 'gift-card', giftCard: card.payment });
+  const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
+  if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
+  const { billing, amount, terms, deliverBy, lines, gift } = payment;
+  const { discount, discounts, deliveryFee } = terms;
+  const reply: CheckoutReply = {
+    provider: 'gift-card',
+    keyId: '',
+    orderId: providerOrderId,
+    amount: 0,
+    currency: CURRENCY,
+    total: amount,
+    subtotal,
+    discount,
+    discounts,
+    paymentMethod: 'gift-card',
+    deliveryFee,
+    deliverBy,
+    codFee: 0,
+    name: SHOP_NAME,
+    description: 'Paid by gift card',
+    prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber },
+    config: standardCheckoutConfig(),
+    products: lines,
+    giftCard: { code: giftCard.code, applied: giftCard.applied, balance: card.balance },
+    ...(gift ? { gift } : {}),
+    order: outcome.order,
+  };
+  recent?.opened(payment.userId, checkout, reply);
+  return { reply, position: outcome.position > opened.position ? outcome.position : opened.position };
+}
+
+/** Records the payment; if that fails after the card was debited, the card's part goes back first. */
+async function recordOrUndo(deps: Pick<OpenPaymentDeps, 'streams'>, card: GiftCardPayment | undefined, payment: Parameters<typeof recordOpenedPayment>[1]) {
+  try {
+    return await recordOpenedPayment(deps, payment);
+  } catch (error) {
+    if (card) await undoGiftCardPart(deps.streams, card, 'payment not recorded', { userId: payment.userId, correlationId: card.debitId });
+    throw error;
+  }
 }
 
 /**
@@ -320,19 +406,24 @@ function recordOpenedPayment(
     terms: CheckoutDiscounts;
     paymentMethod: PaymentMethod;
     deliverBy: string;
+    gift?: GiftOrder | undefined;
+    giftCard?: GiftCardPayment | undefined;
   },
 ) {
-  const { terms, ...opened } = payment;
+  const { terms, gift, giftCard, ...opened } = payment;
   const { discount, promotions, customerKey, deliveryFee } = terms;
   const command = {
     type: 'OpenPayment',
     ...opened,
     deliveryFee,
-    amountPaise: payment.amount * 100,
+    // The provider is asked for what the gift card leaves to pay.
+    amountPaise: (payment.amount - (giftCard?.applied ?? 0)) * 100,
     currency: CURRENCY,
     ...(discount ? { discount } : {}),
     ...(promotions.length ? { promotions } : {}),
     customerKey,
+    ...(gift ? { gift } : {}),
+    ...(giftCard ? { giftCard } : {}),
   } as const;
   return deps.streams.handle(paymentStream.at(payment.providerOrderId), command, { userId: payment.userId });
 }

@@ -31,8 +31,8 @@ export async function changeOrderStatus(
  */
 export async function settleEndedOrder(streams: StreamCommands, order: OrderState, ctx: CommandContext): Promise<bigint> {
   if (!order.placed || (order.status !== 'cancelled' && order.status !== 'returned')) return 0n;
-  const { paymentId, providerOrderId, products, paymentMethod } = order.placed;
-  const paid = { paymentId, providerOrderId, lines: products, moneyTaken: paymentMethod !== 'cod' };
+  const { paymentId, providerOrderId, products, paymentMethod, giftCard } = order.placed;
+  const paid = { paymentId, providerOrderId, lines: products, moneyTaken: paymentMethod !== 'cod' && paymentMethod !== 'gift-card', ...(giftCard ? { giftCard } : {}) };
   const reason = order.status === 'cancelled' ? 'order cancelled' : 'returned to origin undelivered';
   const given = await releaseAndRefund(streams, paid, reason, ctx);
   // Its promotions' uses (a coupon's, a budget's rupees) go back for another order to take.

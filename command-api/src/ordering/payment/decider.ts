@@ -68,7 +68,8 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         const data = {
           providerOrderId: command.providerOrderId,
           paymentId: command.paymentId,
-          amount: state.opened.amount,
+          // What the provider took: a gift card's part goes back to the card instead.
+          amount: state.opened.amount - (state.opened.giftCard?.applied ?? 0),
           reason: command.reason,
         };
         return [{ type: 'PaymentRefundRequested', data }];

@@ -74,7 +74,10 @@ export class GstInvoicing {
     }
     const lines = [
       ...goodsAfterOrderDiscount(goods, (order.discount?.amount ?? 0) * 100),
-      ...feeLines({ deliveryPaise: (order.deliveryFee - deliveryDiscount) * 100, codPaise: order.codFee * 100 }, { delivery: this.settings.feeClass, cod: this.settings.feeClass }),
+      ...feeLines(
+        { deliveryPaise: (order.deliveryFee - deliveryDiscount) * 100, codPaise: order.codFee * 100, wrapPaise: (order.gift?.wrapFee ?? 0) * 100 },
+        { delivery: this.settings.feeClass, cod: this.settings.feeClass, wrap: this.settings.feeClass },
+      ),
     ];
     const tax = decideOrderTax({ orderId: order.orderId, seller: this.settings.seller, placeOfSupply: order.state, lines });
     if (tax.totalPaise !== order.amount * 100) throw new Error(`Order ${order.orderId}: its tax lines come to ${tax.totalPaise} paise, its amount to ${order.amount * 100}`);

@@ -12,6 +12,7 @@ export interface GstSeller {
 export interface FeeTaxClasses {
   delivery: TaxClass;
   cod: TaxClass;
+  wrap: TaxClass;
 }
 
 /** A goods line as priced at checkout, with its tax class: what its quantity costs, in paise, before any order-level discount. */
@@ -41,10 +42,11 @@ export function goodsAfterOrderDiscount(goods: readonly PricedGoods[], discountP
 }
 
 /** The fees an order charges, each a line of its own with its own tax class (none for a fee of 0). */
-export function feeLines(fees: { deliveryPaise: number; codPaise: number }, classes: FeeTaxClasses): TaxableLine[] {
+export function feeLines(fees: { deliveryPaise: number; codPaise: number; wrapPaise?: number }, classes: FeeTaxClasses): TaxableLine[] {
   const lines: TaxableLine[] = [];
   if (fees.deliveryPaise > 0) lines.push({ kind: 'delivery', description: 'Delivery', quantity: 1, ...classes.delivery, inclusivePaise: fees.deliveryPaise });
   if (fees.codPaise > 0) lines.push({ kind: 'cod', description: 'Cash on delivery fee', quantity: 1, ...classes.cod, inclusivePaise: fees.codPaise });
+  if ((fees.wrapPaise ?? 0) > 0) lines.push({ kind: 'wrap', description: 'Gift wrap', quantity: 1, ...classes.wrap, inclusivePaise: fees.wrapPaise! });
   return lines;
 }
 

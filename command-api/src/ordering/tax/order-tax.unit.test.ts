@@ -4,7 +4,7 @@ import { amountInWords, apportion, financialYearOf, gstDocumentNumber, gstinProb
 import { decideOrderTax, feeLines, goodsAfterOrderDiscount, type PricedGoods } from './order-tax.ts';
 
 const karnataka = { gstin: '29AAACG1234A1ZA', state: 'Karnataka' };
-const fees = { delivery: { hsn: '996812', ratePercent: 18 as const }, cod: { hsn: '996812', ratePercent: 18 as const } };
+const fees = { delivery: { hsn: '996812', ratePercent: 18 as const }, cod: { hsn: '996812', ratePercent: 18 as const }, wrap: { hsn: '998540', ratePercent: 18 as const } };
 const shirt: PricedGoods = { description: 'Cotton shirt', quantity: 2, hsn: '6205', ratePercent: 5, amountPaise: 1_049_00 };
 const phone: PricedGoods = { description: 'Phone', quantity: 1, hsn: '8517', ratePercent: 18, amountPaise: 11_800_00 };
 
@@ -50,12 +50,12 @@ describe('the tax of an order', () => {
       amountPaise: fc.integer({ min: 1, max: 50_000_000 }),
     });
     fc.assert(
-      fc.property(fc.array(goods, { minLength: 1, maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(50_000), fc.nat(10_000), fc.boolean(), (lines, share, delivery, cod, intra) => {
+      fc.property(fc.array(goods, { minLength: 1, maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(50_000), fc.nat(10_000), fc.nat(10_000), fc.boolean(), (lines, share, delivery, cod, wrap, intra) => {
         const total = lines.reduce((sum, line) => sum + line.amountPaise, 0);
         const discount = Math.floor(total * share);
-        const taxable = [...goodsAfterOrderDiscount(lines, discount), ...feeLines({ deliveryPaise: delivery, codPaise: cod }, fees)];
+        const taxable = [...goodsAfterOrderDiscount(lines, discount), ...feeLines({ deliveryPaise: delivery, codPaise: cod, wrapPaise: wrap }, fees)];
         const tax = decideOrderTax({ orderId: 'o', seller: karnataka, placeOfSupply: intra ? 'Karnataka' : 'Kerala', lines: taxable });
-        expect(tax.totalPaise).toBe(total - discount + delivery + cod);
+        expect(tax.totalPaise).toBe(total - discount + delivery + cod + wrap);
         for (const line of tax.lines) {
           expect(line.taxablePaise + line.cgstPaise + line.sgstPaise + line.igstPaise).toBe(line.inclusivePaise);
           expect(Math.abs(line.taxablePaise * line.ratePercent - (line.cgstPaise + line.sgstPaise + line.igstPaise) * 100)).toBeLessThanOrEqual(100 + line.ratePercent);
