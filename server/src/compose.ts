@@ -211,17 +211,17 @@ export interface SharedFolder {
 
 /** The composition root: the only place that picks adapters. */
 export async function composeShop(config: Config, logger: Logger, { shared }: { shared?: SharedFolder } = {}): Promise<Shop> {
-  // Replicas must look e-mails up under one key, or each would reserve every address again.
-  if (config.PROJECTIONS === 'external' && !config.EMAIL_LOOKUP_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration: EMAIL_LOOKUP_SECRET: an API process with PROJECTIONS=external is one of several replicas, which must look e-mails up under one key; set EMAIL_LOOKUP_SECRET (32+ characters) to the same value on each',
-    );
-  }
   // Replicas (PROJECTIONS=external) must verify each other's tokens: a secret generated into
   // one process's data folder would make every other replica reject its sign-ins.
   if (config.PROJECTIONS === 'external' && !config.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration: JWT_SECRET: an API process with PROJECTIONS=external is one of several replicas, which must share one token secret; set JWT_SECRET (32+ characters) to the same value on each',
+    );
+  }
+  // Replicas must look e-mails up under one key, or each would reserve every address again.
+  if (config.PROJECTIONS === 'external' && !config.EMAIL_LOOKUP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: EMAIL_LOOKUP_SECRET: an API process with PROJECTIONS=external is one of several replicas, which must look e-mails up under one key; set EMAIL_LOOKUP_SECRET (32+ characters) to the same value on each',
     );
   }
   const metrics = new ShopMetrics();

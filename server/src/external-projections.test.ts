@@ -16,7 +16,7 @@ afterAll(async () => {
 
 it('an API process with PROJECTIONS=external starts on the embedded stores and serves the read models others keep', async () => {
   // No broker answers: this process only reads what the projection writers commit.
-  const reader = await startTestShop({ env: { DATA_DIR: dir.path, PROJECTIONS: 'external', KAFKA_BROKERS: '127.0.0.1:1', JWT_SECRET: REPLICA_SECRET } });
+  const reader = await startTestShop({ env: { DATA_DIR: dir.path, PROJECTIONS: 'external', KAFKA_BROKERS: '127.0.0.1:1', JWT_SECRET: REPLICA_SECRET, EMAIL_LOOKUP_SECRET: REPLICA_SECRET } });
   shops.push(reader);
   expect(await api(reader.url, '/api/category')).toMatchObject({ status: 200, body: { categoryList: [] } });
 
@@ -36,7 +36,7 @@ it('a command whose read models do not catch up in time answers 202 "still updat
   try {
     // A replica, and an embedded shop on the same files keeping the read models while the catalog is imported; then no projector runs at all.
     const catalog = smallCatalog();
-    const alone = await startTestShop({ env: { DATA_DIR: folder.path, PROJECTIONS: 'external', KAFKA_BROKERS: '127.0.0.1:1', JWT_SECRET: REPLICA_SECRET, PROJECTION_WAIT_MS: '200' } });
+    const alone = await startTestShop({ env: { DATA_DIR: folder.path, PROJECTIONS: 'external', KAFKA_BROKERS: '127.0.0.1:1', JWT_SECRET: REPLICA_SECRET, EMAIL_LOOKUP_SECRET: REPLICA_SECRET, PROJECTION_WAIT_MS: '200' } });
     shops.push(alone);
     const projector = await startTestShop({ env: { DATA_DIR: folder.path } });
     await projector.shop.awaitProjections(await importCatalog(projector.shop.catalog, catalog), ['catalog']);
@@ -53,11 +53,15 @@ it('a command whose read models do not catch up in time answers 202 "still updat
   }
 });
 
-it('an API process with PROJECTIONS=external refuses to start with a token secret of its own', async () => {
+it('an API process with PROJECTIONS=external refuses to start with a token secret or an e-mail lookup key of its own', async () => {
   const alone = tempDir('shop-external-alone-');
   try {
     await expect(startTestShop({ env: { DATA_DIR: alone.path, PROJECTIONS: 'external', KAFKA_BROKERS: '127.0.0.1:1' } })).rejects.toThrow(
       /JWT_SECRET: an API process with PROJECTIONS=external is one of several replicas, which must share one token secret/,
+    );
+    // Nor with an e-mail lookup key of its own: each replica would reserve every address again.
+    await expect(startTestShop({ env: { DATA_DIR: alone.path, PROJECTIONS: 'external', KAFKA_BROKERS: '127.0.0.1:1', JWT_SECRET: REPLICA_SECRET } })).rejects.toThrow(
+      /EMAIL_LOOKUP_SECRET: an API process with PROJECTIONS=external is one of several replicas, which must look e-mails up under one key/,
     );
   } finally {
     alone.remove();

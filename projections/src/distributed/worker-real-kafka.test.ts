@@ -79,7 +79,10 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
       return w;
     };
     const caughtUp = async (position: bigint, names = ['catalog', 'cart']) => {
-      await new CheckpointWatcher(store, externalLayout(PARTITIONS), { pollMs: 20 }).waitFor(position, names, 60_000);
+      // A group that rebalances while events flow may take a rebalance timeout (kafkajs: 60 s) plus
+      // a consumer's retry backoff to settle on a loaded machine (seen twice in full-suite runs at
+      // 60 s, never alone); what is checked is that nothing is lost or applied twice, not speed.
+      await new CheckpointWatcher(store, externalLayout(PARTITIONS), { pollMs: 20 }).waitFor(position, names, 150_000);
       await runner.waitFor(position);
     };
     return { topic, store, bus, worker, caughtUp };
@@ -124,7 +127,7 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
     expect(canonical(left), collection).toBe(canonical(right));
   }
 
-  it('two workers share the partitions; when one leaves, the other takes them over and no event is lost or applied twice', { timeout: 180_000 }, async () => {
+  it('two workers share the partitions; when one leaves, the other takes them over and no event is lost or applied twice', { timeout: 400_000 }, async () => {
     const { store, worker, caughtUp } = await cluster();
     const first = await worker();
     await worker();

@@ -127,7 +127,8 @@ describe('audit of a cart and its order', () => {
   it('replays the order to its state, from the same deciders', async () => {
     const { status, body } = await audit(`order/${orderId}`);
     expect(status).toBe(200);
-    expect(body.timeline.map((e) => e.type)).toEqual(['OrderPlaced']);
+    // Placed with its tax decided and, paid online, its invoice issued in the same append.
+    expect(body.timeline.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderTaxDecided', 'TaxInvoiceIssued']);
     expect(body.state).toMatchObject({ status: 'pending', order: { orderId, amount: 3 * 799 + 5999 - 20, userid: shopperId } }); // a first order: Rs 20 off
     const before = await audit(`order/${orderId}?at=${encodeURIComponent(moments[1]!)}`);
     expect(before.body.state).toEqual({ status: null, order: null });
