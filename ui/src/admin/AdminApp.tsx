@@ -45,9 +45,9 @@ const NAV: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/admin/categories', label: 'Categories', icon: <CategoryOutlinedIcon /> },
   { to: '/admin/banners', label: 'Banners', icon: <ViewCarouselOutlinedIcon /> },
   { to: '/admin/promotions', label: 'Promotions', icon: <LocalOfferOutlinedIcon /> },
+  { to: '/admin/gift-cards', label: 'Gift cards', icon: <CardGiftcardOutlinedIcon /> },
   { to: '/admin/customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
   { to: '/admin/gst', label: 'GST', icon: <RequestQuoteOutlinedIcon /> },
-  { to: '/admin/gift-cards', label: 'Gift cards', icon: <CardGiftcardOutlinedIcon /> },
   { to: '/admin/audit', label: 'Audit', icon: <HistoryIcon /> },
 ];
 

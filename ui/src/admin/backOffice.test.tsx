@@ -92,7 +92,7 @@ describe('back office access', () => {
     const calls = mockApi({ 'GET /api/admin/dashboard': { body: dashboard }, 'GET /api/admin/orders': { body: { orders: [anOrder({ status: 'pending' })], totalPages: 1, page: 1 } } });
     renderAdmin('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Banners', 'Promotions', 'Customers', 'Gift cards', 'GST', 'Audit']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Banners', 'Promotions', 'Gift cards', 'Customers', 'GST', 'Audit']);
     expect(await screen.findByTestId('dash-week-revenue-value')).toHaveTextContent('Rs 45,000');
     expect(document.title).toBe('Dashboard · Back office · Gift & Gear');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
