@@ -1,4 +1,5 @@
 import { EVENT_UPCASTERS, SCHEMA_VERSION_KEY, EventVersionError, upcastEventData, type UpcasterChain } from '@shop/contracts';
+import { ForwardingEventStore } from './forwarding.ts';
 import type {
   AppendResult,
   EventStore,
@@ -19,18 +20,19 @@ import type {
  * never changed, and every event written since the last change) is returned as it came, after
  * one map lookup and one property read.
  */
-export class UpcastingEventStore implements EventStore {
+export class UpcastingEventStore extends ForwardingEventStore {
   /** Current version of each type that has upcasters; every other type is at version 1. */
   private readonly current = new Map<string, number>();
 
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly upcasters: Readonly<Record<string, UpcasterChain>> = EVENT_UPCASTERS,
   ) {
+    super(inner);
     for (const [type, chain] of Object.entries(upcasters)) this.current.set(type, chain.length + 1);
   }
 
-  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  override append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const stamped = events.map((event) => ({
       ...event,
       metadata: { ...event.metadata, [SCHEMA_VERSION_KEY]: this.current.get(event.type) ?? 1 },
@@ -38,32 +40,16 @@ export class UpcastingEventStore implements EventStore {
     return this.inner.append(streamId, stamped, expected);
   }
 
-  async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+  override async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     return this.upcastAll(await this.inner.readStream(streamId, options));
   }
 
-  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+  override async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.upcastAll(await this.inner.readAll(options));
   }
 
-  async *subscribe(options: SubscribeOptions): AsyncGenerator<RecordedEvent> {
+  override async *subscribe(options: SubscribeOptions): AsyncGenerator<RecordedEvent> {
     for await (const event of this.inner.subscribe(options)) yield this.upcast(event);
-  }
-
-  headPosition(): Promise<bigint> {
-    return this.inner.headPosition();
-  }
-
-  logIdentity(): Promise<string> {
-    return this.inner.logIdentity();
-  }
-
-  onAppended(listener: (position: bigint) => void): () => void {
-    return this.inner.onAppended(listener);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 
   private upcastAll(events: RecordedEvent[]): RecordedEvent[] {

@@ -12,6 +12,7 @@ import type {
   RecordedEvent,
   SubscribeOptions,
 } from '../event-store/port.ts';
+import { ForwardingEventStore } from '../event-store/forwarding.ts';
 import type { PersonalKeyStore } from './key-store.ts';
 
 /**
@@ -48,15 +49,17 @@ type Data = Record<string, unknown>;
  *
  * Sits under UpcastingEventStore: upcasters see the data whole, in clear.
  */
-export class SealingEventStore implements EventStore {
+export class SealingEventStore extends ForwardingEventStore {
   /** Subject → key, or null for a destroyed subject. */
   private readonly cache = new LRUCache<string, Buffer | false>({ max: KEY_CACHE_ENTRIES });
 
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly keys: PersonalKeyStore,
     private readonly registry: Readonly<Record<string, PersonalFields>> = PERSONAL_FIELDS,
-  ) {}
+  ) {
+    super(inner);
+  }
 
   /**
    * Destroys the subjects' keys: everything sealed under them reads as forgotten from now on, in
@@ -67,7 +70,7 @@ export class SealingEventStore implements EventStore {
     for (const subject of subjects) this.cache.set(subject, false);
   }
 
-  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  override async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const subjects = new Set<string>();
     for (const event of events) {
       const subject = this.subjectOf(event.type, event.data, streamId);
@@ -82,15 +85,15 @@ export class SealingEventStore implements EventStore {
     return this.inner.append(streamId, sealed, expected);
   }
 
-  async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+  override async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readStream(streamId, options));
   }
 
-  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+  override async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readAll(options));
   }
 
-  async *subscribe(options: SubscribeOptions): AsyncGenerator<RecordedEvent> {
+  override async *subscribe(options: SubscribeOptions): AsyncGenerator<RecordedEvent> {
     for await (const event of this.inner.subscribe(options)) {
       const envelope = envelopeOf(event);
       if (!envelope) yield event;
@@ -98,19 +101,7 @@ export class SealingEventStore implements EventStore {
     }
   }
 
-  headPosition(): Promise<bigint> {
-    return this.inner.headPosition();
-  }
-
-  logIdentity(): Promise<string> {
-    return this.inner.logIdentity();
-  }
-
-  onAppended(listener: (position: bigint) => void): () => void {
-    return this.inner.onAppended(listener);
-  }
-
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     await this.inner.close();
     await this.keys.close();
   }
