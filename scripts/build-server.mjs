@@ -13,7 +13,7 @@
 // Type checking is `npm run typecheck`'s job; this only transpiles, so it takes a few seconds.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -65,7 +65,7 @@ const RESOLVING = Symbol('resolving');
  * such an import is pointed at the file Node would load from the source's folder. The runtime's
  * `npm ci --omit=dev` lays node_modules out from the same lockfile, so that file is there too.
  */
-function externalPackages(missing) {
+function externalPackages(missing, outDir) {
   const declared = new Map();
   return {
     name: 'external-packages',
@@ -82,25 +82,25 @@ function externalPackages(missing) {
         const [fromSource, fromBundle] = await Promise.all([resolve(args.resolveDir), resolve(ROOT)]);
         if (fromSource.errors.length) return { errors: fromSource.errors };
         if (fromSource.path === fromBundle.path) return { path: args.path, external: true };
-        return { path: relative(OUT_DIR, fromSource.path).split(sep).join('/'), external: true };
+        return { path: relative(outDir, fromSource.path).split(sep).join('/'), external: true };
       });
     },
   };
 }
 
-export async function buildServer() {
+export async function buildServer(outDir = OUT_DIR) {
   const started = performance.now();
   const entryPoints = [join(ROOT, 'server', 'src', 'main.ts'), ...readdirSync(CLI_DIR).filter((f) => f.endsWith('.ts') && !f.includes('.test.')).map((f) => join(CLI_DIR, f))];
   const names = entryPoints.map((f) => basename(f, '.ts'));
   const clash = names.find((name, i) => names.indexOf(name) !== i);
   if (clash) throw new Error(`Two entry points would both be dist/server/${clash}.js`);
 
-  rmSync(OUT_DIR, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
   const missing = new Set();
   const loadedByPath = new Set();
   await build({
     entryPoints,
-    outdir: OUT_DIR,
+    outdir: outDir,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',
     bundle: true,
@@ -114,7 +114,7 @@ export async function buildServer() {
     keepNames: true,
     sourcemap: 'linked',
     sourcesContent: false,
-    plugins: [externalPackages(missing), filesLoadedByPath(loadedByPath)],
+    plugins: [externalPackages(missing, outDir), filesLoadedByPath(loadedByPath)],
     // Node's own resolution: the "main" field only (not "module"), the import/require conditions.
     mainFields: ['main'],
     conditions: [],
@@ -123,16 +123,18 @@ export async function buildServer() {
   if (missing.size) {
     throw new Error(`Imported at run time but not in that workspace's "dependencies" (the image installs only those):\n  ${[...missing].sort().join('\n  ')}`);
   }
-  mkdirSync(OUT_DIR, { recursive: true });
+  mkdirSync(outDir, { recursive: true });
   const copies = new Map([...loadedByPath].map((file) => [basename(file), file]));
   if (copies.size < loadedByPath.size) throw new Error(`Two files loaded by path share a name: ${[...loadedByPath].join(', ')}`);
-  for (const [name, file] of copies) copyFileSync(file, join(OUT_DIR, name));
+  for (const [name, file] of copies) copyFileSync(file, join(outDir, name));
   // The output is ES modules wherever it is copied to.
-  writeFileSync(join(OUT_DIR, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   return { ms: performance.now() - started, entries: names, copied: [...loadedByPath].map((f) => relative(ROOT, f)) };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { ms, entries, copied } = await buildServer();
-  console.log(`Built ${relative(ROOT, OUT_DIR)}/{${entries.join(',')}}.js in ${(ms / 1000).toFixed(1)} s (copied beside it: ${copied.join(', ')})`);
+  // `node scripts/build-server.mjs [folder]`: another folder than dist/server (npm test checks the build there).
+  const outDir = process.argv[2] ? resolvePath(process.argv[2]) : OUT_DIR;
+  const { ms, entries, copied } = await buildServer(outDir);
+  console.log(`Built ${relative(ROOT, outDir)}/{${entries.join(',')}}.js in ${(ms / 1000).toFixed(1)} s (copied beside it: ${copied.join(', ')})`);
 }

@@ -39,9 +39,13 @@ function run(name: string, command: string, args: string[], buffered: boolean): 
 
 const npx = (name: string, args: string[], buffered = true) => run(name, 'npx', args, buffered);
 
+// The compiled server `npm start` and the image run (a few seconds): it refuses a package imported
+// at run time that its workspace does not list, which the tests (run through tsx) would not see.
+const serverBuild = mkdtempSync(join(tmpdir(), 'shop-server-build-'));
 const checks = [
   npx('typecheck', ['tsc', '-p', 'tsconfig.json']).then(async (server) => (server.code !== 0 ? server : npx('typecheck (ui)', ['tsc', '-p', 'ui/tsconfig.json']))),
   npx('lint', ['eslint', '--max-warnings=0', '.']),
+  run('server build', process.execPath, ['scripts/build-server.mjs', serverBuild], true).finally(() => rmSync(serverBuild, { recursive: true, force: true })),
 ];
 
 // The one storefront build the browser tests serve (e2e/shop-process.ts's prepareUiDist, which

@@ -1,8 +1,8 @@
-import { GIFT_CARDS, giftCardEventSchemas, giftCardPayment, type GiftCardDoc, type GiftCardHoldDoc } from '@shop/contracts';
-import { z } from 'zod';
+import { GIFT_CARDS, giftCardEventSchemas, orderEventSchemas, type GiftCardDoc, type GiftCardHoldDoc } from '@shop/contracts';
 import type { Projection } from '../projection.ts';
 
-const placedWithCard = z.object({ giftCard: giftCardPayment.optional() });
+/** Of an order placed, only the gift card's part matters here. */
+const placedWithCard = orderEventSchemas.OrderPlaced.pick({ giftCard: true });
 
 /**
  * Gift cards as the back office lists them and their holders see them in My Account (balance,
