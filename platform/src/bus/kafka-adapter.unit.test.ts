@@ -14,6 +14,8 @@ function fakeKafka() {
   const topics = new Map<string, number>();
   /** Partitions (`topic:partition`) the broker has not elected a leader for yet. */
   const leaderless = new Set<string>();
+  /** Metadata requests that fail as a broker that does not know a topic yet answers, one per request. */
+  const unknownTopicAnswers = { left: 0 };
   const record = {
     producerConfig: undefined as Parameters<Kafka['producer']>[0],
     sends: [] as { topic: string; messages: { key?: string; value: string; partition?: number }[] }[],
@@ -42,12 +44,18 @@ function fakeKafka() {
       connect: async () => {},
       disconnect: async () => {},
       listTopics: async () => [...topics.keys()],
-      fetchTopicMetadata: async ({ topics: names }: { topics: string[] }) => ({
+      fetchTopicMetadata: async ({ topics: names }: { topics: string[] }) => {
+        if (unknownTopicAnswers.left > 0) {
+          unknownTopicAnswers.left -= 1;
+          throw Object.assign(new Error('This server does not host this topic-partition'), { type: 'UNKNOWN_TOPIC_OR_PARTITION' });
+        }
+        return {
         topics: names.map((name) => ({
           name,
           partitions: Array.from({ length: topics.get(name) ?? 0 }, (_, partitionId) => ({ partitionId, leader: leaderless.has(`${name}:${partitionId}`) ? -1 : 0 })),
         })),
-      }),
+        };
+      },
       createTopics: async (request: { topics: { topic: string; numPartitions: number }[] }) => {
         record.createTopics.push(request);
         for (const { topic, numPartitions } of request.topics) topics.set(topic, numPartitions);
@@ -65,7 +73,7 @@ function fakeKafka() {
       },
     }),
   };
-  return { kafka: kafka as unknown as Pick<Kafka, 'producer' | 'consumer' | 'admin'>, record, topics, leaderless };
+  return { kafka: kafka as unknown as Pick<Kafka, 'producer' | 'consumer' | 'admin'>, record, topics, leaderless, unknownTopicAnswers };
 }
 
 /** What kafkajs throws when a send fails for good: its retries-exceeded error around the broker's protocol error. */
@@ -135,6 +143,17 @@ describe('Kafka adapter (fake kafkajs client)', () => {
     leaderless.delete('events:1');
     await ensured;
     expect(ready).toBe(true);
+  });
+
+  it('creates a topic a loaded broker does not know at once: its first metadata answers (unknown topic) are waited out', async () => {
+    const { kafka, record, unknownTopicAnswers } = fakeKafka();
+    unknownTopicAnswers.left = 3;
+    const bus = new KafkaBus({ brokers: [], clientId: 'test', kafka });
+    await bus.ensureTopic('events', 4);
+    expect(record.createTopics).toHaveLength(1);
+    expect(unknownTopicAnswers.left).toBe(0);
+    // The partition count is checked once the broker knows the topic: a mismatch is still refused.
+    await expect(bus.ensureTopic('events', 6)).rejects.toThrow(/partition/);
   });
 
   it('bounds the idempotent producer’s retries, so an outage reaches the caller', async () => {

@@ -48,6 +48,8 @@ export const PRODUCER_RETRY = { retries: 8, initialRetryTime: 300, maxRetryTime:
 const LEADER_WAIT_MS = 30_000;
 
 /** Error codes Kafka answers that this adapter tolerates. */
+/** Metadata errors of a topic that is still being created: wait, do not fail. */
+const METADATA_NOT_READY = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
 const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
 
 /**
@@ -115,15 +117,16 @@ export class KafkaBus implements MessageBus {
                 configEntries: [{ name: 'max.message.bytes', value: String(TOPIC_MAX_MESSAGE_BYTES) }],
               },
             ],
-            waitForLeaders: true,
+            // Not kafkajs's own wait: it gives up on a broker that does not know the new topic yet
+            // (UNKNOWN_TOPIC_OR_PARTITION, seen on a loaded KRaft broker); `leadersElected` waits that out.
+            waitForLeaders: false,
           });
         } catch (error) {
           if ((error as { type?: string }).type !== TOPIC_ALREADY_EXISTS) throw error;
         }
       }
-      const actual = existing ?? (await this.partitionCount(admin, topic));
-      if (actual !== partitions) throw new TopicMismatchError(topic, partitions, actual ?? 0);
-      await this.leadersElected(admin, topic);
+      const actual = await this.leadersElected(admin, topic);
+      if (actual !== partitions) throw new TopicMismatchError(topic, partitions, actual);
       this.partitionCounts.set(topic, partitions);
     });
   }
@@ -284,13 +287,25 @@ export class KafkaBus implements MessageBus {
    * metadata is refreshed (kafkajs's metadataMaxAge, five minutes): that partition's read models
    * stall although the worker owns it and looks healthy.
    */
-  private async leadersElected(admin: Admin, topic: string): Promise<void> {
+  /**
+   * Waits until the broker's metadata knows the topic and every partition has a leader, and
+   * answers its partition count. A topic just created may be unknown for a moment
+   * (UNKNOWN_TOPIC_OR_PARTITION) or leaderless (LEADER_NOT_AVAILABLE): both are waited out.
+   */
+  private async leadersElected(admin: Admin, topic: string): Promise<number> {
     const deadline = Date.now() + LEADER_WAIT_MS;
     for (;;) {
-      const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
-      const leaderless = (topics[0]?.partitions ?? []).filter((partition) => partition.leader === undefined || partition.leader < 0);
-      if (leaderless.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`Kafka topic ${topic}: partitions ${leaderless.map((p) => p.partitionId).join(', ')} have no leader after ${LEADER_WAIT_MS / 1000} s`);
+      let waitingFor = 'the topic to be known';
+      try {
+        const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+        const partitions = topics[0]?.partitions ?? [];
+        const leaderless = partitions.filter((partition) => partition.leader === undefined || partition.leader < 0);
+        if (partitions.length > 0 && leaderless.length === 0) return partitions.length;
+        if (partitions.length > 0) waitingFor = `a leader for partitions ${leaderless.map((p) => p.partitionId).join(', ')}`;
+      } catch (error) {
+        if (!METADATA_NOT_READY.has(protocolErrorType(error) ?? '')) throw error;
+      }
+      if (Date.now() > deadline) throw new Error(`Kafka topic ${topic}: still waiting for ${waitingFor} after ${LEADER_WAIT_MS / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
