@@ -1,7 +1,7 @@
 import { GIFT_CARDS, type GiftCardHoldDoc } from '@shop/contracts';
 import type { DocumentStore, Logger } from '@shop/platform';
 import type { StreamCommands } from '../shared/stream-commands.ts';
-import { PeriodicSweep } from '../shared/periodic-sweep.ts';
+import { SweepingDesk } from '../shared/periodic-sweep.ts';
 import { paymentStream } from '../ordering/payment/decider.ts';
 import { giveBackGiftCard } from './gift-cards.ts';
 
@@ -18,31 +18,18 @@ export const GIFT_CARD_HOLD_EXPIRED = 'payment not completed in time';
  * refunded by its checkout. Runs under the desks' lease; the credit is idempotent, so two
  * processes sweeping at once or a crash half-way change nothing twice.
  */
-export class GiftCardHoldDesk {
-  private readonly sweeper = new PeriodicSweep(() => this.giveBackExpired());
-
+export class GiftCardHoldDesk extends SweepingDesk {
   constructor(
     private readonly streams: StreamCommands,
     private readonly docs: DocumentStore,
     private readonly holdMs: number,
     private readonly logger: Pick<Logger, 'info' | 'warn'>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  start(everyMs: number): void {
-    this.sweeper.start(everyMs);
+  ) {
+    super();
   }
 
-  stop(): Promise<void> {
-    return this.sweeper.stop();
-  }
-
-  /** Runs a sweep now (after the one in progress); resolves with how many debits it gave back. */
-  sweep(): Promise<number> {
-    return this.sweeper.sweep();
-  }
-
-  private async giveBackExpired(): Promise<number> {
+  protected override async sweepOnce(): Promise<number> {
     const cutoff = new Date(this.now().getTime() - this.holdMs).toISOString();
     let expired: GiftCardHoldDoc[];
     try {
@@ -53,7 +40,7 @@ export class GiftCardHoldDesk {
     }
     let given = 0;
     for (const hold of expired) {
-      if (this.sweeper.stopped) break;
+      if (this.stopping) break;
       try {
         const payment = await this.streams.load(paymentStream.at(hold.id), { fresh: true });
         if (payment.paymentId) continue;

@@ -38,3 +38,34 @@ export class PeriodicSweep {
     return next;
   }
 }
+
+/**
+ * A desk that sweeps now and then (refunds owed, unconfirmed cash-on-delivery orders, lapsed gift
+ * card holds): `sweepOnce` is its one run, which must never reject and should stop early when
+ * `stopping` says so.
+ */
+export abstract class SweepingDesk {
+  private readonly sweeper = new PeriodicSweep(() => this.sweepOnce());
+
+  /** Sweeps now and then every `everyMs` until `stop` (skipping a turn while one is still running). */
+  start(everyMs: number): void {
+    this.sweeper.start(everyMs);
+  }
+
+  /** Stops sweeping; a sweep in progress ends after the item it is on (shutdown waits for no more). */
+  stop(): Promise<void> {
+    return this.sweeper.stop();
+  }
+
+  /** Runs a sweep now (after the one in progress); resolves with how many it did. */
+  sweep(): Promise<number> {
+    return this.sweeper.sweep();
+  }
+
+  /** True once `stop` was called: a run leaves the rest for the next sweep. */
+  protected get stopping(): boolean {
+    return this.sweeper.stopped;
+  }
+
+  protected abstract sweepOnce(): Promise<number>;
+}

@@ -3,7 +3,7 @@ import type { DocumentStore, Logger } from '@shop/platform';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
 import { settleEndedOrder } from '../order/change-status.ts';
 import { orderStream } from '../order/decider.ts';
-import { PeriodicSweep } from '../../shared/periodic-sweep.ts';
+import { SweepingDesk } from '../../shared/periodic-sweep.ts';
 
 /** Orders cancelled per sweep at most, the longest overdue first. */
 const PER_SWEEP = 20;
@@ -19,33 +19,18 @@ const RESETTLE_WINDOW_MS = 3 * 24 * 60 * 60_000;
  * A crash between the cancel and the restock is finished by a later sweep: the orders cancelled
  * this way over the last RESETTLE_WINDOW_MS are settled again (a restock already made is a no-op).
  */
-export class CodDesk {
-  private readonly sweeper = new PeriodicSweep(() => this.cancelOverdue());
-
+export class CodDesk extends SweepingDesk {
   constructor(
     private readonly streams: StreamCommands,
     private readonly docs: DocumentStore,
     private readonly logger: Pick<Logger, 'info' | 'warn'>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  /** Sweeps now and then every `everyMs` until `stop` (skipping a turn while one is still running). */
-  start(everyMs: number): void {
-    this.sweeper.start(everyMs);
-  }
-
-  /** Stops sweeping; a sweep in progress ends after the item it is on (shutdown waits for no more). */
-  stop(): Promise<void> {
-    return this.sweeper.stop();
-  }
-
-  /** Runs a sweep now (after the one in progress); resolves with how many it did. */
-  sweep(): Promise<number> {
-    return this.sweeper.sweep();
+  ) {
+    super();
   }
 
   /** Never rejects: a failure is logged and left for the next sweep. */
-  private async cancelOverdue(): Promise<number> {
+  protected override async sweepOnce(): Promise<number> {
     const at = this.now().toISOString();
     const since = new Date(Date.parse(at) - RESETTLE_WINDOW_MS).toISOString();
     let overdue: AdminOrderDoc[];
@@ -61,7 +46,7 @@ export class CodDesk {
     }
     let cancelled = 0;
     for (const { id: orderId } of overdue) {
-      if (this.sweeper.stopped) break;
+      if (this.stopping) break;
       try {
         if (await this.cancel(orderId, at)) cancelled += 1;
       } catch (error) {

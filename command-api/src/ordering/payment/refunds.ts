@@ -2,7 +2,7 @@ import { REFUNDS, type RefundDoc } from '@shop/contracts';
 import type { DocumentStore, Logger, PaymentProvider, RefundsOwed } from '@shop/platform';
 import { derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { paymentStream } from './decider.ts';
-import { PeriodicSweep } from '../../shared/periodic-sweep.ts';
+import { SweepingDesk } from '../../shared/periodic-sweep.ts';
 
 /** Refunds asked of the provider per sweep at most, oldest first. */
 const PER_SWEEP = 20;
@@ -17,33 +17,18 @@ const PER_SWEEP = 20;
  * at once) the money goes back once; the record is an idempotent command on the payment stream.
  * A refund the provider refuses or cannot take now stays owed and is tried at the next sweep.
  */
-export class RefundDesk {
-  private readonly sweeper = new PeriodicSweep(() => this.refundOwed());
-
+export class RefundDesk extends SweepingDesk {
   constructor(
     private readonly streams: StreamCommands,
     private readonly docs: DocumentStore,
     private readonly provider: PaymentProvider,
     private readonly logger: Pick<Logger, 'info' | 'warn'>,
-  ) {}
-
-  /** Sweeps now and then every `everyMs` until `stop` (skipping a turn while one is still running). */
-  start(everyMs: number): void {
-    this.sweeper.start(everyMs);
-  }
-
-  /** Stops sweeping; a sweep in progress ends after the item it is on (shutdown waits for no more). */
-  stop(): Promise<void> {
-    return this.sweeper.stop();
-  }
-
-  /** Runs a sweep now (after the one in progress); resolves with how many it did. */
-  sweep(): Promise<number> {
-    return this.sweeper.sweep();
+  ) {
+    super();
   }
 
   /** Never rejects: a failure is logged and left for the next sweep. */
-  private async refundOwed(): Promise<number> {
+  protected override async sweepOnce(): Promise<number> {
     let owed: RefundDoc[];
     try {
       owed = await this.docs.find<RefundDoc>(REFUNDS.refunds, { status: 'requested' }, { sort: [['requestedAt', 1]], limit: PER_SWEEP });
@@ -53,7 +38,7 @@ export class RefundDesk {
     }
     let recorded = 0;
     for (const { providerOrderId } of owed) {
-      if (this.sweeper.stopped) break;
+      if (this.stopping) break;
       try {
         if (await this.refund(providerOrderId)) recorded += 1;
       } catch (error) {
