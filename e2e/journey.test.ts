@@ -567,9 +567,14 @@ describe('Verify Email mode', () => {
  * through the API) gives the checkout its address, so the form opens filled.
  */
 describe('Paying by UPI, net banking and cash on delivery', () => {
-  it('each method has its own page, a declined UPI payment changes nothing, COD is confirmed from the e-mail', async () => {
+  it('each method has its own page, a declined UPI payment changes nothing, COD is confirmed from the e-mail, and the dashboard counts each payment once', async () => {
     const email = `meera.${stamp}@example.in`;
     const { token, storage } = await verifiedShopper(email, 'Meera Iyer', 'meera-Pass-123');
+    const admin = await verifiedShopper(`cashdesk.${stamp}@example.in`, 'Cash Desk', 'cash-Desk-123');
+    expect((await grantAdmin(`cashdesk.${stamp}@example.in`)).code).toBe(0);
+    await expect.poll(async () => (await fetch(`${baseURL}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${admin.token}` } })).status).toBe(200);
+    const weekRevenue = async () => (await callShop<{ last7Days: { revenue: number } }>('/api/admin/dashboard', { token: admin.token })).last7Days.revenue;
+    const revenueBefore = await weekRevenue();
     const addPlain = () => callShop('/api/cart/add', { method: 'POST', token, body: { productId: plain.id, quantity: 1 } });
     const address = { fullName: 'Meera Iyer', country: 'India', streetAddressLine1: '5 Anna Salai', streetAddressLine2: 'Teynampet', city: 'Chennai', state: 'Tamil Nadu', zipCode: '600018', phoneNumber: '9876543210', email };
     await addPlain();
@@ -624,8 +629,27 @@ describe('Paying by UPI, net banking and cash on delivery', () => {
       await page.goto(new URL(link).pathname + new URL(link).search);
       await page.getByTestId('confirm-cod').click();
       await page.getByTestId('cod-confirmed').waitFor();
-      const after = await callShop<{ paymentMethod: string; paymentState: string }[]>('/api/orders', { token });
-      expect(after.find((o) => o.paymentMethod === 'cod')?.paymentState).toBe('due');
+      const after = await callShop<{ id: string; amount: number; paymentMethod: string; paymentState: string }[]>('/api/orders', { token });
+      const cod = after.find((o) => o.paymentMethod === 'cod')!;
+      expect(cod.paymentState).toBe('due');
+      // Paid online: counted once each, however often the provider told the shop. COD: not yet, the cash is still out.
+      const paidOnline = after.filter((o) => o.paymentMethod !== 'cod').reduce((sum, o) => sum + o.amount, 0);
+      await expect.poll(weekRevenue).toBe(revenueBefore + paidOnline);
+
+      // The courier brings the cash back: the admin ships, delivers, and marks the cash in, once.
+      for (const status of ['confirmed', 'shipped', 'delivered']) {
+        await callShop(`/api/orders/${cod.id}/status`, { method: 'PUT', token: admin.token, body: { status, trackingNumber: status === 'shipped' ? `COD${stamp}`.toUpperCase() : undefined } });
+      }
+      await withTab('journey-cash-collected', DESKTOP, async ({ page: office }) => {
+        await office.goto(`/admin/orders/${cod.id}`);
+        await office.getByTestId('cash-collected').click();
+        await expectSnackbar(office, `Cash of ${money(cod.amount)} collected`, 'success');
+        await expect.poll(() => office.getByTestId('cash-collected').count()).toBe(0);
+      }, admin.storage);
+      await expect.poll(weekRevenue).toBe(revenueBefore + paidOnline + cod.amount);
+      const collectedAgain = await fetch(`${baseURL}/api/orders/${cod.id}/cash-collected`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` } });
+      expect(collectedAgain.status).toBe(200); // a second press (another tab, a retry) is the same collection
+      expect(await weekRevenue()).toBe(revenueBefore + paidOnline + cod.amount);
     }, storage);
   });
 });

@@ -48,7 +48,6 @@ function putKeys(view: ProjectionView, order: AdminOrderDoc): void {
   });
 }
 
-/** Adds `amount` rupees to the revenue of one UTC day (negative: takes it off). */
 /** Adds orders and revenue to the dashboard's 15-minute slot holding the moment `at` (ISO time). */
 async function addRevenue(view: ProjectionView, at: string, amount: number, orders = 0): Promise<void> {
   const slot = dashboardSlotOf(at);
