@@ -46,6 +46,7 @@ export { GstInvoicing, invoiceDue, creditNoteDue, type GstSettings } from './ord
 export { gstSettings } from './ordering/tax/settings.ts';
 export { seriesStream, taxClassStream } from './ordering/tax/gst-streams.ts';
 export { InvoiceDesk, INVOICE_DESK_CHECKPOINT } from './ordering/tax/invoice-desk.ts';
+export { GstRetentionDesk, GST_RETENTION_SWEEP_MS } from './ordering/tax/gst-retention.ts';
 export { gstRoutes } from './ordering/tax/gst-routes.ts';
 export { gstMailAttachments, renderGstDocument } from './ordering/tax/gst-pdf.ts';
 export { giftCardRoutes } from './gifting/routes.ts';

@@ -168,6 +168,51 @@ export const creditNoteIssued = z.object({
   issuedAt: z.iso.datetime(),
 });
 
+/**
+ * A consumer invoice of a taxable value of Rs 50,000 or more names its recipient and delivery
+ * address (CGST Rules, rule 46(f)); below that, the place of supply is enough.
+ */
+export const INVOICE_NAMES_RECIPIENT_FROM_PAISE = 50_000_00;
+
+/**
+ * The recipient an invoice names, kept for the years the law keeps the invoice: sealed under the
+ * financial year's retention key (personal-data's gstRetentionSubject), not the shopper's, so forgetting the
+ * shopper leaves it readable, and it goes when the year's records may go (gstRecordsKeptUntil).
+ */
+export const invoiceRecipientKept = z.object({
+  orderId: idSchema,
+  financialYear: z.string().regex(/^\d{2}-\d{2}$/),
+  name: z.string().min(1).max(200),
+  /** The delivery street address; city, state and pincode stay on the order in clear. */
+  address: z.string().min(1).max(500),
+});
+
+/**
+ * The last day (YYYY-MM-DD, the shop's calendar) a financial year's GST records must be kept:
+ * 72 months from the due date of that year's annual return, 31 December after the year ends
+ * (CGST Act, section 36). FY 26-27 ends 31 March 2027, its return is due 31 December 2027, and
+ * its records are kept to 31 December 2033.
+ */
+export function gstRecordsKeptUntil(financialYear: string): string {
+  // From the year it starts: `99-00` ends in 2100, not 2000.
+  const endsIn = 2000 + Number(financialYear.slice(0, 2)) + 1;
+  return `${endsIn + 6}-12-31`;
+}
+
+/** The first financial year of GST (it began on 1 July 2017). */
+const FIRST_GST_YEAR = 17;
+
+/** The financial years whose records the law no longer asks to keep on `today` (YYYY-MM-DD, the shop's calendar), oldest first. */
+export function gstYearsPastRetention(today: string): string[] {
+  const two = (n: number) => String(n % 100).padStart(2, '0');
+  const years: string[] = [];
+  for (let starts = FIRST_GST_YEAR; ; starts++) {
+    const year = `${two(starts)}-${two(starts + 1)}`;
+    if (gstRecordsKeptUntil(year) >= today) return years;
+    years.push(year);
+  }
+}
+
 /** A serial taken in a document series (`gst-series-<kind>-<yy-yy>`): one per order, in order. */
 export const gstNumberTaken = z.object({
   orderId: idSchema,
@@ -181,6 +226,7 @@ export const taxClassSet = taxClass.extend({ setBy: z.string().min(1).max(100) }
 export const gstEventSchemas = {
   OrderTaxDecided: orderTaxDecided,
   TaxInvoiceIssued: taxInvoiceIssued,
+  InvoiceRecipientKept: invoiceRecipientKept,
   CreditNoteIssued: creditNoteIssued,
   GstNumberTaken: gstNumberTaken,
   TaxClassSet: taxClassSet,

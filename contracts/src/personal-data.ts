@@ -41,6 +41,9 @@ const FORGOTTEN_BILLING = {
  */
 const FORGOTTEN_GIFT = { message: FORGOTTEN.text, wrap: false, wrapFee: 0 };
 
+/** A kept invoice recipient once its financial year's retention ended (the key destroyed). */
+const FORGOTTEN_RECIPIENT = { name: FORGOTTEN.name, address: FORGOTTEN.text };
+
 /** The personal fields of one event type. */
 export interface PersonalFields {
   /**
@@ -62,6 +65,17 @@ function ofStream(forgotten: Record<string, unknown>): PersonalFields {
   return { subject: (_data, streamId) => streamId, forgotten };
 }
 
+/**
+ * Fields the law keeps beyond the person's erasure (a GST invoice's recipient): owned by the
+ * financial year's retention subject, whose key goes when the year's records may go.
+ */
+function keptForYear(forgotten: Record<string, unknown>): PersonalFields {
+  return { subject: (data) => (typeof data.financialYear === 'string' ? gstRetentionSubject(data.financialYear) : undefined), forgotten };
+}
+
+/** The key store subject that seals a financial year's kept invoice recipients (`26-27`). */
+export const gstRetentionSubject = (financialYear: string) => `gst-retention-${financialYear}`;
+
 /** Event type → its personal fields. Other helpers' event types join with one line each. */
 export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   AccountEmailReserved: ofUser('userId', { email: FORGOTTEN.email }),
@@ -75,6 +89,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   PaymentOpened: ofUser('userId', { billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
   CheckoutStarted: ofUser('userId', { billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
   OrderPlaced: ofUser('userid', { name: FORGOTTEN.name, phoneNumber: FORGOTTEN.text, address: FORGOTTEN.text, email: FORGOTTEN.email, billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
+  InvoiceRecipientKept: keptForYear(FORGOTTEN_RECIPIENT),
   ProductReviewed: ofUser('customerId', { customerName: FORGOTTEN.name }),
   ProductReviewEdited: ofUser('customerId', { customerName: FORGOTTEN.name }),
 };

@@ -25,6 +25,8 @@ import {
   GstInvoicing,
   gstMailAttachments,
   InvoiceDesk,
+  GstRetentionDesk,
+  GST_RETENTION_SWEEP_MS,
   gstSettings,
   type DeliverySettings,
   CodDesk,
@@ -111,7 +113,7 @@ export interface Shop {
   /** Delivery zones, days, COD and fee from the shop's pincode (SHOP_PINCODE, DELIVERY_*). */
   delivery: DeliverySettings;
   /** GST: the seller, tax classes, invoice numbers (`invoicing`) and the desk that issues invoices on dispatch and credit notes. */
-  gst: { invoicing: GstInvoicing; desk: InvoiceDesk };
+  gst: { invoicing: GstInvoicing; desk: InvoiceDesk; retention: GstRetentionDesk };
   /** Per-user budgets of the signed-in writes that append events (checkout, cart, My List, reviews, profile). */
   writes: WriteThrottle;
   /** The instant the dashboard's "today" is counted from (tests pin it); absent, the system clock. */
@@ -313,6 +315,12 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const invoiceDesk = new InvoiceDesk(events, docs, gst, logger);
   const invoiceRole = new LeasedRole(docs, 'role:gst-invoices', invoiceDesk, deskLease);
   await invoiceRole.start();
+  const gstRetention = new GstRetentionDesk(async (subjects) => {
+    await sealed.forget(subjects);
+    streams.forgetCached();
+  }, config.SHOP_TIME_ZONE, logger);
+  const gstRetentionRole = new LeasedRole(docs, 'role:gst-retention', { start: () => gstRetention.start(GST_RETENTION_SWEEP_MS), stop: () => gstRetention.stop() }, deskLease);
+  await gstRetentionRole.start();
   const giftCardHolds = new GiftCardHoldDesk(streams, docs, config.GIFT_CARD_HOLD_MINUTES * 60_000, logger);
   const giftCardRole = new LeasedRole(docs, 'role:gift-card-holds', { start: () => giftCardHolds.start(config.GIFT_CARD_SWEEP_MS), stop: () => giftCardHolds.stop() }, deskLease);
   await giftCardRole.start();
@@ -372,7 +380,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     },
     orderMail,
     delivery,
-    gst: { invoicing: gst, desk: invoiceDesk },
+    gst: { invoicing: gst, desk: invoiceDesk, retention: gstRetention },
     writes: new WriteThrottle(limiters, config.WRITE_BUDGET_SCALE),
     awaitProjections: (position, names) => awaitProjections(position, names),
     catchUp: async (timeoutMs = 60_000) => awaitProjections(await events.headPosition(), projections.map((p) => p.name), timeoutMs),
@@ -392,6 +400,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
       await refundRole.stop();
       await codRole.stop();
       await invoiceRole.stop();
+      await gstRetentionRole.stop();
       await giftCardRole.stop();
       await orderMailRole.stop();
       if (projectorRole) await projectorRole.stop();

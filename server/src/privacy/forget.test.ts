@@ -6,10 +6,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { newId, type OrderDoc } from '@shop/contracts';
+import { gstRecordsKeptUntil, newId, type OrderDoc } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, signUpVerified, startAccountShop, type AccountShop } from '../../../test-support/account-kit.ts';
 import { addToCart, checkoutAndPay, listProduct, startTestShop, api, type TestShop } from '../../../test-support/shop-fixtures.ts';
+import { downloadDocument } from '../../../test-support/pdf-text.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { takeBackup } from '../backup/backup.ts';
 import { restoreBackup } from '../backup/restore.ts';
@@ -50,6 +51,8 @@ describe('forget me', () => {
   let admin: string;
   let other: { token: string; userId: string };
   let order: OrderDoc;
+  /** Over Rs 50,000 of taxable value: its invoice must name its recipient for the law's years. */
+  let largeOrder: OrderDoc;
   let productId: string;
   let dashboardBefore: unknown;
   const backupRoot = tempDir('forget-backup-');
@@ -76,6 +79,12 @@ describe('forget me', () => {
     const created = await call<OrderDoc>('/api/orders/create', { method: 'POST', token, body: { ...paid, userid: userId } });
     expect(created.status).toBe(201);
     order = created.body;
+    const laptopId = await listProduct(shop.t, { price: 60_000, countInStock: 2 });
+    await addToCart(shop.t, token, laptopId, 1);
+    const large = await checkoutAndPay(shop.t, token, billing);
+    const createdLarge = await call<OrderDoc>('/api/orders/create', { method: 'POST', token, body: { ...large.paid, userid: userId } });
+    expect(createdLarge.status).toBe(201);
+    largeOrder = createdLarge.body;
     expect((await call('/api/my-list/add', { method: 'POST', token, body: { productId } })).status).toBe(201);
     expect((await call('/api/productReviews/add', { method: 'POST', token, body: { productId, review: 'Sturdy and bright', customerRating: 4 } })).status).toBe(201);
     expect((await call('/api/newsletter', { method: 'POST', body: { email: PERSON.email } })).status).toBeLessThan(300);
@@ -158,6 +167,29 @@ describe('forget me', () => {
     const reviews = await call<{ customerName: string; review: string; customerRating: number }[]>(`/api/productReviews?productId=${productId}`);
     expect(reviews.body).toEqual([expect.objectContaining({ customerName: 'Forgotten customer', review: 'Sturdy and bright', customerRating: 4 })]);
   }, 120_000);
+
+  it("keeps what the GST law keeps: a large invoice names its recipient after the erasure, until its year's records may go", async () => {
+    const invoice = (id: string) => downloadDocument(`${shop.t.url}/api/admin/orders/${id}/invoice`, admin);
+    const large = await invoice(largeOrder.id);
+    expect(large.status).toBe(200);
+    expect(large.text).toContain(PERSON.name);
+    expect(large.text).toContain(PERSON.street);
+    // A small invoice needs no name: the erasure took it.
+    const small = (await invoice(order.id)).text;
+    expect(small).toContain('Forgotten customer');
+    expect(small).not.toContain(PERSON.name);
+
+    // The day after the year's records may go: its retention key is destroyed, the name goes too.
+    const year = /Invoice No\.: \w+\/(\d{2}-\d{2})\//.exec(large.text)![1]!;
+    const [y, m, d] = gstRecordsKeptUntil(year).split('-').map(Number) as [number, number, number];
+    await shop.t.shop.gst.retention.endRetentionAsOf(new Date(Date.UTC(y, m - 1, d, 6))); // the earlier years' keys only
+    expect((await invoice(largeOrder.id)).text).toContain(PERSON.name);
+    expect(await shop.t.shop.gst.retention.endRetentionAsOf(new Date(Date.UTC(y, m - 1, d + 1, 6)))).toBe(1);
+    const expired = (await invoice(largeOrder.id)).text;
+    expect(expired).toContain('Forgotten customer');
+    expect(expired).not.toContain(PERSON.name);
+    expect(expired).toContain(largeOrder.id); // the invoice itself stays: amounts, lines, place of supply
+  }, 60_000);
 
   it('lets an admin forget a customer who asked elsewhere', async () => {
     const someone = await signUpVerified(shop);

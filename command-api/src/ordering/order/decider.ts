@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ORDER_TRANSITIONS, gstEventSchemas, type CodProgress, type GstEventMap, type OrderEventMap, type OrderStatus, orderStreams, orderEventSchemas } from '@shop/contracts';
+import { INVOICE_NAMES_RECIPIENT_FROM_PAISE, ORDER_TRANSITIONS, gstEventSchemas, type CodProgress, type GstEventMap, type OrderEventMap, type OrderStatus, orderStreams, orderEventSchemas } from '@shop/contracts';
 import { DomainError, type Decider, type DomainEvent } from '../../shared/decider.ts';
 import { streamType } from '../../shared/stream-type.ts';
 
@@ -13,6 +13,7 @@ export type OrderEvent =
   | Ev<'CodCashCollected'>
   | GstEv<'OrderTaxDecided'>
   | GstEv<'TaxInvoiceIssued'>
+  | GstEv<'InvoiceRecipientKept'>
   | GstEv<'CreditNoteIssued'>;
 
 /** An order's GST documents: its tax as decided when placed (none on orders placed before GST), its invoice and credit note. */
@@ -20,6 +21,8 @@ export interface OrderGst {
   tax: GstEventMap['OrderTaxDecided'] | null;
   invoice: GstEventMap['TaxInvoiceIssued'] | null;
   creditNote: GstEventMap['CreditNoteIssued'] | null;
+  /** The recipient its invoice names, kept for the law's years even once the shopper is forgotten (a large invoice only). */
+  recipient: GstEventMap['InvoiceRecipientKept'] | null;
   /** It has shipped (the moment goods are invoiced at the latest). */
   dispatched: boolean;
 }
@@ -77,8 +80,18 @@ export class TransitionRefused extends DomainError {
   }
 }
 
+/**
+ * The recipient a large invoice must name, kept apart from the order's own (sealed with the
+ * shopper's key) so an erasure of the shopper leaves the invoice complete for the law's years.
+ */
+function recipientKept(placed: OrderEventMap['OrderPlaced'], tax: GstEventMap['OrderTaxDecided'], invoice: GstEventMap['TaxInvoiceIssued']): OrderEvent[] {
+  const taxablePaise = tax.lines.reduce((sum, line) => sum + line.taxablePaise, 0);
+  if (taxablePaise < INVOICE_NAMES_RECIPIENT_FROM_PAISE) return [];
+  return [{ type: 'InvoiceRecipientKept', data: { orderId: placed.orderId, financialYear: invoice.financialYear, name: placed.name, address: placed.address } }];
+}
+
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: { placed: null, status: null, trackingNumber: null, refusedMailsFor: [], cod: { confirmedAt: null, cashCollected: false }, gst: { tax: null, invoice: null, creditNote: null, dispatched: false } },
+  initialState: { placed: null, status: null, trackingNumber: null, refusedMailsFor: [], cod: { confirmedAt: null, cashCollected: false }, gst: { tax: null, invoice: null, creditNote: null, recipient: null, dispatched: false } },
   evolve(state, event) {
     switch (event.type) {
       case 'OrderPlaced':
@@ -100,6 +113,8 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         return { ...state, gst: { ...state.gst, invoice: event.data } };
       case 'CreditNoteIssued':
         return { ...state, gst: { ...state.gst, creditNote: event.data } };
+      case 'InvoiceRecipientKept':
+        return { ...state, gst: { ...state.gst, recipient: event.data } };
     }
   },
   decide(command, state) {
@@ -109,14 +124,14 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         const { type: _type, tax, invoice, ...data } = command;
         const placed: OrderEvent[] = [{ type: 'OrderPlaced', data }];
         if (tax) placed.push({ type: 'OrderTaxDecided', data: tax });
-        if (tax && invoice) placed.push({ type: 'TaxInvoiceIssued', data: invoice });
+        if (tax && invoice) placed.push({ type: 'TaxInvoiceIssued', data: invoice }, ...recipientKept(data, tax, invoice));
         return placed;
       }
       case 'IssueInvoice': {
         // Only an order whose tax was decided is invoiced, once.
-        if (!state.gst.tax || state.gst.invoice) return [];
+        if (!state.placed || !state.gst.tax || state.gst.invoice) return [];
         const { type: _type, ...data } = command;
-        return [{ type: 'TaxInvoiceIssued', data }];
+        return [{ type: 'TaxInvoiceIssued', data }, ...recipientKept(state.placed, state.gst.tax, data)];
       }
       case 'IssueCreditNote': {
         if (!state.gst.invoice || state.gst.creditNote) return [];
@@ -182,5 +197,5 @@ export const orderStream = streamType({
   kind: 'order',
   decider: orderDecider,
   streamId: orderStreams.order,
-  schemas: { ...orderEventSchemas, OrderTaxDecided: gstEventSchemas.OrderTaxDecided, TaxInvoiceIssued: gstEventSchemas.TaxInvoiceIssued, CreditNoteIssued: gstEventSchemas.CreditNoteIssued },
+  schemas: { ...orderEventSchemas, OrderTaxDecided: gstEventSchemas.OrderTaxDecided, TaxInvoiceIssued: gstEventSchemas.TaxInvoiceIssued, InvoiceRecipientKept: gstEventSchemas.InvoiceRecipientKept, CreditNoteIssued: gstEventSchemas.CreditNoteIssued },
 });

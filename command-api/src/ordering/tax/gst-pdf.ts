@@ -21,6 +21,14 @@ const withCode = (state: string) => {
 /** A date as the invoice prints it: the shop's calendar day, DD-MM-YYYY. */
 const dateOf = (instant: string, timeZone: string) => shopDay(instant, timeZone).split('-').reverse().join('-');
 
+/**
+ * The order as its GST documents print it: a large invoice names the recipient kept for it, which
+ * stays readable for the law's years also once the shopper is forgotten.
+ */
+export function billedOrder(placed: OrderEventMap['OrderPlaced'], recipient: GstEventMap['InvoiceRecipientKept'] | null): OrderEventMap['OrderPlaced'] {
+  return recipient ? { ...placed, name: recipient.name, address: recipient.address } : placed;
+}
+
 /** The totals of a document's lines, in paise. */
 export function documentTotals(lines: readonly TaxLine[]): { taxable: number; cgst: number; sgst: number; igst: number; total: number } {
   const sum = (pick: (line: TaxLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
@@ -105,14 +113,17 @@ export function renderGstDocument(input: GstDocumentInput): Promise<Buffer> {
  * or returned mail, when it is on the order by then (the invoice desk issues it just after).
  */
 export async function gstMailAttachments(
-  order: { placed: OrderEventMap['OrderPlaced'] | null; gst: { tax: GstEventMap['OrderTaxDecided'] | null; invoice: GstEventMap['TaxInvoiceIssued'] | null; creditNote: GstEventMap['CreditNoteIssued'] | null } },
+  order: {
+    placed: OrderEventMap['OrderPlaced'] | null;
+    gst: { tax: GstEventMap['OrderTaxDecided'] | null; invoice: GstEventMap['TaxInvoiceIssued'] | null; creditNote: GstEventMap['CreditNoteIssued'] | null; recipient: GstEventMap['InvoiceRecipientKept'] | null };
+  },
   mail: { placed: boolean; status?: string },
   settings: { seller: GstSeller; timeZone: string },
 ): Promise<{ filename: string; contentType: string; content: string; encoding: 'base64' }[]> {
   const { placed } = order;
-  const { tax, invoice, creditNote } = order.gst;
+  const { tax, invoice, creditNote, recipient } = order.gst;
   if (!placed || !tax || !invoice) return [];
-  const base = { seller: settings.seller, order: placed, tax, invoice, timeZone: settings.timeZone };
+  const base = { seller: settings.seller, order: billedOrder(placed, recipient), tax, invoice, timeZone: settings.timeZone };
   const file = async (input: GstDocumentInput, number: string) => ({
     filename: `${number.replaceAll('/', '-')}.pdf`,
     contentType: 'application/pdf',

@@ -7,7 +7,7 @@ import { bodyOf, type CommandDeps } from '../../shared/http.ts';
 import { orderStream, type OrderState } from '../order/decider.ts';
 import { taxClassStream } from './gst-streams.ts';
 import type { GstInvoicing } from './gst-invoicing.ts';
-import { renderGstDocument } from './gst-pdf.ts';
+import { billedOrder, renderGstDocument } from './gst-pdf.ts';
 
 export interface GstRouteDeps extends Pick<CommandDeps, 'streams' | 'docs' | 'tokens' | 'products'> {
   gst: Pick<GstInvoicing, 'settings'>;
@@ -58,7 +58,7 @@ export function gstRoutes(deps: GstRouteDeps): Router {
     if (!order.placed || !tax || !invoice || (kind === 'credit-note' && !creditNote)) {
       throw new HttpError(404, { error: true, msg: kind === 'invoice' ? 'This order has no tax invoice yet' : 'This order has no credit note' });
     }
-    const pdf = await renderGstDocument({ kind, seller: settings.seller, order: order.placed, tax, invoice, ...(creditNote ? { creditNote } : {}), timeZone: settings.timeZone });
+    const pdf = await renderGstDocument({ kind, seller: settings.seller, order: billedOrder(order.placed, order.gst.recipient), tax, invoice, ...(creditNote ? { creditNote } : {}), timeZone: settings.timeZone });
     const number = kind === 'invoice' ? invoice.number : creditNote!.number;
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${number.replaceAll('/', '-')}.pdf"`);

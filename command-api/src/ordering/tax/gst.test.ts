@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractText, getDocumentProxy } from 'unpdf';
 import type { GstMonthSummary, OrderDoc } from '@shop/contracts';
 import { StreamCommands } from '../../shared/stream-commands.ts';
 import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../../test-support/shop-fixtures.ts';
+import { downloadDocument } from '../../../../test-support/pdf-text.ts';
 import { GstInvoicing } from './gst-invoicing.ts';
 import { seriesStream } from './gst-streams.ts';
 
@@ -16,18 +16,7 @@ afterAll(() => t?.close());
 
 const admin = () => shopper(t, { isAdmin: true });
 
-/** The text of a PDF the shop served, as a reader's copy-paste would give it. */
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
-  return text;
-}
-
-async function download(path: string, token: string): Promise<{ status: number; type: string | null; text: string }> {
-  const response = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const type = response.headers.get('content-type');
-  const bytes = await response.arrayBuffer();
-  return { status: response.status, type, text: type === 'application/pdf' ? await pdfText(bytes) : Buffer.from(bytes).toString('utf8') };
-}
+const download = (path: string, token: string) => downloadDocument(`${t.url}${path}`, token);
 
 /** A shopper's paid order of `quantity` × a new product at `price`, shipped to `state`. */
 async function paidOrder(options: { price: number; quantity?: number; state?: string; zipCode?: string; hsn?: string; ratePercent?: number }) {
