@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useConfirmEmailVerifyMutation, useForgotPasswordMutation, useResendOtpMutation, useSignInMutation } from '../api/accountApi.ts';
 import { failedBody } from '../api/shopApi.ts';
 import { errorMessage, statusOf } from '../api/messages.ts';
@@ -16,6 +16,7 @@ import { startPasswordReset, startVerification } from '../session/authStorage.ts
 import { AuthSwitch } from './AuthSwitch.tsx';
 import { PasswordField } from '../shared/PasswordField.tsx';
 import { useFinishSignIn } from './useFinishSignIn.ts';
+import { carryReturn } from '../session/returnPath.ts';
 import { AUTH_MESSAGES, signInProblem } from '../shared/validation.ts';
 
 type Busy = null | 'signIn' | 'forgot' | 'verify' | 'done';
@@ -28,6 +29,7 @@ type Busy = null | 'signIn' | 'forgot' | 'verify' | 'done';
 export default function SignInPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const finish = useFinishSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -70,14 +72,14 @@ export default function SignInPage() {
       if (reply.existingUserId) await confirmEmailVerify({ id: reply.existingUserId, email: address }).unwrap().catch(() => undefined);
       dispatch(notifySuccess(reply.message || 'We have sent a new verification code to your e-mail.'));
       setBusy('done');
-      void navigate('/verifyOTP');
+      void navigate(carryReturn('/verifyOTP', params));
     } catch (error) {
       // 429: a code was e-mailed moments ago and is still good; say so and go and enter it.
       if (statusOf(error) === 429) {
         startVerification(address);
         dispatch(notifyError(errorMessage(error)));
         setBusy('done');
-        void navigate('/verifyOTP');
+        void navigate(carryReturn('/verifyOTP', params));
         return;
       }
       fail(errorMessage(error, 'The code could not be sent.'));
@@ -95,7 +97,7 @@ export default function SignInPage() {
       startPasswordReset(address);
       dispatch(notifySuccess(reply.message || 'We have sent a code to your e-mail.'));
       setBusy('done');
-      void navigate('/verifyOTP');
+      void navigate(carryReturn('/verifyOTP', params));
     } catch (error) {
       fail(errorMessage(error, 'The code could not be sent.'));
     }
@@ -159,7 +161,7 @@ export default function SignInPage() {
           )}
         </Box>
       </Box>
-      <AuthSwitch prompt="Not Registered?" linkText="Sign Up" to="/signUp" onGoogleSignedIn={finish} />
+      <AuthSwitch prompt="Not Registered?" linkText="Sign Up" to={carryReturn('/signUp', params)} onGoogleSignedIn={finish} />
     </AuthLayout>
   );
 }

@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { carryReturn } from '../session/returnPath.ts';
 import { useSignUpMutation } from '../api/accountApi.ts';
 import { failedBody } from '../api/shopApi.ts';
 import { errorMessage } from '../api/messages.ts';
@@ -22,6 +23,7 @@ import { phoneInput, signUpProblem } from '../shared/validation.ts';
 export default function SignUpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const later = useLater();
   const finishGoogle = useFinishSignIn();
   const [form, setForm] = useState({ name: '', phone: '', email: '', password: '' });
@@ -49,7 +51,7 @@ export default function SignUpPage() {
       startVerification(email);
       dispatch(notifySuccess(reply.message || 'Account created. We have sent a verification code to your e-mail.'));
       setBusy('done');
-      later(() => void navigate('/verifyOTP'), REDIRECT_MS);
+      later(() => void navigate(carryReturn('/verifyOTP', params)), REDIRECT_MS);
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'Sign up failed.')));
       setBusy(null);
@@ -91,7 +93,7 @@ export default function SignUpPage() {
           </Button>
         </Box>
       </Box>
-      <AuthSwitch prompt="Already Registered?" linkText="Sign In" to="/signIn" onGoogleSignedIn={finishGoogle} />
+      <AuthSwitch prompt="Already Registered?" linkText="Sign In" to={carryReturn('/signIn', params)} onGoogleSignedIn={finishGoogle} />
     </AuthLayout>
   );
 }

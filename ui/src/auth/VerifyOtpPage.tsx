@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { carryReturn } from '../session/returnPath.ts';
 import { useForgotPasswordMutation, useResendOtpMutation, useVerifyEmailMutation } from '../api/accountApi.ts';
 import { failedBody } from '../api/shopApi.ts';
 import { errorMessage } from '../api/messages.ts';
@@ -24,6 +25,7 @@ import { AUTH_MESSAGES } from '../shared/validation.ts';
 export default function VerifyOtpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [email] = useState(readPendingEmail);
   const [resetting] = useState(() => readActionType() === CHANGE_PASSWORD);
   const [digits, setDigits] = useState(emptyOtp);
@@ -51,7 +53,7 @@ export default function VerifyOtpPage() {
         void navigate('/changePassword');
       } else {
         finishCodeFlow();
-        void navigate('/signIn');
+        void navigate(carryReturn('/signIn', params));
       }
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'The code could not be verified.')));
@@ -90,11 +92,11 @@ export default function VerifyOtpPage() {
             There is no code waiting to be verified in this browser. Sign up, or sign in to get a new code.
           </Alert>
           <Typography sx={{ mt: 3, fontSize: 14.5 }}>
-            <Link component={RouterLink} to="/signIn" sx={{ fontWeight: 700 }}>
+            <Link component={RouterLink} to={carryReturn('/signIn', params)} sx={{ fontWeight: 700 }}>
               Sign In
             </Link>{' '}
             ·{' '}
-            <Link component={RouterLink} to="/signUp" sx={{ fontWeight: 700 }}>
+            <Link component={RouterLink} to={carryReturn('/signUp', params)} sx={{ fontWeight: 700 }}>
               Sign Up
             </Link>
           </Typography>

@@ -191,6 +191,34 @@ describe('Sign Up', () => {
   });
 });
 
+describe('Signing up on the way somewhere', () => {
+  it('keeps the way back from the sign-in page through sign-up, the code and the sign-in again', async () => {
+    mockApi({
+      'GET /api/config/public': { body: { googleClientId: null } },
+      'POST /api/user/signup': { status: 201, body: { success: true, message: 'Account created.' } },
+    });
+    const back = `?next=${encodeURIComponent('/checkout')}`;
+    const signIn = renderWithShop(<SignInPage />, { route: `/signIn${back}`, session: VISITOR });
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', `/signUp${back}`);
+    signIn.unmount();
+
+    const { container } = renderWithShop(<SignUpPage />, { route: `/signUp${back}`, session: VISITOR });
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', `/signIn${back}`);
+    type(container, 'name', 'Asha');
+    type(container, 'email', 'asha@example.in');
+    type(container, 'phone', '9876543210');
+    type(container, 'password', 'secret-123');
+    fireEvent.click(screen.getByTestId('sign-up-submit'));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(`/verifyOTP${back}`), { timeout: 3500 });
+  });
+
+  it('drops a way back that leads off the site', () => {
+    mockApi({ 'GET /api/config/public': { body: { googleClientId: null } } });
+    renderWithShop(<SignInPage />, { route: `/signIn?next=${encodeURIComponent('//evil.example')}`, session: VISITOR });
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signUp');
+  });
+});
+
 describe('Change Password after a reset', () => {
   it('checks new, confirm, and that they match; then resets and goes to /signIn', async () => {
     localStorage.setItem('userEmail', 'asha@example.in');

@@ -80,6 +80,16 @@ describe('Verify OTP screen', () => {
     expect(localStorage.getItem('userEmail')).toBeNull();
   });
 
+  it('after a sign-up that began on the way somewhere, goes to /signIn with the way back', async () => {
+    localStorage.setItem('userEmail', 'asha@example.in');
+    mockApi({ 'POST /api/user/verifyemail': { body: { success: true, message: 'OTP verified successfully' } } });
+    const back = `?next=${encodeURIComponent('/checkout')}`;
+    renderWithShop(<VerifyOtpPage />, { route: `/verifyOTP${back}`, session: VISITOR });
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '123456' } });
+    fireEvent.click(screen.getByTestId('verify-otp-submit'));
+    await waitFor(() => expect(screen.getByTestId('location-probe')).toHaveTextContent(`/signIn${back}`));
+  });
+
   it('during a password reset goes to /changePassword, and shows the server’s message on a wrong code', async () => {
     localStorage.setItem('userEmail', 'asha@example.in');
     localStorage.setItem('actionType', 'changePassword');

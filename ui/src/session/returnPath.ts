@@ -42,6 +42,14 @@ function hasControlCharacter(text: string): boolean {
 
 /** The sign-in page's address that brings the shopper back to `returnTo` (a page of this site). */
 export function signInPath(returnTo: string): string {
-  const back = safeReturnPath(returnTo);
-  return back && back !== '/' ? `${SIGN_IN}?${RETURN_PARAM}=${encodeURIComponent(back)}` : SIGN_IN;
+  return carryReturn(SIGN_IN, new URLSearchParams({ [RETURN_PARAM]: returnTo }));
+}
+
+/**
+ * An auth page's address (`/signUp`, `/verifyOTP`, `/signIn`) that keeps the return path the
+ * shopper came with, so signing up from the sign-in page still ends where they were going.
+ */
+export function carryReturn(authPage: string, params: URLSearchParams): string {
+  const back = safeReturnPath(params.get(RETURN_PARAM));
+  return back && back !== '/' ? `${authPage}?${RETURN_PARAM}=${encodeURIComponent(back)}` : authPage;
 }
