@@ -6,7 +6,7 @@ import type { OrderStatus } from './order-rules.ts';
 import type { ReviewDoc } from './review-read-models.ts';
 import type { BannerDoc } from './catalog-read-models.ts';
 import { idSchema } from './ids.ts';
-import { skuSchema, variantList, type ProductVariant } from './product-variants.ts';
+import { skuSchema, variantList, type ProductVariant, type VariantOptions } from './product-variants.ts';
 
 /**
  * The back office's `/api/admin/*` contract: request bodies (zod, checked by the routes and
@@ -170,7 +170,8 @@ export interface AdminDashboardReply {
   today: { orders: number; revenue: number };
   last7Days: { orders: number; revenue: number };
   ordersByStatus: Record<OrderStatus, number>;
-  lowStock: { threshold: number; products: { id: string; name: string; countInStock: number }[] };
+  /** Products whose least-stocked variant (or own count) is at or below the threshold, lowest first; every variant listed, lowest first. */
+  lowStock: { threshold: number; products: { id: string; name: string; countInStock: number; lowestInStock: number; variants?: { sku: string; options: VariantOptions; countInStock: number }[] }[] };
   refundsOwed: { count: number; amount: number };
 }
 

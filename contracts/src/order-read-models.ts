@@ -141,6 +141,11 @@ export interface StockLevelDoc extends Identified {
   name: string;
   /** The product's stock: for a product with variants, the sum of theirs. */
   countInStock: number;
+  /**
+   * What "low on stock" goes by: its least-stocked variant's count (a laptop with 40 of 8 GB and
+   * none of 16 GB is out of what shoppers pick most), or its own count when it has no variants.
+   */
+  lowestInStock: number;
   /** Each variant's stock (absent for a product without variants). */
   variants?: VariantStockLevel[];
   /** Stock has moved: the stock stream, not the listing, says what is left. */

@@ -73,12 +73,13 @@ export const backOfficeProjection: Projection = {
   // 6: stock levels of products with variants list each variant's stock and sum them.
   // 7: an order's promotions by name.
   // 8: an order's gift card part and its gift (message, wrap, recipient).
-  version: 8,
+  // 9: stock levels carry their least-stocked variant's count, which "low on stock" goes by.
+  version: 9,
   collections: [
     { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date'], ['paymentState', 'codConfirmBy'], ['status', 'codConfirmBy']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },
     { name: BACK_OFFICE.dashboard, indexes: [['slot']] },
-    { name: BACK_OFFICE.stock, indexes: [['countInStock', '_id']] },
+    { name: BACK_OFFICE.stock, indexes: [['lowestInStock', '_id']] },
   ],
   handles: new Set(['OrderPlaced', 'OrderStatusChanged', 'OrderMailRefused', 'CodOrderConfirmed', 'CodCashCollected', 'PaymentRefundRequested', 'PaymentRefunded', ...STOCK_EVENT_TYPES]),
   async apply(event, view) {

@@ -22,6 +22,7 @@ export async function applyStockLevel(event: RecordedEvent, view: ProjectionView
       id: data.productId,
       name: data.name,
       countInStock,
+      lowestInStock: lowestOf(countInStock, variants),
       stockTracked: current?.stockTracked ?? false,
       ...(variants.length > 0 ? { variants } : {}),
       ...(current?.unpublished ? { unpublished: true as const } : {}),
@@ -41,11 +42,17 @@ export async function applyStockLevel(event: RecordedEvent, view: ProjectionView
   if (!current) return;
   const { sku } = data;
   if (!sku) {
-    view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, countInStock: data.remaining, stockTracked: true });
+    view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, countInStock: data.remaining, lowestInStock: data.remaining, stockTracked: true });
     return;
   }
   const variants = (current.variants ?? []).map((v) => (v.sku === sku ? { ...v, countInStock: data.remaining, stockTracked: true } : v));
-  view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, variants, countInStock: totalVariantStock(variants) });
+  const countInStock = totalVariantStock(variants);
+  view.put<StockLevelDoc>(BACK_OFFICE.stock, { ...current, variants, countInStock, lowestInStock: lowestOf(countInStock, variants) });
+}
+
+/** What "low on stock" goes by: the least-stocked variant's count, or the product's own without variants. */
+function lowestOf(countInStock: number, variants: readonly VariantStockLevel[]): number {
+  return variants.length > 0 ? Math.min(...variants.map((v) => v.countInStock)) : countInStock;
 }
 
 /**

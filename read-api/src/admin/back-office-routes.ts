@@ -39,6 +39,14 @@ const DAY_MS = 86_400_000;
 /** Reaches past any zone's offset (at most 14 hours) on both sides of the week's UTC days. */
 const SLOT_MARGIN_MS = DAY_MS;
 
+/** A "low on stock" row: the product's figures and, for a product with variants, each variant's, lowest first (the one to restock). */
+function lowStockRow({ id, name, countInStock, lowestInStock, variants }: StockLevelDoc): AdminDashboardReply['lowStock']['products'][number] {
+  const row = { id, name, countInStock, lowestInStock };
+  if (!variants?.length) return row;
+  const byCount = [...variants].sort((a, b) => a.countInStock - b.countInStock);
+  return { ...row, variants: byCount.map(({ sku, options, countInStock: left }) => ({ sku, options, countInStock: left })) };
+}
+
 /**
  * The back office's reads:
  * - `GET /admin/orders?status=&q=&page=&perPage=`: every shopper's orders, newest first, with
@@ -46,7 +54,8 @@ const SLOT_MARGIN_MS = DAY_MS;
  * - `GET /admin/orders/:id`: one of them with `people` (who its shopper and history's actors
  *   are), 404 for an unknown id;
  * - `GET /admin/dashboard`: orders and revenue today and over 7 days (days of the shop's time
- *   zone), orders per status, products at or below the low-stock threshold (lowest first) and
+ *   zone), orders per status, products whose least-stocked variant (or own count) is at or below
+ *   the low-stock threshold (lowest first, with each variant's count) and
  *   refunds owed, from the back-office projection's totals.
  */
 export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Middleware): void {
@@ -99,8 +108,8 @@ export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Mi
     const [slots, totals, lowStock] = await Promise.all([
       deps.docs.find<DashboardSlotDoc>(BACK_OFFICE.dashboard, { slot: window }),
       deps.docs.get<DashboardTotalsDoc>(BACK_OFFICE.dashboard, DASHBOARD_TOTALS_ID),
-      deps.docs.find<StockLevelDoc>(BACK_OFFICE.stock, { countInStock: { $lte: threshold }, unpublished: { $ne: true } }, {
-        sort: [['countInStock', 1], ['_id', 1]],
+      deps.docs.find<StockLevelDoc>(BACK_OFFICE.stock, { lowestInStock: { $lte: threshold }, unpublished: { $ne: true } }, {
+        sort: [['lowestInStock', 1], ['_id', 1]],
         limit: LOW_STOCK_SHOWN,
       }),
     ]);
@@ -112,7 +121,7 @@ export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Mi
       today: sum(slots.filter((slot) => dayOf(slot) === today)),
       last7Days: sum(slots.filter((slot) => week.has(dayOf(slot)))),
       ordersByStatus: statuses,
-      lowStock: { threshold, products: lowStock.map(({ id, name, countInStock }) => ({ id, name, countInStock })) },
+      lowStock: { threshold, products: lowStock.map(lowStockRow) },
       refundsOwed: totals?.refundsOwed ?? { count: 0, amount: 0 },
     };
     ctx.body = reply;

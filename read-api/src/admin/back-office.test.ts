@@ -4,7 +4,7 @@ import { newId, orderStreams, type AdminOrderDoc, type Billing, type OrderDoc, t
 import { newEventId } from '@shop/platform';
 import type { AuditReport } from '@shop/projections';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
-import { billing as shopBilling } from '../../../test-support/shop-fixtures.ts';
+import { billing as shopBilling, listProduct } from '../../../test-support/shop-fixtures.ts';
 import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 
 const billing = (email: string): Billing => ({ ...shopBilling, email });
@@ -19,7 +19,7 @@ interface Dashboard {
   today: { orders: number; revenue: number };
   last7Days: { orders: number; revenue: number };
   ordersByStatus: Record<string, number>;
-  lowStock: { threshold: number; products: { id: string; name: string; countInStock: number }[] };
+  lowStock: { threshold: number; products: { id: string; name: string; countInStock: number; lowestInStock: number; variants?: { sku: string; countInStock: number }[] }[] };
   refundsOwed: { count: number; amount: number };
 }
 
@@ -244,6 +244,20 @@ describe('back office: receiving stock', () => {
     await ok(api(t.url, `/api/admin/products/${ids.watch}/publish`, { method: 'POST', token: admin }));
     await t.shop.awaitProjections(await t.shop.events.headPosition(), ['backOffice']);
     expect(await lowStock()).toEqual(before);
+  });
+
+  it('lists a product one of whose variants is low although the product has plenty, until that variant is restocked', async () => {
+    const variants = [
+      { sku: `DASH-8-${newId().slice(-6)}`, options: { productRam: '8GB' }, price: 50_000, countInStock: 40 },
+      { sku: `DASH-16-${newId().slice(-6)}`, options: { productRam: '16GB' }, price: 59_000, countInStock: 2 },
+    ];
+    const laptopId = await listProduct(t, { name: 'Dash Laptop', price: 50_000, oldPrice: 0, countInStock: 42, productRam: ['8GB', '16GB'], variants });
+    await t.shop.awaitProjections(await t.shop.events.headPosition(), ['backOffice']);
+    const row = () => ok(dashboard()).then((board) => board.lowStock.products.find((p) => p.id === laptopId));
+    expect(await row()).toMatchObject({ name: 'Dash Laptop', countInStock: 42, lowestInStock: 2, variants: [{ sku: variants[1]!.sku, countInStock: 2 }, { sku: variants[0]!.sku, countInStock: 40 }] });
+    expect((await receive(laptopId, { quantity: 10, sku: variants[1]!.sku })).status).toBe(200);
+    await t.shop.awaitProjections(await t.shop.events.headPosition(), ['backOffice']);
+    expect(await row()).toBeUndefined();
   });
 
   it('refuses anyone but an admin, a bad quantity and an unknown product', async () => {

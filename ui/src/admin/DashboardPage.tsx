@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { LoadError, Panel, useErrorNotice } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
 import { brand } from '../shared/theme.ts';
+import { variantLabel } from '@shop/contracts/product-variants';
 import { ORDER_STATUSES, useGetDashboardQuery, type DashboardReply } from './adminApi.ts';
 import { AdminFrame } from './adminParts.tsx';
 import { ReadModelsPanel } from './ReadModelsPanel.tsx';
@@ -27,6 +28,11 @@ function Figure({ label, value, detail, testId }: { label: string; value: string
 const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
 
 type LowStockRow = DashboardReply['lowStock']['products'][number];
+
+const stockText = (left: number) => (left === 0 ? 'Out of stock' : `${left} left`);
+
+/** The variants that put a product on the list (the server sends them lowest first, which the receive dialog offers first). */
+const lowVariants = (product: LowStockRow, threshold: number) => (product.variants ?? []).filter((variant) => variant.countInStock <= threshold);
 
 /**
  * /admin: the read models' standing (rebuilds after an upgrade), today and the last 7 days (days of
@@ -92,12 +98,19 @@ export default function DashboardPage() {
                 <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                   {data.lowStock.products.map((product) => (
                     <Box component="li" key={product.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1, borderTop: `1px solid ${brand.line}` }}>
-                      <Box component={Link} to={`/admin/products/${encodeURIComponent(product.id)}`} sx={{ color: brand.indigo, fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {product.name}
+                      <Box sx={{ minWidth: 0 }}>
+                        <Box component={Link} to={`/admin/products/${encodeURIComponent(product.id)}`} sx={{ color: brand.indigo, fontWeight: 600, overflowWrap: 'anywhere' }}>
+                          {product.name}
+                        </Box>
+                        {lowVariants(product, data.lowStock.threshold).map((variant) => (
+                          <Typography key={variant.sku} data-testid="low-variant" sx={{ fontSize: 13.5, color: variant.countInStock === 0 ? brand.red : brand.muted }}>
+                            {`${variantLabel(variant.options)}: ${stockText(variant.countInStock)}`}
+                          </Typography>
+                        ))}
                       </Box>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexShrink: 0 }}>
                         <Box component="span" sx={{ fontWeight: 800, color: product.countInStock === 0 ? brand.red : brand.ink, whiteSpace: 'nowrap' }}>
-                          {product.countInStock === 0 ? 'Out of stock' : `${product.countInStock} left`}
+                          {stockText(product.countInStock)}
                         </Box>
                         <Button size="small" onClick={() => setReceiving(product)} aria-label={`Receive stock of ${product.name}`}>
                           Receive stock

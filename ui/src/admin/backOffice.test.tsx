@@ -86,7 +86,7 @@ describe('back office access', () => {
       today: { orders: 2, revenue: 3000 },
       last7Days: { orders: 9, revenue: 45000 },
       ordersByStatus: { pending: 4, confirmed: 3, shipped: 1, delivered: 1, cancelled: 0, returned: 0 },
-      lowStock: { threshold: 5, products: [{ id: 'p1', name: 'Nova Phone', countInStock: 2 }] },
+      lowStock: { threshold: 5, products: [{ id: 'p1', name: 'Nova Phone', countInStock: 2, lowestInStock: 2 }] },
       refundsOwed: { count: 1, amount: 799 },
     };
     const calls = mockApi({ 'GET /api/admin/dashboard': { body: dashboard }, 'GET /api/admin/orders': { body: { orders: [anOrder({ status: 'pending' })], totalPages: 1, page: 1 } } });
@@ -110,14 +110,14 @@ describe('back office access', () => {
 
 describe('dashboard: low on stock', () => {
   it('receives stock of a low product from its row, and reads the dashboard again', async () => {
-    const low = { id: 'p1', name: 'Nova Phone', countInStock: 3 };
+    const low = { id: 'p1', name: 'Nova Phone', countInStock: 3, lowestInStock: 3 };
     let left = low.countInStock;
     const board = (): DashboardReply => ({
       timeZone: 'Asia/Kolkata',
       today: { orders: 0, revenue: 0 },
       last7Days: { orders: 0, revenue: 0 },
       ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, returned: 0 },
-      lowStock: { threshold: 5, products: left <= 5 ? [{ ...low, countInStock: left }] : [] },
+      lowStock: { threshold: 5, products: left <= 5 ? [{ ...low, countInStock: left, lowestInStock: left }] : [] },
       refundsOwed: { count: 0, amount: 0 },
     });
     const calls = mockApi({
@@ -135,6 +135,36 @@ describe('dashboard: low on stock', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add to stock' }));
     await waitFor(() => expect(screen.getByTestId('dash-low-stock')).toHaveTextContent('No product is low on stock.'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ quantity: 10 });
+  });
+});
+
+describe('dashboard: a variant low on stock', () => {
+  it('names the variant that is low although the product has plenty, and receives stock for that variant', async () => {
+    const variants = [
+      { sku: 'NOVA-16', options: { productRam: '16GB' }, countInStock: 0 },
+      { sku: 'NOVA-8', options: { productRam: '8GB' }, countInStock: 40 },
+    ];
+    const board: DashboardReply = {
+      timeZone: 'Asia/Kolkata',
+      today: { orders: 0, revenue: 0 },
+      last7Days: { orders: 0, revenue: 0 },
+      ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, returned: 0 },
+      lowStock: { threshold: 5, products: [{ id: 'p2', name: 'Nova Laptop', countInStock: 40, lowestInStock: 0, variants }] },
+      refundsOwed: { count: 0, amount: 0 },
+    };
+    const calls = mockApi({
+      'GET /api/admin/dashboard': { body: board },
+      'POST /api/admin/products/p2/stock': { body: { productId: 'p2', countInStock: 50 } },
+    });
+    renderAdmin('/admin');
+    const panel = await screen.findByTestId('dash-low-stock');
+    expect(within(panel).getAllByTestId('low-variant').map((row) => row.textContent)).toEqual(['RAM: 16GB: Out of stock']);
+    expect(panel).toHaveTextContent('40 left');
+    fireEvent.click(screen.getByRole('button', { name: 'Receive stock of Nova Laptop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive stock' });
+    fireEvent.change(within(dialog).getByLabelText('Quantity received'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to stock' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ quantity: 10, sku: 'NOVA-16' }));
   });
 });
 

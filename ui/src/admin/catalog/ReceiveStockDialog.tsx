@@ -21,7 +21,10 @@ import { numberOrText, validate } from './formErrors.ts';
  * Opened from the products list and from the dashboard's "low on stock". A product sold as
  * variants receives stock for one of them (its SKU), chosen here.
  */
-export function ReceiveStockDialog({ product, onClose }: { product: Pick<AdminProductRow, 'id' | 'name' | 'countInStock' | 'variants'>; onClose: () => void }) {
+/** What the dialog needs of a product: the products list's row and the dashboard's low-stock row both have it (variants in the order to offer them). */
+type Receivable = Pick<AdminProductRow, 'id' | 'name' | 'countInStock'> & { variants?: Pick<NonNullable<AdminProductRow['variants']>[number], 'sku' | 'options' | 'countInStock'>[] };
+
+export function ReceiveStockDialog({ product, onClose }: { product: Receivable; onClose: () => void }) {
   const [quantity, setQuantity] = useState('');
   const variants = product.variants ?? [];
   const [sku, setSku] = useState(variants[0]?.sku ?? '');
