@@ -186,7 +186,7 @@ describe('WORKERS=2: two API processes on one data folder', () => {
         expect(await state()).toMatchObject({ state: 'done' });
       }
     }
-  });
+  }, 90_000);
 
   it('forgets a person in every process: erasures asked of either process leave no process showing them again', async () => {
     const admin = ownerToken();
