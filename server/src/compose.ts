@@ -272,6 +272,8 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   // a collection is declared before it is read (idempotent; the SQLite store needs it).
   if (external || shared) for (const spec of projections.flatMap((p) => p.collections)) await docs.defineCollection(spec);
   await projectorRole?.start();
+  // The others show a read model current once its rebuild (in the holder) is in.
+  if (projectorRole) upgrades.follow();
   // A rebuild holds the runner for its swap: of several processes, the holder of its lease runs them all.
   const rebuilds = new LeaseHolderRebuilds(
     localRebuilds,
@@ -451,7 +453,8 @@ function sharedFolderLease(config: Config, logger: Logger) {
  * The projections as a leased role: the runner follows the log from the checkpoints in the store
  * whenever this process wins the lease. Its commits compare-and-set the checkpoints, so a holder
  * that lost the lease but has not noticed yet cannot apply a batch twice. The read-model upgrades
- * (rebuilds at start-up) need the runner's pause and resume, so they run where it runs.
+ * (rebuilds at start-up) need the runner's pause and resume, so they run where it runs; a process
+ * that loses the lease goes on following them until it holds it again.
  */
 function projectorWork(runner: ProjectionRunner, upgrades: ProjectionUpgrades) {
   return {
@@ -460,7 +463,7 @@ function projectorWork(runner: ProjectionRunner, upgrades: ProjectionUpgrades) {
       upgrades.start();
     },
     async stop() {
-      await upgrades.stop();
+      upgrades.yieldRebuilds();
       await runner.stop();
     },
   };
