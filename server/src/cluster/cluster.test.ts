@@ -240,7 +240,7 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     expect(after.every((status) => status === 401 || status === 403), `statuses ${after.join(', ')}`).toBe(true);
   });
 
-  it('mails each order once, and moves the projections and the desks to the other process when their holder is killed', async () => {
+  it('mails each order once, and moves the projections, the desks and the rebuilds to the other process when their holder is killed', async () => {
     const before = await Promise.all([placeOrder(), placeOrder(), placeOrder()]);
     await expect.poll(() => before.map(({ orderId }) => placedMails(orderId)), { timeout: 10_000 }).toEqual([1, 1, 1]);
 
@@ -263,5 +263,13 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     expect(before.map(({ orderId }) => placedMails(orderId))).toEqual([1, 1, 1]);
     // The primary started a process in place of the killed one.
     await expect.poll(() => workerPids().filter((pid) => pid !== holder).length, { timeout: 20_000 }).toBe(2);
-  });
+    // Rebuilds go to the new holder, from the new process too.
+    const admin = ownerToken();
+    for (let i = 0; i < 2; i++) {
+      const started = await call<{ id: string }>(shop.url, '/api/admin/projections/catalog/rebuild', { method: 'POST', token: admin });
+      expect(started.status).toBe(202);
+      const state = async () => (await call<{ state: string }>(shop.url, `/api/admin/projections/rebuilds/${started.body.id}`, { token: admin })).body.state;
+      await expect.poll(state, { timeout: 30_000, interval: 100 }).toBe('done');
+    }
+  }, 90_000);
 });

@@ -99,8 +99,14 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
  */
 class QuestionRelay {
   private readonly open = new Map<string, { asker: Worker; waitingFor: Set<Worker>; answers: unknown[]; timer: NodeJS.Timeout }>();
+  /** Workers whose link listens; one still loading its code would lose a question and be waited for in vain. */
+  private readonly linked = new Set<Worker>();
 
   received(from: Worker, message: ShopQuestion): void {
+    if (message.shop === 'linked') {
+      this.linked.add(from);
+      return;
+    }
     if (message.shop === 'answer') {
       const question = this.open.get(message.id);
       if (!question?.waitingFor.delete(from)) return;
@@ -109,7 +115,7 @@ class QuestionRelay {
       return;
     }
     if (message.shop !== 'ask') return;
-    const others = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && worker !== from && worker.isConnected());
+    const others = [...this.linked].filter((worker) => worker !== from && worker.isConnected());
     const timer = setTimeout(() => this.settle(message.id), ANSWER_WITHIN_MS);
     this.open.set(message.id, { asker: from, waitingFor: new Set(others), answers: [], timer });
     for (const worker of others) worker.send(message);
@@ -118,6 +124,7 @@ class QuestionRelay {
 
   /** A worker that exited answers nothing more; the questions it asked are dropped with it. */
   gone(worker: Worker): void {
+    this.linked.delete(worker);
     for (const [id, question] of this.open) {
       if (question.asker === worker) {
         clearTimeout(question.timer);

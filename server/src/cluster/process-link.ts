@@ -16,6 +16,8 @@ export type ShopMessage = { shop: 'appended'; position: string } | { shop: 'proj
  * must have taken in before the asker goes on (a destroyed key). `topic` names the handler.
  */
 export type ShopQuestion =
+  /** A worker's link listens: questions asked before this would be lost on it. */
+  | { shop: 'linked' }
   | { shop: 'ask'; id: string; topic: string; body: unknown }
   | { shop: 'answer'; id: string; answer: unknown }
   | { shop: 'answers'; id: string; answers: unknown[] };
@@ -27,7 +29,7 @@ export function isShopMessage(message: unknown): message is ShopMessage {
 
 export function isShopQuestion(message: unknown): message is ShopQuestion {
   const shop = (message as { shop?: unknown } | null)?.shop;
-  return shop === 'ask' || shop === 'answer' || shop === 'answers';
+  return shop === 'linked' || shop === 'ask' || shop === 'answer' || shop === 'answers';
 }
 
 /** Answers a process gives to a topic's questions (JSON-safe); `undefined` when it has nothing to say. */
@@ -63,6 +65,7 @@ export class ProcessLink {
       if (isShopMessage(message)) link.received(message);
       else if (isShopQuestion(message)) void link.receivedQuestion(message);
     });
+    link.send({ shop: 'linked' });
     return link;
   }
 
