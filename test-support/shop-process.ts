@@ -17,9 +17,9 @@ export async function spawnShopProcess(
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    // One process unless TEST_SHOP_WORKERS says how many (WORKERS): the suites that run the shop
-    // as a process run with TEST_SHOP_WORKERS=2 to check that several processes behave as one.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: process.env.TEST_SHOP_WORKERS ?? '1', ...env },
+    // One process (the shop's own default is one per core) unless WORKERS is set: a run of the
+    // suites with WORKERS=2 checks that several processes behave as one.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: process.env.WORKERS ?? '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

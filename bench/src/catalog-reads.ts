@@ -25,7 +25,7 @@ const port = await freePort();
 const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const child = spawn(process.execPath, [...extra, '--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
   cwd: ROOT,
-  env: { ...process.env, LOG_LEVEL: 'warn', SEED_CATALOG: 'true', DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(48), PORT: String(port), HOST: '127.0.0.1' },
+  env: { ...process.env, LOG_LEVEL: 'warn', WORKERS: '1', SEED_CATALOG: 'true', DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(48), PORT: String(port), HOST: '127.0.0.1' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const url = `http://127.0.0.1:${port}`;

@@ -84,7 +84,7 @@ async function traceMode(mode: string, dataDir: string, products: string[]) {
   const traceFile = join(dataDir, `strace-${mode}.txt`);
   const main = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
   const child = spawn('strace', ['-f', '-ttt', '-T', '-y', '-e', 'trace=fsync,fdatasync', '-o', traceFile, process.execPath, '--import', 'tsx', main], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'false', UI_DIST: `${dataDir}/no-ui`, EVENT_LOG_SYNC: mode },
+    env: { ...process.env, WORKERS: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_CATALOG: 'false', UI_DIST: `${dataDir}/no-ui`, EVENT_LOG_SYNC: mode },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { TRACKING_NUMBER_PLACEHOLDER } from '@shop/contracts/order-rules';
@@ -224,12 +225,11 @@ export const configSchema = z
      * API processes serving one port on the embedded store (node:cluster): one Node thread answers
      * every request of a process, so a shop uses one core per process. All of them read and write
      * the same SQLite files; one at a time, the holder of a lease, runs the projections, the mail
-     * and refund desks and the sweeps. Distributed mode (PROJECTIONS=external) runs replicas
-     * instead. Default 1, opt-in for now: an admin's rebuild and a person's erasure (which rebuilds
-     * the read models and drops the person's cached key) still act only in the process that got
-     * the request, so with several processes they can fail or leave another process's key cache.
+     * and refund desks and the sweeps, and takes every rebuild (an admin's, an erasure's) the
+     * others are asked for. Default: one per core the machine offers this process, so a bigger
+     * server serves more without a setting; the test harness sets 1 unless WORKERS is given.
      */
-    WORKERS: z.coerce.number().int().min(1).max(256).default(1),
+    WORKERS: z.coerce.number().int().min(1).max(256).default(() => availableParallelism()),
     /**
      * With WORKERS > 1: how long the process running projections, desks and sweeps may be gone
      * (killed, or its event loop stuck) before another takes them over. Short, because every

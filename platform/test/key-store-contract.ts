@@ -53,5 +53,18 @@ export function keyStoreContract(name: string, open: () => Promise<OpenedKeyStor
       await opened.store.destroy([never]);
       expect((await opened.store.keysFor([never])).get(never)).toBeNull();
     });
+
+    it('counts every destroy where every handle sees it, so a key kept in memory elsewhere can be dropped', async () => {
+      const other = await opened.openAnother();
+      try {
+        const before = await other.destructions();
+        await opened.store.keysFor([randomUUID()]);
+        expect(await other.destructions()).toBe(before);
+        await opened.store.destroy([randomUUID()]);
+        expect(await other.destructions()).not.toBe(before);
+      } finally {
+        await other.close();
+      }
+    });
   });
 }

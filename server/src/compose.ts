@@ -47,6 +47,7 @@ import {
   ProjectionRunner,
   ProjectionUpgrades,
   RebuildService,
+  type RebuildRequests,
   accountsProjection,
   backOfficeGroup,
   gstProjection,
@@ -65,6 +66,7 @@ import {
 import { SessionCutoffs } from '@shop/read-api';
 import { DATA_FOLDER } from './data-folder.ts';
 import { SharedLogEventStore, type ProcessLink } from './cluster/process-link.ts';
+import { LeaseHolderRebuilds } from './cluster/rebuilds.ts';
 import { Forgetting } from './privacy/forgetting.ts';
 import { personalExport } from './privacy/personal-export.ts';
 
@@ -126,8 +128,11 @@ export interface Shop {
   metrics: ShopMetrics;
   /** Where projections record their progress (one checkpoint each, or one per Kafka partition). */
   checkpoints: CheckpointLayout;
-  /** Projection rebuilds into shadows, swapped in while the shop serves (admin route, CLI). */
-  rebuilds: RebuildService;
+  /**
+   * Projection rebuilds into shadows, swapped in while the shop serves (admin route, erasures),
+   * run by the process running the projections (with WORKERS > 1, the holder of their lease).
+   */
+  rebuilds: RebuildRequests;
   /** The read models rebuilt at start-up (another version of their projection, another log); readiness. */
   upgrades: ProjectionUpgrades;
   /** Cart and order audits (admin route, CLI). */
@@ -248,7 +253,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     onAdvanced: shared ? () => shared.link.projected() : undefined,
   });
   shared?.link.onProjectedElsewhere(() => watcher.nudge());
-  const rebuilds = new RebuildService({
+  const localRebuilds = new RebuildService({
     events,
     store: docs,
     projections,
@@ -258,7 +263,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   });
   // Read models of another projection version or another log are found before anything writes
   // to them, and rebuilt in the background once the shop serves (upgrades.start below).
-  const upgrades = new ProjectionUpgrades({ events, store: docs, projections, layout: checkpoints, rebuilds, logger });
+  const upgrades = new ProjectionUpgrades({ events, store: docs, projections, layout: checkpoints, rebuilds: localRebuilds, logger });
   await upgrades.assess();
   // Processes of one data folder: one at a time (the lease's holder) runs the projections and the
   // read-model upgrades; the others read the checkpoints it writes (read-your-writes as external).
@@ -269,6 +274,13 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   // a collection is declared before it is read (idempotent; the SQLite store needs it).
   if (external || shared) for (const spec of projections.flatMap((p) => p.collections)) await docs.defineCollection(spec);
   await projectorRole?.start();
+  // The others show a read model current once its rebuild (in the holder) is in.
+  if (projectorRole) upgrades.follow();
+  // A rebuild holds the runner for its swap: of several processes, the holder of its lease runs them all.
+  const rebuilds = new LeaseHolderRebuilds(
+    localRebuilds,
+    shared && projectorRole ? { link: shared.link, holdsProjections: () => projectorRole.active, waitForHolderMs: 2 * config.WORKER_LEASE_MS } : undefined,
+  );
   /** Read-your-writes: from the runner where it runs here, else from the checkpoints in the store. */
   const awaitProjections = (position: bigint, names: string[], timeoutMs?: number): Promise<void> => {
     if (external || (projectorRole && !projectorRole.active)) return watcher.waitFor(position, names, timeoutMs);
@@ -331,10 +343,23 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const emails = openEmailLookup(config);
   const accounts = new AccountCommands({ streams, mailer, codeKey: deriveCodeKey(serverSecret), emails, logger, shopUrl: config.PUBLIC_URL, limiters });
   const files = new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads));
+  // Another process's erasure: the person's keys and the states decided from their events go
+  // here too, when it says so (at once, before it answers), or when the key store's count of
+  // destroys shows it (a word missed, another replica).
+  const dropForgotten = (subjects: readonly string[]) => {
+    sealed.dropKeys(subjects);
+    streams.forgetCached();
+  };
+  sealed.onKeysDestroyedElsewhere(() => streams.forgetCached());
+  shared?.link.answer(KEYS_DESTROYED, (subjects) => {
+    dropForgotten(Array.isArray(subjects) ? subjects.filter((subject): subject is string => typeof subject === 'string') : []);
+    return 'dropped';
+  });
   const forgetting = new Forgetting({
     accounts,
     streams,
     sealed,
+    tellOthers: shared ? async (subjects) => void (await shared.link.ask(KEYS_DESTROYED, subjects)) : undefined,
     ledgerFile: config.ERASURE_LEDGER ?? join(config.DATA_DIR, DATA_FOLDER.erasures),
     files,
     rebuilds,
@@ -395,7 +420,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
       exportFor: (userId) => personalExport(events, userId, (email) => accounts.newsletter.streamsOf(email)),
     },
     async close() {
-      await rebuilds.stop();
+      await localRebuilds.stop();
       await upgrades.stop();
       await refundRole.stop();
       await codRole.stop();
@@ -412,6 +437,9 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     },
   };
 }
+
+/** What a process tells the others after destroying keys (ProcessLink.ask): the subjects. */
+const KEYS_DESTROYED = 'keys-destroyed';
 
 /** The delivery settings, or a ConfigError naming SHOP_PINCODE when India Post does not list it. */
 function shopDelivery(config: Config): DeliverySettings {
@@ -434,7 +462,8 @@ function sharedFolderLease(config: Config, logger: Logger) {
  * The projections as a leased role: the runner follows the log from the checkpoints in the store
  * whenever this process wins the lease. Its commits compare-and-set the checkpoints, so a holder
  * that lost the lease but has not noticed yet cannot apply a batch twice. The read-model upgrades
- * (rebuilds at start-up) need the runner's pause and resume, so they run where it runs.
+ * (rebuilds at start-up) need the runner's pause and resume, so they run where it runs; a process
+ * that loses the lease goes on following them until it holds it again.
  */
 function projectorWork(runner: ProjectionRunner, upgrades: ProjectionUpgrades) {
   return {
@@ -443,7 +472,7 @@ function projectorWork(runner: ProjectionRunner, upgrades: ProjectionUpgrades) {
       upgrades.start();
     },
     async stop() {
-      await upgrades.stop();
+      upgrades.yieldRebuilds();
       await runner.stop();
     },
   };

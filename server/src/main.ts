@@ -45,7 +45,7 @@ async function main() {
   if (!shared) {
     // Of several processes, the primary says it once all listen.
     logger.info({ dataDir: config.DATA_DIR, eventStore: config.EVENT_STORE, eventLogSync: config.EVENT_LOG_SYNC, readStore: config.READ_STORE }, 'shop ready');
-    console.log(`\n  Shop running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/\n`);
+    console.log(`\n  Shop running at http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/ (1 process)\n`);
   }
 
   let stopping = false;

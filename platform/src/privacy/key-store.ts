@@ -20,6 +20,11 @@ export interface PersonalKeyStore {
    * files or journals. Destroying twice is harmless.
    */
   destroy(subjects: readonly string[]): Promise<void>;
+  /**
+   * A count that moves with every `destroy`, whichever process or replica made it: one that
+   * keeps keys in memory compares it now and then, and drops what another destroyed.
+   */
+  destructions(): Promise<number>;
   close(): Promise<void>;
 }
 

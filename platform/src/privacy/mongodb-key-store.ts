@@ -4,6 +4,8 @@ import { KEY_BYTES, type PersonalKeyStore } from './key-store.ts';
 
 /** Hidden like the document store's own collections (a read-model name never starts with `_`). */
 export const PERSON_KEYS_COLLECTION = '_person_keys';
+/** One document counting the destroys (`destructions`), apart from the keys. */
+export const KEY_DESTRUCTIONS_COLLECTION = '_person_key_destructions';
 
 interface KeyDocument {
   _id: string;
@@ -20,6 +22,7 @@ interface KeyDocument {
  */
 export class MongoKeyStore implements PersonalKeyStore {
   private readonly keys: Collection<KeyDocument>;
+  private readonly counter: Collection<{ _id: string; count: number }>;
 
   /** `client`: closed with the store when the store opened it (connect), else its owner's. */
   constructor(
@@ -27,6 +30,7 @@ export class MongoKeyStore implements PersonalKeyStore {
     private readonly client: MongoClient | null = null,
   ) {
     this.keys = db.collection<KeyDocument>(PERSON_KEYS_COLLECTION, { writeConcern: { w: 'majority' } });
+    this.counter = db.collection<{ _id: string; count: number }>(KEY_DESTRUCTIONS_COLLECTION, { writeConcern: { w: 'majority' } });
   }
 
   static async connect(url: string, dbName: string): Promise<MongoKeyStore> {
@@ -64,6 +68,11 @@ export class MongoKeyStore implements PersonalKeyStore {
       })),
       { ordered: false },
     );
+    await this.counter.updateOne({ _id: 'destructions' }, { $inc: { count: 1 } }, { upsert: true });
+  }
+
+  async destructions(): Promise<number> {
+    return (await this.counter.findOne({ _id: 'destructions' }))?.count ?? 0;
   }
 
   async close(): Promise<void> {

@@ -70,6 +70,31 @@ describe('SealingEventStore on the SQLite log and key store', () => {
     }
   });
 
+  it("stops opening a person's fields in another process that kept their key: at a word (dropKeys), or when the key store's count of destroys moved", async () => {
+    await sealed.append('account-u7', [{ id: newEventId(), type: 'AccountRegistered', data: registered('u7', 'Nila Rao') }], 'no_stream');
+    await sealed.append('account-u8', [{ id: newEventId(), type: 'AccountRegistered', data: registered('u8', 'Omar Beg') }], 'no_stream');
+    const another = () => new SealingEventStore(new SqliteEventStore(join(dir.path, 'events.db')), new SqliteKeyStore(join(dir.path, 'keys.db')), undefined, { recheckDestructionsMs: 0 });
+    // Told: a process that compares the count rarely (as by default) drops the key at the word.
+    const told = new SealingEventStore(new SqliteEventStore(join(dir.path, 'events.db')), new SqliteKeyStore(join(dir.path, 'keys.db')));
+    // Not told: it compares the count before it opens anything (0 ms here; a second by default).
+    const untold = another();
+    let statesDropped = 0;
+    untold.onKeysDestroyedElsewhere(() => statesDropped++);
+    try {
+      for (const store of [told, untold]) expect((await store.readStream('account-u7'))[0]!.data).toMatchObject({ name: 'Nila Rao' });
+      await sealed.forget(['u7']);
+      told.dropKeys(['u7']);
+      for (const store of [told, untold]) {
+        expect((await store.readStream('account-u7'))[0]!.data).toMatchObject({ name: FORGOTTEN.name });
+        expect((await store.readStream('account-u8'))[0]!.data).toMatchObject({ name: 'Omar Beg' });
+      }
+      expect(statesDropped).toBe(1);
+    } finally {
+      await told.close();
+      await untold.close();
+    }
+  });
+
   it('reads events written in clear before sealing as they were written', async () => {
     const data = registered('u3', 'Old Timer');
     await log.append('account-u3', [{ id: newEventId(), type: 'AccountRegistered', data }], 'no_stream');

@@ -37,6 +37,12 @@ const CIPHER = 'aes-256-gcm';
 const IV_BYTES = 12;
 /** Keys stay immutable once made, so a cache only has to forget the destroyed ones (forget()). */
 const KEY_CACHE_ENTRIES = 50_000;
+/**
+ * How often the key store's count of destroys is compared, at most: a key another process or
+ * replica destroyed stops opening here within this time even if no word of it came
+ * (`dropKeys`, which the processes of one shop send each other at once). One small read a second.
+ */
+const RECHECK_DESTRUCTIONS_MS = 1000;
 
 type Data = Record<string, unknown>;
 
@@ -52,22 +58,47 @@ type Data = Record<string, unknown>;
 export class SealingEventStore extends ForwardingEventStore {
   /** Subject → key, or null for a destroyed subject. */
   private readonly cache = new LRUCache<string, Buffer | false>({ max: KEY_CACHE_ENTRIES });
+  /** Moves whenever cached keys are dropped, so a key read from the store before that is not cached after it. */
+  private generation = 0;
+  /** The key store's count of destroys when last compared, and when that was. */
+  private destructionsSeen: number | undefined;
+  private destructionsCheckedAt = Number.NEGATIVE_INFINITY;
+  private readonly onDestroyedElsewhere = new Set<() => void>();
+  private readonly recheckDestructionsMs: number;
 
   constructor(
     inner: EventStore,
     private readonly keys: PersonalKeyStore,
     private readonly registry: Readonly<Record<string, PersonalFields>> = PERSONAL_FIELDS,
+    options: { recheckDestructionsMs?: number } = {},
   ) {
     super(inner);
+    this.recheckDestructionsMs = options.recheckDestructionsMs ?? RECHECK_DESTRUCTIONS_MS;
   }
 
   /**
    * Destroys the subjects' keys: everything sealed under them reads as forgotten from now on, in
-   * this process at once (the cache drops them too).
+   * this process at once (the cache drops them too). Other processes: `dropKeys`, or within
+   * RECHECK_DESTRUCTIONS_MS by the key store's count.
    */
   async forget(subjects: readonly string[]): Promise<void> {
     await this.keys.destroy(subjects);
-    for (const subject of subjects) this.cache.set(subject, false);
+    this.dropKeys(subjects);
+  }
+
+  /** Another process destroyed these subjects' keys: the cached copies go, the store's tombstones count. */
+  dropKeys(subjects: readonly string[]): void {
+    this.generation += 1;
+    for (const subject of subjects) this.cache.delete(subject);
+  }
+
+  /**
+   * Calls `listener` when this process finds that keys were destroyed elsewhere without being
+   * told (the store's count moved): what it derived from opened events (decided states) must go too.
+   */
+  onKeysDestroyedElsewhere(listener: () => void): () => void {
+    this.onDestroyedElsewhere.add(listener);
+    return () => this.onDestroyedElsewhere.delete(listener);
   }
 
   override async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -166,6 +197,7 @@ export class SealingEventStore extends ForwardingEventStore {
 
   /** Keys from the cache, the rest from the store in one call (made there when `create`). */
   private async keysOf(subjects: string[], create: boolean): Promise<Map<string, Buffer | null>> {
+    await this.followDestructions();
     const found = new Map<string, Buffer | null>();
     const missing: string[] = [];
     for (const subject of subjects) {
@@ -174,14 +206,30 @@ export class SealingEventStore extends ForwardingEventStore {
       else found.set(subject, cached || null);
     }
     if (missing.length === 0) return found;
+    const generation = this.generation;
     const fetched = create ? await this.keys.keysFor(missing) : await this.keys.findKeys(missing);
     for (const subject of missing) {
       const key = fetched.get(subject) ?? null;
       found.set(subject, key);
       // An unknown subject is not cached as destroyed: its key may be made by the next append.
-      if (key || create) this.cache.set(subject, key ?? false);
+      // Nor is a key read while keys were dropped: it may be one of them.
+      if ((key || create) && generation === this.generation) this.cache.set(subject, key ?? false);
     }
     return found;
+  }
+
+  /** Drops every cached key when the key store's count of destroys moved since it was last compared. */
+  private async followDestructions(): Promise<void> {
+    const now = Date.now();
+    if (now - this.destructionsCheckedAt < this.recheckDestructionsMs) return;
+    this.destructionsCheckedAt = now;
+    const count = await this.keys.destructions();
+    const moved = this.destructionsSeen !== undefined && count !== this.destructionsSeen;
+    this.destructionsSeen = count;
+    if (!moved) return;
+    this.generation += 1;
+    this.cache.clear();
+    for (const listener of this.onDestroyedElsewhere) listener();
   }
 }
 

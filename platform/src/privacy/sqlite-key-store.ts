@@ -20,6 +20,7 @@ export class SqliteKeyStore implements PersonalKeyStore {
     this.db = openSqlite(file, { cacheKb: 2048, synchronous: 'full' });
     this.db.pragma('secure_delete = ON');
     this.db.exec('CREATE TABLE IF NOT EXISTS person_keys (subject TEXT PRIMARY KEY, key BLOB, destroyed_at TEXT) WITHOUT ROWID');
+    this.db.exec('CREATE TABLE IF NOT EXISTS key_destructions (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL)');
   }
 
   async keysFor(subjects: readonly string[]): Promise<Map<string, Buffer | null>> {
@@ -47,11 +48,18 @@ export class SqliteKeyStore implements PersonalKeyStore {
     const tombstone = this.db.prepare(
       'INSERT INTO person_keys (subject, key, destroyed_at) VALUES (?, NULL, ?) ON CONFLICT(subject) DO UPDATE SET key = NULL, destroyed_at = COALESCE(destroyed_at, excluded.destroyed_at)',
     );
+    const counted = this.db.prepare('INSERT INTO key_destructions (id, count) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET count = count + 1');
     this.db.transaction(() => {
       for (const subject of subjects) tombstone.run(subject, at);
+      counted.run();
     })();
     // The old page (with the key) may sit in the WAL until a checkpoint copies the new one over it.
     this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  async destructions(): Promise<number> {
+    const row = this.db.prepare('SELECT count FROM key_destructions WHERE id = 1').get() as { count: number } | undefined;
+    return row?.count ?? 0;
   }
 
   async close(): Promise<void> {

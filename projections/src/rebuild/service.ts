@@ -40,8 +40,33 @@ export class UnknownProjectionError extends Error {
   }
 }
 
+/** A job as JSON (positions as strings): what the admin route answers and one process tells another. */
+export type RebuildJobView = Omit<RebuildJob, 'progress' | 'results'> & { progress: Record<string, unknown> | null; results: Record<string, unknown>[] };
+
+/**
+ * Rebuilds as the shop's users of them ask (the admin route, an erasure): run wherever the live
+ * projections run, which with several processes on one data folder is the holder of their lease,
+ * not necessarily the process asking.
+ */
+export interface RebuildRequests {
+  /** Starts a job and answers at once with it (UnknownProjectionError, RebuildBusyError). */
+  start(target: string): Promise<RebuildJobView>;
+  /** A job started lately, wherever it runs. */
+  get(id: string): Promise<RebuildJobView | undefined>;
+  /** Runs a job to its end. */
+  run(target: string): Promise<RebuildJobView>;
+}
+
+/** No process can take a rebuild now (the one running the projections is gone, its heir not there yet). */
+export class RebuildUnavailableError extends Error {
+  constructor() {
+    super('No process runs the projections at the moment; try again in a few seconds');
+    this.name = 'RebuildUnavailableError';
+  }
+}
+
 export class RebuildBusyError extends Error {
-  constructor(readonly running: RebuildJob) {
+  constructor(readonly running: RebuildJob | RebuildJobView) {
     super(`A rebuild of ${running.target} is running (job ${running.id})`);
     this.name = 'RebuildBusyError';
   }
@@ -164,8 +189,8 @@ export class RebuildService {
 }
 
 /** A job as JSON (positions as strings). */
-export function jobView(job: RebuildJob): Record<string, unknown> {
-  return withStringPositions(job);
+export function jobView(job: RebuildJob | RebuildJobView): RebuildJobView {
+  return withStringPositions(job) as RebuildJobView;
 }
 
 /** Any rebuild record (a job, a progress) as JSON, its bigint positions as strings. */

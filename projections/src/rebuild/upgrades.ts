@@ -54,6 +54,8 @@ export class ProjectionUpgrades {
   private readonly settled = new Map<string, { promise: Promise<void>; resolve: () => void }>();
   private fingerprint = 0n;
   private stopped = false;
+  /** Rebuilds here (`start`); else only looks whether another process has (`follow`). */
+  private mayRebuild = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
 
@@ -92,13 +94,36 @@ export class ProjectionUpgrades {
 
   /** Rebuilds what `assess` found stale, in the background. */
   start(): void {
-    this.loop ??= this.upgradeAll().catch((error: unknown) => this.deps.logger?.error({ err: error }, 'read-model upgrades stopped'));
+    this.mayRebuild = true;
+    this.wake?.();
+    this.run();
+  }
+
+  /**
+   * Follows what `assess` found stale without rebuilding it: another process sharing the store
+   * (the holder of the projector lease, WORKERS > 1) does, and this one shows each read model
+   * current (readiness, the back office) once the store has it so. `start` turns rebuilding on.
+   */
+  follow(): void {
+    this.run();
+  }
+
+  /** Rebuilds no more here (the projector lease moved): a rebuild under way ends, then this only follows. */
+  yieldRebuilds(): void {
+    this.mayRebuild = false;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
     await this.loop;
+  }
+
+  private run(): void {
+    if (this.stopped) return;
+    this.loop ??= this.upgradeAll()
+      .catch((error: unknown) => this.deps.logger?.error({ err: error }, 'read-model upgrades stopped'))
+      .finally(() => (this.loop = undefined));
   }
 
   /** Resolves once the projection's read model is current. */
@@ -136,6 +161,10 @@ export class ProjectionUpgrades {
         return;
       }
       let wait = waitMs;
+      if (!this.mayRebuild) {
+        await this.sleep(wait);
+        continue;
+      }
       try {
         state.state = 'rebuilding';
         const job = await this.deps.rebuilds.run(projection.name, (progress) => (state.progress = progress));

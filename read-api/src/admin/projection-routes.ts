@@ -3,13 +3,14 @@ import type { Middleware } from 'koa';
 import { HttpError, type DocumentStore, type EventStore } from '@shop/platform';
 import {
   RebuildBusyError,
+  RebuildUnavailableError,
   UnknownProjectionError,
   jobView,
   withStringPositions,
   type CheckpointLayout,
   type ProjectionUpgrades,
   type Projection,
-  type RebuildService,
+  type RebuildRequests,
 } from '@shop/projections';
 
 export interface ProjectionAdminDeps {
@@ -17,7 +18,7 @@ export interface ProjectionAdminDeps {
   docs: DocumentStore;
   projections: Projection[];
   checkpoints: CheckpointLayout;
-  rebuilds: RebuildService;
+  rebuilds: RebuildRequests;
   upgrades: Pick<ProjectionUpgrades, 'status'>;
 }
 
@@ -25,9 +26,10 @@ export interface ProjectionAdminDeps {
  * Projection operations for the running server:
  * - `GET  /admin/projections`: each projection's position, version and state (current, or being
  *   rebuilt at start-up, with why and how far along), the head of the log, and whether all are current;
- * - `POST /admin/projections/:name/rebuild` (`all` for every one): starts a rebuild in this
- *   process, which can hold its own runner around the swap; answers 202 with the job;
- * - `GET  /admin/projections/rebuilds/:id`: the job's state and progress.
+ * - `POST /admin/projections/:name/rebuild` (`all` for every one): starts a rebuild in the
+ *   process running the projections (this one, or the lease holder of several), which can hold
+ *   its runner around the swap; answers 202 with the job (503 while no process holds them);
+ * - `GET  /admin/projections/rebuilds/:id`: the job's state and progress, from any process.
  */
 export function projectionRoutes(router: Router, deps: ProjectionAdminDeps, guard: Middleware): void {
   router.get('/admin/projections', guard, async (ctx) => {
@@ -50,21 +52,22 @@ export function projectionRoutes(router: Router, deps: ProjectionAdminDeps, guar
     ctx.body = { head: head.toString(), ready, projections };
   });
 
-  router.post('/admin/projections/:name/rebuild', guard, (ctx) => {
+  router.post('/admin/projections/:name/rebuild', guard, async (ctx) => {
     try {
-      const job = deps.rebuilds.start(ctx.params.name ?? '');
+      const job = await deps.rebuilds.start(ctx.params.name ?? '');
       ctx.status = 202;
       ctx.set('Location', `/api/admin/projections/rebuilds/${job.id}`);
       ctx.body = jobView(job);
     } catch (error) {
       if (error instanceof UnknownProjectionError) throw new HttpError(404, { error: true, msg: error.message });
       if (error instanceof RebuildBusyError) throw new HttpError(409, { error: true, msg: error.message, job: jobView(error.running) });
+      if (error instanceof RebuildUnavailableError) throw new HttpError(503, { error: true, msg: error.message });
       throw error;
     }
   });
 
-  router.get('/admin/projections/rebuilds/:id', guard, (ctx) => {
-    const job = deps.rebuilds.get(ctx.params.id ?? '');
+  router.get('/admin/projections/rebuilds/:id', guard, async (ctx) => {
+    const job = await deps.rebuilds.get(ctx.params.id ?? '');
     if (!job) throw new HttpError(404, { error: true, msg: 'No such rebuild' });
     ctx.body = jobView(job);
   });

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/contracts';
 import { TokenService, createLogger, loadConfig } from '@shop/platform';
+import { catalogProjection, rebuildLease, versionCheckpoint } from '@shop/projections';
 import { billing, productDetails } from '../../../test-support/shop-fixtures.ts';
 import { spawnShopProcess } from '../../../test-support/shop-process.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
@@ -16,7 +17,8 @@ import { DATA_FOLDER } from '../data-folder.ts';
 /**
  * Two API processes on one port and one data folder (WORKERS=2), as `WORKERS=2 npm start` runs on a
  * machine with two cores: what one process wrote, the other serves at once; each order is mailed
- * once; and when the process holding the projections and the desks is killed, the other takes
+ * once; an admin's rebuild, a person's erasure and a revoked admin right hold whichever process is
+ * asked; and when the process holding the projections and the desks is killed, the other takes
  * them over within seconds and the primary starts a new process.
  *
  * Every request here goes on a connection of its own: the primary deals connections to the two
@@ -48,17 +50,28 @@ function call<T>(base: string, path: string, init: { method?: string; body?: unk
   });
 }
 
+interface Person {
+  userId: string;
+  email: string;
+  name: string;
+}
+
 describe('WORKERS=2: two API processes on one data folder', () => {
   const dir = tempDir('shop-cluster-');
   const jwtSecret = randomBytes(48).toString('base64url');
   const signer = new TokenService(jwtSecret);
   let shop: { url: string; child: ChildProcess };
   let productId: string;
+  /** People with accounts (verified through Google) to forget, and two admins, one to revoke the other. */
+  let people: Person[];
+  let admins: Person[];
 
   const shopper = () => {
     const userId = newId();
     return { userId, token: signer.sign({ userId, email: `${userId}@cluster.example`, isAdmin: false }) };
   };
+  /** A token of an admin the log knows nothing of (a token's own claim counts until a role event says otherwise). */
+  const ownerToken = () => signer.sign({ userId: newId(), email: 'owner@cluster.example', isAdmin: true });
   const readModels = () => new Database(join(dir.path, DATA_FOLDER.readModels), { readonly: true });
   const holderPid = () => {
     const db = readModels();
@@ -82,13 +95,12 @@ describe('WORKERS=2: two API processes on one data folder', () => {
       .filter((file) => file.endsWith('.eml'))
       .filter((file) => readFileSync(join(dir.path, 'outbox', file), 'utf8').includes(`order ${orderId} is placed`)).length;
   /** A cash-on-delivery order of one unit, every step on a connection of its own. */
-  const placeOrder = async () => {
-    const who = shopper();
+  const placeOrder = async (who = shopper(), billedTo = { ...billing, email: `${who.userId}@cluster.example` }) => {
     expect((await call(shop.url, '/api/cart/add', { method: 'POST', token: who.token, body: { productId, quantity: 1 } })).status).toBe(201);
     const placed = await call<{ order: OrderDoc }>(shop.url, '/api/orders/checkout', {
       method: 'POST',
       token: who.token,
-      body: { ...billing, email: `${who.userId}@cluster.example`, paymentMethod: 'cod' },
+      body: { ...billedTo, paymentMethod: 'cod' },
     });
     expect(placed.status).toBe(201);
     return { who, orderId: placed.body.order.id };
@@ -101,7 +113,19 @@ describe('WORKERS=2: two API processes on one data folder', () => {
       const { categoryId } = await prepare.catalog.createCategory({ name: 'Cluster', color: '#000000', images: [] });
       const { subcategoryId } = await prepare.catalog.addSubcategory({ categoryId, name: 'Cluster goods' });
       productId = (await prepare.catalog.saveProduct({ details: productDetails(categoryId, subcategoryId, { countInStock: 1000 }) })).productId;
+      const account = async (name: string): Promise<Person> => {
+        const email = `${newId()}@cluster.example`;
+        const { user } = await prepare.accounts.signInWithGoogle({ subject: newId(), email, name, picture: null });
+        return { userId: user.id, email, name };
+      };
+      people = [await account('Zorawar Quillfeather'), await account('Ishbel Marrowstone')];
+      admins = [await account('Owner Revoked'), await account('Owner Revoking')];
+      for (const admin of admins) await prepare.accounts.roles.set(admin.userId, true, { by: 'cluster test' });
       await prepare.runner.catchUp();
+      // The catalog read model as an older release built it: rebuilt at start-up by the holder
+      // of the projections, once the rebuild lease this test holds for now is let go.
+      await prepare.docs.commit({ writes: [], checkpoints: [{ name: versionCheckpoint(catalogProjection.name), position: BigInt(catalogProjection.version - 1) }] });
+      expect(await prepare.docs.acquireLease(rebuildLease(catalogProjection.name), 'cluster test', 600_000)).toBeTruthy();
     } finally {
       await prepare.close();
     }
@@ -119,6 +143,19 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     }
     dir.remove();
   });
+
+  it('says ready from every process once the holder of the projections has rebuilt a read model of an older release', async () => {
+    const readiness = async () => [await call(shop.url, '/readyz'), await call(shop.url, '/readyz')].map((reply) => reply.status);
+    // Both processes started while the catalog read model was an older release's.
+    expect(await readiness()).toEqual([503, 503]);
+    const db = new Database(join(dir.path, DATA_FOLDER.readModels));
+    try {
+      db.prepare('DELETE FROM leases WHERE name = ?').run(rebuildLease(catalogProjection.name));
+    } finally {
+      db.close();
+    }
+    await expect.poll(readiness, { timeout: 30_000, interval: 200 }).toEqual([200, 200]);
+  }, 60_000);
 
   it('serves what one process wrote from the other: the cart line a command added, the stock an order took', async () => {
     const who = shopper();
@@ -146,7 +183,79 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
   });
 
-  it('mails each order once, and moves the projections and the desks to the other process when their holder is killed', async () => {
+  it("runs an admin's rebuild in the process holding the projections, whichever process is asked, and shows its job from either", async () => {
+    const admin = ownerToken();
+    for (const target of ['catalog', 'accounts']) {
+      // Two connections at once: the primary deals one to each process.
+      const asked = await Promise.all(
+        [0, 1].map(() => call<{ id: string; job?: { id: string } }>(shop.url, `/api/admin/projections/${target}/rebuild`, { method: 'POST', token: admin })),
+      );
+      // One job, in the holder: the second request starts it too, or is told it runs (its id).
+      const started = asked.filter((reply) => reply.status === 202);
+      expect(started.length).toBeGreaterThan(0);
+      for (const busy of asked.filter((reply) => reply.status !== 202)) {
+        expect(busy.status).toBe(409);
+        expect(started.map((reply) => reply.body.id)).toContain(busy.body.job?.id);
+      }
+      for (const { body: job } of started) {
+        const state = async () => (await call<{ state: string; error: string | null }>(shop.url, `/api/admin/projections/rebuilds/${job.id}`, { token: admin })).body;
+        await expect.poll(state, { timeout: 30_000, interval: 100 }).toMatchObject({ state: 'done', error: null });
+        // Found from the other process too.
+        expect(await state()).toMatchObject({ state: 'done' });
+      }
+    }
+  }, 90_000);
+
+  it('forgets a person in every process: erasures asked of either process leave no process showing them again', async () => {
+    const admin = ownerToken();
+    const streetOf = (person: Person) => `${person.name.split(' ')[1]} Lane`;
+    const needles = (person: Person) => [person.name, person.email, streetOf(person)];
+    for (const person of people) {
+      const who = { userId: person.userId, token: signer.sign({ userId: person.userId, email: person.email, isAdmin: false }) };
+      await placeOrder(who, { ...billing, fullName: person.name, email: person.email, streetAddressLine1: streetOf(person) });
+    }
+    const seen = async (person: Person) => {
+      const reply = await call(shop.url, `/api/admin/customers/${person.userId}`, { token: admin });
+      expect(reply.status).toBe(200);
+      const text = JSON.stringify(reply.body);
+      return needles(person).filter((needle) => text.includes(needle));
+    };
+    /** The back office's customer search: its page count is remembered per process until the store changes. */
+    const found = async (person: Person) => {
+      const reply = await call<{ customers: unknown[]; totalPages: number }>(shop.url, `/api/admin/customers?q=${encodeURIComponent(person.name.split(' ')[1]!)}`, { token: admin });
+      return { customers: reply.body.customers.length, totalPages: reply.body.totalPages };
+    };
+    // Shown by both processes, which have opened the people's events (their keys are in memory).
+    for (const person of people) {
+      for (let i = 0; i < 2; i++) {
+        expect(await seen(person)).toEqual(needles(person));
+        expect(await found(person)).toEqual({ customers: 1, totalPages: 1 });
+      }
+    }
+    // Two erasures at once: one asked of each process.
+    const erased = await Promise.all(people.map((person) => call(shop.url, `/api/admin/customers/${person.userId}/forget`, { method: 'POST', token: admin })));
+    expect(erased.map((reply) => reply.status)).toEqual([200, 200]);
+    // The read models were rebuilt from a log whose fields no process opens any more.
+    for (const person of people) {
+      for (let i = 0; i < 4; i++) {
+        expect(await seen(person)).toEqual([]);
+        expect(await found(person)).toEqual({ customers: 0, totalPages: 0 });
+      }
+    }
+  }, 120_000);
+
+  it("takes a revoked admin's rights away in every process at once", async () => {
+    const [revoked, revoking] = admins.map((admin) => signer.sign({ userId: admin.userId, email: admin.email, isAdmin: true }));
+    // Both processes have let the admin in (and remember the account's standing).
+    for (let i = 0; i < 4; i++) expect((await call(shop.url, '/api/admin/customers', { token: revoked })).status).toBe(200);
+    const revocation = await call(shop.url, `/api/admin/customers/${admins[0]!.userId}/admin`, { method: 'PUT', token: revoking, body: { isAdmin: false } });
+    expect(revocation.status).toBe(200);
+    const after = [];
+    for (let i = 0; i < 4; i++) after.push((await call(shop.url, '/api/admin/customers', { token: revoked })).status);
+    expect(after.every((status) => status === 401 || status === 403), `statuses ${after.join(', ')}`).toBe(true);
+  });
+
+  it('mails each order once, and moves the projections, the desks and the rebuilds to the other process when their holder is killed', async () => {
     const before = await Promise.all([placeOrder(), placeOrder(), placeOrder()]);
     await expect.poll(() => before.map(({ orderId }) => placedMails(orderId)), { timeout: 10_000 }).toEqual([1, 1, 1]);
 
@@ -169,5 +278,13 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     expect(before.map(({ orderId }) => placedMails(orderId))).toEqual([1, 1, 1]);
     // The primary started a process in place of the killed one.
     await expect.poll(() => workerPids().filter((pid) => pid !== holder).length, { timeout: 20_000 }).toBe(2);
-  });
+    // Rebuilds go to the new holder, from the new process too.
+    const admin = ownerToken();
+    for (let i = 0; i < 2; i++) {
+      const started = await call<{ id: string }>(shop.url, '/api/admin/projections/catalog/rebuild', { method: 'POST', token: admin });
+      expect(started.status).toBe(202);
+      const state = async () => (await call<{ state: string }>(shop.url, `/api/admin/projections/rebuilds/${started.body.id}`, { token: admin })).body.state;
+      await expect.poll(state, { timeout: 30_000, interval: 100 }).toBe('done');
+    }
+  }, 90_000);
 });

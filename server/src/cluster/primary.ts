@@ -1,11 +1,17 @@
 import cluster, { type Worker } from 'node:cluster';
 import { keepClusterLimits } from '@shop/command-api';
 import type { Config, Logger } from '@shop/platform';
-import { isShopMessage } from './process-link.ts';
+import { isShopMessage, isShopQuestion, type ShopQuestion } from './process-link.ts';
 
 /** A worker that dies sooner than this after it was started waits before it is started again. */
 const QUICK_DEATH_MS = 10_000;
 const RESTART_DELAY_MS = 1000;
+/**
+ * How long a question waits for a worker's answer. Answers are quick (they start work, they do
+ * not wait for it): a worker silent this long has its event loop stuck, and the asker goes on
+ * with the answers of the others rather than hang an admin's request.
+ */
+const ANSWER_WITHIN_MS = 10_000;
 
 /** Set on the worker forked first, alone (see runPrimary). */
 export const FIRST_WORKER_ENV = 'SHOP_FIRST_WORKER';
@@ -33,12 +39,15 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
 
   // The per-user and per-address limits, counted here for every worker (clusterLimiters).
   keepClusterLimits();
+  const questions = new QuestionRelay();
   cluster.on('message', (from, message: unknown) => {
+    if (isShopQuestion(message)) return questions.received(from, message);
     if (!isShopMessage(message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {
       if (worker && worker !== from && worker.isConnected()) worker.send(message);
     }
   });
+  cluster.on('exit', (worker) => questions.gone(worker));
 
   const first = fork({ [FIRST_WORKER_ENV]: '1' });
   port = await new Promise<number>((resolve, reject) => {
@@ -81,4 +90,58 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * The primary's part in the workers' questions (ProcessLink.ask): a question goes to every other
+ * worker, and their answers go back to the asker together, once each has answered, exited, or
+ * taken longer than ANSWER_WITHIN_MS.
+ */
+class QuestionRelay {
+  private readonly open = new Map<string, { asker: Worker; waitingFor: Set<Worker>; answers: unknown[]; timer: NodeJS.Timeout }>();
+  /** Workers whose link listens; one still loading its code would lose a question and be waited for in vain. */
+  private readonly linked = new Set<Worker>();
+
+  received(from: Worker, message: ShopQuestion): void {
+    if (message.shop === 'linked') {
+      this.linked.add(from);
+      return;
+    }
+    if (message.shop === 'answer') {
+      const question = this.open.get(message.id);
+      if (!question?.waitingFor.delete(from)) return;
+      question.answers.push(message.answer);
+      this.settleIfAnswered(message.id);
+      return;
+    }
+    if (message.shop !== 'ask') return;
+    const others = [...this.linked].filter((worker) => worker !== from && worker.isConnected());
+    const timer = setTimeout(() => this.settle(message.id), ANSWER_WITHIN_MS);
+    this.open.set(message.id, { asker: from, waitingFor: new Set(others), answers: [], timer });
+    for (const worker of others) worker.send(message);
+    this.settleIfAnswered(message.id);
+  }
+
+  /** A worker that exited answers nothing more; the questions it asked are dropped with it. */
+  gone(worker: Worker): void {
+    this.linked.delete(worker);
+    for (const [id, question] of this.open) {
+      if (question.asker === worker) {
+        clearTimeout(question.timer);
+        this.open.delete(id);
+      } else if (question.waitingFor.delete(worker)) this.settleIfAnswered(id);
+    }
+  }
+
+  private settleIfAnswered(id: string): void {
+    if (this.open.get(id)?.waitingFor.size === 0) this.settle(id);
+  }
+
+  private settle(id: string): void {
+    const question = this.open.get(id);
+    if (!question) return;
+    clearTimeout(question.timer);
+    this.open.delete(id);
+    if (question.asker.isConnected()) question.asker.send({ shop: 'answers', id, answers: question.answers } satisfies ShopQuestion);
+  }
 }

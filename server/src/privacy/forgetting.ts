@@ -2,7 +2,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AccountError, avatarFolder, type AccountCommands, type StreamCommands } from '@shop/command-api';
 import type { DocumentStore, FileStore, Logger, SealingEventStore } from '@shop/platform';
-import { RebuildBusyError, type RebuildService } from '@shop/projections';
+import { RebuildBusyError, type RebuildRequests } from '@shop/projections';
 import { recordErasure } from './erasure-ledger.ts';
 
 export interface ForgettingDeps {
@@ -10,10 +10,16 @@ export interface ForgettingDeps {
   streams: StreamCommands;
   /** The log's sealing layer: destroying a key there forgets the person in this process at once. */
   sealed: SealingEventStore;
+  /**
+   * Tells the shop's other processes (WORKERS > 1) that these subjects' keys are destroyed, and
+   * resolves once each has dropped its cached copies (keys, states decided from their events).
+   */
+  tellOthers?: (subjects: string[]) => Promise<void>;
   /** The erasure ledger (DATA_FOLDER.erasures, or ERASURE_LEDGER). */
   ledgerFile: string;
   files: FileStore;
-  rebuilds: RebuildService;
+  /** Run where the projections run (the holder of their lease, with several processes). */
+  rebuilds: RebuildRequests;
   docs: DocumentStore;
   /** The mail outbox folder of a shop without SMTP (mails to the person are deleted), or null. */
   outbox: string | null;
@@ -54,6 +60,7 @@ export class Forgetting {
     await accounts.newsletter.withdrawOnErasure(account.email);
     await recordErasure(this.deps.ledgerFile, { userId, subjects, at: new Date().toISOString() });
     await sealed.forget(subjects);
+    await this.deps.tellOthers?.(subjects);
     const { position } = await accounts.forget(userId, by, actorId);
     this.deps.streams.forgetCached();
     await this.deleteUploads(userId);
