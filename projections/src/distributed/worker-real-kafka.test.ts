@@ -7,6 +7,7 @@
  * while the other partitions keep flowing. Skipped where Java or Maven is not.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,9 @@ import { CATALOG, cartStreams, newId, type ProductDoc } from '@shop/contracts';
 import type { WriteBatch } from '@shop/platform';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { KafkaBus } from '@shop/platform/bus/kafka';
+import { pino } from 'pino';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
-import { startLocalKafka, type LocalKafka } from '../../../test-support/kafka-broker.ts';
+import { sharedLocalKafka } from '../../../test-support/kafka-broker.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { cartProjection } from '../cart/projection.ts';
 import { catalogProjection } from '../catalog/projection.ts';
@@ -32,11 +34,16 @@ const PARTITIONS = 4;
 /** The projector worker's command line (`npm run projector`), run as a process of its own. */
 const PROJECTOR_CLI = resolve(import.meta.dirname, '../../../server/src/cli/projector-worker.ts');
 const projections: Projection[] = [catalogProjection, cartProjection];
-const broker = await startLocalKafka();
+const broker = await sharedLocalKafka();
+const started = Date.now();
+/** Diagnostics: with REAL_KAFKA_LOG=<file>, kafkajs's group events and the workers' logs, with the test's phases, go there. */
+const logFile = process.env.REAL_KAFKA_LOG;
+const logger = pino({ level: logFile ? 'info' : 'silent' }, { write: (line: string) => appendFileSync(logFile!, `+${Date.now() - started}ms ${line}`) });
+const phase = (what: string) => logger.info(`test: ${what}`);
 const skipReason = typeof broker === 'string' ? broker : undefined;
 
 describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real Kafka broker${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  const kafka = broker as LocalKafka;
+  const kafka = broker as { brokers: string[] };
   const dir = tempDir('shop-real-kafka-');
   const events = new SqliteEventStore(join(dir.path, 'events.db'));
   const embedded = new SqliteDocumentStore(join(dir.path, 'embedded.db'));
@@ -55,7 +62,6 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
     await runner.stop();
     await events.close();
     await embedded.close();
-    await kafka?.stop();
     dir.remove();
   });
 
@@ -63,9 +69,9 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
   async function cluster(given?: SqliteDocumentStore) {
     const topic = `shop.events.${randomUUID().slice(0, 8)}`;
     const store = given ?? new SqliteDocumentStore(join(dir.path, `${topic}.db`));
-    const bus = new KafkaBus({ brokers: kafka.brokers, clientId: `test-${topic}`, concurrency: PARTITIONS });
+    const bus = new KafkaBus({ brokers: kafka.brokers, clientId: `test-${topic}`, concurrency: PARTITIONS, logger });
     const relayStop = new AbortController();
-    const relayRun = new Relay(events, store, bus, { topic, partitions: PARTITIONS, lingerMs: 1 }).run(relayStop.signal);
+    const relayRun = new Relay(events, store, bus, { topic, partitions: PARTITIONS, lingerMs: 1, logger }).run(relayStop.signal);
     stops.push(async () => {
       relayStop.abort();
       await relayRun;
@@ -73,17 +79,21 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
       await store.close();
     });
     const worker = async (readStore = store, options: Partial<WorkerOptions> = {}) => {
-      const w = new ProjectorWorker(events, readStore, bus, { topic, partitions: PARTITIONS, groupId: `projectors-${topic}`, projections, idleMs: 50, pollMs: 10, ...options });
+      const w = new ProjectorWorker(events, readStore, bus, { topic, partitions: PARTITIONS, groupId: `projectors-${topic}`, projections, idleMs: 50, pollMs: 10, logger, ...options });
       await w.start();
       stops.push(() => w.stop());
       return w;
     };
-    const caughtUp = async (position: bigint, names = ['catalog', 'cart']) => {
-      // A group that rebalances while events flow may take a rebalance timeout (kafkajs: 60 s) plus
-      // a consumer's retry backoff to settle on a loaded machine (seen twice in full-suite runs at
-      // 60 s, never alone); what is checked is that nothing is lost or applied twice, not speed.
-      await new CheckpointWatcher(store, externalLayout(PARTITIONS), { pollMs: 20 }).waitFor(position, names, 150_000);
+    const caughtUp = async (position: bigint, names = ['catalog', 'cart'], timeoutMs = 45_000) => {
+      phase(`waiting for ${names.join(', ')} at ${position}`);
+      // The longest a healthy group takes to hand partitions over is a member's session timeout
+      // (30 s, should its leave be lost) and a rejoin; a loaded machine settles in seconds. A wait
+      // past that is a stall, as was a stopped worker's consumer that kafkajs restarted after a
+      // crash during its stop: it took partition 0 for a worker that no longer ran the ordered
+      // projections (KafkaBus now keeps a stopped consumer stopped).
+      await new CheckpointWatcher(store, externalLayout(PARTITIONS), { pollMs: 20 }).waitFor(position, names, timeoutMs);
       await runner.waitFor(position);
+      phase(`caught up at ${position}`);
     };
     return { topic, store, bus, worker, caughtUp };
   }
@@ -129,12 +139,16 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
 
   it('two workers share the partitions; when one leaves, the other takes them over and no event is lost or applied twice', { timeout: 400_000 }, async () => {
     const { store, worker, caughtUp } = await cluster();
+    phase('two workers: starting');
     const first = await worker();
+    phase('two workers: first started');
     await worker();
+    phase('two workers: second started');
     await caughtUp(await cartAdds(Array.from({ length: 12 }, () => newId())));
     await sameAsEmbedded(store, 'cart');
 
     await first.stop();
+    phase('two workers: first stopped');
     await caughtUp(await cartAdds(Array.from({ length: 12 }, () => newId())));
     await sameAsEmbedded(store, 'cart');
     await sameAsEmbedded(store, 'products');
@@ -148,7 +162,8 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
     workerProcess(topic, `projectors-${topic}`);
     // The command line runs the shop's projections, where the cart is part of the shopper group.
     const names = ['catalog', 'shopper'];
-    await caughtUp(await events.headPosition(), names);
+    // Two processes start first (tsx compiles the server as it loads it: 25 s at a load of 25 on two cores).
+    await caughtUp(await events.headPosition(), names, 120_000);
 
     // A burst of cart lines (every partition) with stock receipts among them (the catalog, whose
     // stock-change feed numbers each receipt: one applied twice would number one more).
