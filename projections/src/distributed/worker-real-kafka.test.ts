@@ -7,32 +7,36 @@
  * while the other partitions keep flowing. Skipped where Java or Maven is not.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogCommands, StreamCommands, importCatalog, receiveStock } from '@shop/command-api';
-import { CATALOG, cartStreams, newId, type ProductDoc } from '@shop/contracts';
-import type { WriteBatch } from '@shop/platform';
+import { CATALOG, FORGOTTEN, accountStreams, cartStreams, newId, type ProductDoc } from '@shop/contracts';
+import { SealingEventStore, UpcastingEventStore, type WriteBatch } from '@shop/platform';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { KafkaBus } from '@shop/platform/bus/kafka';
+import { SqliteKeyStore } from '@shop/platform/privacy/sqlite-key-store';
 import { pino } from 'pino';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { sharedLocalKafka } from '../../../test-support/kafka-broker.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
+import { accountsProjection } from '../account/projection.ts';
 import { cartProjection } from '../cart/projection.ts';
 import { catalogProjection } from '../catalog/projection.ts';
 import type { Projection } from '../projection.ts';
 import { canonical } from '../rebuild/verify.ts';
 import { ProjectionRunner } from '../runner.ts';
 import { CheckpointWatcher } from './checkpoint-watcher.ts';
+import { decodeRecord, type BusRecord } from './codec.ts';
 import { externalLayout } from './layout.ts';
 import { Relay } from './relay.ts';
 import { ProjectorWorker, type DeadLetter, type WorkerOptions } from './worker.ts';
 
 const PARTITIONS = 4;
-/** The projector worker's command line (`npm run projector`), run as a process of its own. */
+/** The projector worker's and the relay's command lines (`npm run projector`, `npm run relay`), run as processes of their own. */
 const PROJECTOR_CLI = resolve(import.meta.dirname, '../../../server/src/cli/projector-worker.ts');
+const RELAY_CLI = resolve(import.meta.dirname, '../../../server/src/cli/relay.ts');
 const projections: Projection[] = [catalogProjection, cartProjection];
 const broker = await sharedLocalKafka();
 const started = Date.now();
@@ -103,11 +107,11 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
    * file's folder: it follows the log every test appends to and writes read-models.db there. A
    * short session lets the group notice a killed member within seconds instead of 30.
    */
-  function workerProcess(topic: string, group: string): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', PROJECTOR_CLI], {
+  function workerProcess(topic: string, group: string, dataDir = dir.path, cli = PROJECTOR_CLI): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli], {
       env: {
         ...process.env,
-        DATA_DIR: dir.path,
+        DATA_DIR: dataDir,
         KAFKA_BROKERS: kafka.brokers.join(','),
         KAFKA_TOPIC: topic,
         KAFKA_PARTITIONS: String(PARTITIONS),
@@ -188,6 +192,48 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
     await sameAsEmbedded(store, 'cart');
     await sameAsEmbedded(store, CATALOG.products);
     await sameAsEmbedded(store, CATALOG.stockChanges);
+  });
+
+  it('the relay (npm run relay) puts personal fields on the topic sealed; a projector process opens them with the key store; erased, the topic’s copies stay unreadable', { timeout: 180_000 }, async () => {
+    // A shop of its own (its log, key store and read models), served by the two command lines.
+    const shop = join(dir.path, 'sealed-shop');
+    mkdirSync(shop);
+    const log = new SqliteEventStore(join(shop, 'events.db'));
+    const keys = () => new SqliteKeyStore(join(shop, 'person-keys.db'));
+    const sealed = new SealingEventStore(log, keys());
+    const readModels = new SqliteDocumentStore(join(shop, 'read-models.db'));
+    stops.push(async () => {
+      await sealed.close();
+      await readModels.close();
+    });
+    const userId = newId();
+    const person = { name: 'Ravi Sealedtopic', email: 'ravi.sealedtopic@example.in', phone: '9876501234' };
+    const registeredAt = new Date().toISOString();
+    const data = { userId, ...person, passwordHash: 'scrypt$x', method: 'password', images: [], isAdmin: false, registeredAt };
+    const { position } = await new UpcastingEventStore(sealed).append(accountStreams.account(userId), [{ id: randomUUID(), type: 'AccountRegistered', data, metadata: { userId } }], 'no_stream');
+    const topic = `shop.events.${randomUUID().slice(0, 8)}`;
+    workerProcess(topic, `relay-${topic}`, shop, RELAY_CLI);
+    workerProcess(topic, `projectors-${topic}`, shop);
+    for (const spec of accountsProjection.collections) await readModels.defineCollection(spec);
+    // Two processes start first (see the test above).
+    await new CheckpointWatcher(readModels, externalLayout(PARTITIONS), { pollMs: 50 }).waitFor(position, ['accounts'], 120_000);
+    expect(await readModels.find('users', { _id: userId })).toMatchObject([person]);
+
+    // What the topic holds, read as any consumer of it would.
+    const bus = new KafkaBus({ brokers: kafka.brokers, clientId: `reader-${topic}` });
+    stops.push(() => bus.close());
+    const records: string[] = [];
+    await bus.consume({ topic, groupId: `reader-${topic}`, handle: async (batch) => void records.push(...batch.messages.map((m) => m.value)) });
+    const registered = () => records.find((value) => value.includes('AccountRegistered'));
+    await expect.poll(registered, { timeout: 30_000 }).toBeDefined();
+    for (const value of Object.values(person)) expect(registered()).not.toContain(value);
+
+    // Forgotten: the copy on the topic no longer opens, in any process.
+    await sealed.forget([userId]);
+    const { event } = decodeRecord(registered()!) as Extract<BusRecord, { kind: 'event' }>;
+    const fresh = new SealingEventStore(new SqliteEventStore(join(shop, 'events.db')), keys());
+    stops.push(() => fresh.close());
+    expect((await fresh.asRead([event]))[0]!.data).toMatchObject({ name: FORGOTTEN.name, email: FORGOTTEN.email, phone: FORGOTTEN.text });
   });
 
   it('a poison event goes to the dead-letter topic after its retries while the other partitions keep flowing', { timeout: 180_000 }, async () => {
