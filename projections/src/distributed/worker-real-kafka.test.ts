@@ -3,8 +3,11 @@
  * the embedded SQLite log relayed to Kafka, workers projecting into SQLite read models, checked
  * against the same projections run in-process. Two workers share the partitions; one leaves
  * and the other takes its partitions over with no event lost; worker processes (the real
- * `npm run projector`), one SIGKILLed mid-batch; a poison event ends in the dead-letter topic
- * while the other partitions keep flowing. Skipped where Java or Maven is not.
+ * `npm run projector`), one SIGKILLed mid-batch; the relay's command line putting personal
+ * fields on the topic sealed; a poison event ends in the dead-letter topic while the other
+ * partitions keep flowing. The broker is the run's (test-support/kafka-global-setup.ts); each test
+ * has its own topic and groups. Skipped where Java or Maven is not. REAL_KAFKA_LOG=<file> writes
+ * kafkajs's group events and the workers' logs there, with the test's phases (a stall's story).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
@@ -40,9 +43,22 @@ const RELAY_CLI = resolve(import.meta.dirname, '../../../server/src/cli/relay.ts
 const projections: Projection[] = [catalogProjection, cartProjection];
 const broker = await sharedLocalKafka();
 const started = Date.now();
-/** Diagnostics: with REAL_KAFKA_LOG=<file>, kafkajs's group events and the workers' logs, with the test's phases, go there. */
+/**
+ * Diagnostics: kafkajs's group events and the workers' logs, with the test's phases, kept here
+ * (the last of them are printed when a wait times out) and, with REAL_KAFKA_LOG=<file>, written there.
+ */
 const logFile = process.env.REAL_KAFKA_LOG;
-const logger = pino({ level: logFile ? 'info' : 'silent' }, { write: (line: string) => appendFileSync(logFile!, `+${Date.now() - started}ms ${line}`) });
+const logLines: string[] = [];
+const logger = pino(
+  { level: 'info' },
+  {
+    write: (line: string) => {
+      const stamped = `+${Date.now() - started}ms ${line}`;
+      if (logLines.push(stamped) > 2000) logLines.shift();
+      if (logFile) appendFileSync(logFile, stamped);
+    },
+  },
+);
 const phase = (what: string) => logger.info(`test: ${what}`);
 const skipReason = typeof broker === 'string' ? broker : undefined;
 
@@ -95,7 +111,12 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
       // past that is a stall, as was a stopped worker's consumer that kafkajs restarted after a
       // crash during its stop: it took partition 0 for a worker that no longer ran the ordered
       // projections (KafkaBus now keeps a stopped consumer stopped).
-      await new CheckpointWatcher(store, externalLayout(PARTITIONS), { pollMs: 20 }).waitFor(position, names, timeoutMs);
+      await new CheckpointWatcher(store, externalLayout(PARTITIONS), { pollMs: 20 })
+        .waitFor(position, names, timeoutMs)
+        .catch((error: unknown) => {
+          console.error(`the group's story (last lines):\n${logLines.slice(-60).join('')}`);
+          throw error;
+        });
       await runner.waitFor(position);
       phase(`caught up at ${position}`);
     };
