@@ -5,6 +5,9 @@ import SpreadBrowserFilesSequencer from './test-support/sequencer.ts';
 /** The back-end packages' sources, where their unit and integration tests sit beside the code. */
 const BACKEND_SRC = '{contracts,platform,command-api,projections,read-api,server,bench}/src';
 
+/** The files that run against a real Kafka broker: their own project, which starts one broker for the run. */
+const KAFKA_BROKER_FILES = ['platform/src/bus/kafka.test.ts', 'projections/src/distributed/worker-real-kafka.test.ts'];
+
 /**
  * One run for every workspace, one project per test level (README, Tests). Back-end unit tests are
  * pure; integration suites run in Node against real SQLite files, real HTTP servers on 127.0.0.1
@@ -39,7 +42,20 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: [`${BACKEND_SRC}/**/*.test.ts`, 'e2e-distributed/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.unit.test.ts', ...KAFKA_BROKER_FILES],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // Kafka on a real broker (issue #33): one Apache Kafka broker for the whole run, started in
+        // the background by the global setup only when one of these files runs (the files wait
+        // for it, and skip with the reason where Java or Maven is missing), stopped at the end.
+        test: {
+          name: 'kafka',
+          environment: 'node',
+          include: KAFKA_BROKER_FILES,
+          globalSetup: ['test-support/kafka-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },

@@ -2,8 +2,9 @@
  * A real Apache Kafka broker for the test suite, without Docker: the broker's jars come from
  * Maven Central through test-support/kafka/pom.xml (fetched once into .cache/kafka/<version>,
  * kept between runs), and one KRaft node (broker and controller) runs on 127.0.0.1 with a small
- * heap in a fresh folder. Where Java or Maven is missing, the suites that need it skip with the
- * reason this gives.
+ * heap in a fresh folder. One broker serves the whole run (kafka-global-setup.ts); the files
+ * reach it through `sharedLocalKafka`. Where Java or Maven is missing, the suites that need it
+ * skip with the reason this gives.
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,7 @@ import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './shop-process.ts';
+import { inject } from 'vitest';
 import { tempDir } from './temp-dir.ts';
 
 const POM = join(ROOT, 'test-support/kafka/pom.xml');
@@ -22,6 +24,30 @@ const LIBS = join(ROOT, '.cache/kafka', KAFKA_VERSION, 'libs');
 export interface LocalKafka {
   brokers: string[];
   stop(): Promise<void>;
+}
+
+/** What the run's broker reports (kafka-global-setup.ts): where it listens, why there is none, or how it failed. */
+export type LocalKafkaStatus = { brokers: string[] } | { skip: string } | { error: string };
+
+/** Longest wait for the run's broker: a first run fetches its jars through Maven (up to 10 min), then it starts (up to 2). */
+const SHARED_BROKER_WAIT_MS = 13 * 60_000;
+
+/**
+ * The run's broker (started once by the `kafka` project's global setup), or the reason there is
+ * none (then the caller skips). A broker that failed to start fails the caller. Files share it:
+ * each names its own topics and consumer groups.
+ */
+export async function sharedLocalKafka(): Promise<{ brokers: string[] } | string> {
+  const statusFile = inject('localKafkaStatus');
+  if (!statusFile) throw new Error('no shared Kafka broker: this file belongs in the vitest project "kafka" (vitest.config.ts)');
+  const deadline = Date.now() + SHARED_BROKER_WAIT_MS;
+  while (!existsSync(statusFile)) {
+    if (Date.now() > deadline) throw new Error('the shared Kafka broker neither started nor failed in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const status = JSON.parse(readFileSync(statusFile, 'utf8')) as LocalKafkaStatus;
+  if ('error' in status) throw new Error(status.error);
+  return 'skip' in status ? status.skip : { brokers: status.brokers };
 }
 
 function missingTool(): string | null {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { Kafka } from 'kafkajs';
+import { describe, expect, it, vi } from 'vitest';
+import type { ConsumerConfig, Kafka } from 'kafkajs';
 import { KafkaBus, PRODUCER_RETRY } from './kafka.ts';
 import { partitionOf } from './partition.ts';
 import type { BatchHold } from './port.ts';
@@ -24,6 +24,10 @@ function fakeKafka() {
     producers: 0,
     sendFailures: [] as Error[],
     run: undefined as { eachBatchAutoResolve?: boolean; eachBatch: (payload: unknown) => Promise<void> } | undefined,
+    /** Consumers kafkajs restarted after a crash, whether a crash happens when the consumer disconnects, and a way to crash it now. */
+    restarts: 0,
+    crashOnDisconnect: false,
+    crashConsumer: undefined as ((error: Error & { retriable?: boolean }) => Promise<void>) | undefined,
   };
   const kafka = {
     producer: (config?: Parameters<Kafka['producer']>[0]) => {
@@ -62,16 +66,38 @@ function fakeKafka() {
         return true;
       },
     }),
-    consumer: () => ({
-      events: { GROUP_JOIN: 'consumer.group_join', CRASH: 'consumer.crash', REBALANCING: 'consumer.rebalancing' },
-      on: () => () => {},
-      connect: async () => {},
-      subscribe: async () => {},
-      disconnect: async () => {},
-      run: async (config: NonNullable<typeof record.run>) => {
-        record.run = config;
-      },
-    }),
+    consumer: (config: ConsumerConfig) => {
+      const listeners = new Map<string, (event: { payload: unknown }) => void>();
+      const emit = (name: string, payload: unknown) => listeners.get(name)?.({ payload });
+      const join = () => emit('consumer.group_join', { memberAssignment: { events: [0, 1] } });
+      /** kafkajs's crash handler (consumer/index.js): disconnect, ask `restartOnFailure`, report, rejoin after a pause. */
+      const crash = async (error: Error & { retriable?: boolean }) => {
+        const restart = error.retriable === true && (!config.retry?.restartOnFailure || (await config.retry.restartOnFailure(error)));
+        emit('consumer.crash', { error, restart });
+        if (restart) {
+          record.restarts += 1;
+          setTimeout(join, 1);
+        }
+      };
+      record.crashConsumer = crash;
+      return {
+        events: { GROUP_JOIN: 'consumer.group_join', CRASH: 'consumer.crash', REBALANCING: 'consumer.rebalancing' },
+        on: (name: string, listener: (event: { payload: unknown }) => void) => {
+          listeners.set(name, listener);
+          return () => listeners.delete(name);
+        },
+        connect: async () => {},
+        subscribe: async () => {},
+        // A request in flight when the connections close fails: kafkajs crashes the consumer.
+        disconnect: async () => {
+          if (record.crashOnDisconnect) await crash(Object.assign(new Error('Closed connection'), { name: 'KafkaJSConnectionClosedError', retriable: true }));
+        },
+        run: async (runConfig: NonNullable<typeof record.run>) => {
+          record.run = runConfig;
+          join();
+        },
+      };
+    },
   };
   return { kafka: kafka as unknown as Pick<Kafka, 'producer' | 'consumer' | 'admin'>, record, topics, leaderless, unknownTopicAnswers };
 }
@@ -205,6 +231,37 @@ describe('Kafka adapter (fake kafkajs client)', () => {
     hold = undefined;
     await record.run!.eachBatch(payload(['12', '13']));
     expect(resolved).toEqual(['11', '13']);
+  });
+});
+
+describe('Kafka adapter: a consumer kafkajs crashes (fake kafkajs client)', () => {
+  const closed = () => Object.assign(new Error('Closed connection'), { name: 'KafkaJSConnectionClosedError', retriable: true });
+
+  it('a running consumer that crashes on a passing error is restarted and rejoins the group', async () => {
+    const { kafka, record } = fakeKafka();
+    const assigned: number[][] = [];
+    const crashes: unknown[] = [];
+    await new KafkaBus({ brokers: [], clientId: 'test', kafka }).consume({ topic: 'events', groupId: 'g', handle: async () => undefined, onAssigned: (p) => assigned.push(p), onCrash: (e) => crashes.push(e) });
+    await record.crashConsumer!(closed());
+    await vi.waitFor(() => expect(assigned).toHaveLength(2));
+    expect([record.restarts, crashes.length]).toEqual([1, 0]);
+  });
+
+  it('a consumer that crashes while it is being stopped stays stopped: no new member takes partitions for a stopped worker, no crash is reported', async () => {
+    const { kafka, record } = fakeKafka();
+    const assigned: number[][] = [];
+    const crashes: unknown[] = [];
+    const subscription = await new KafkaBus({ brokers: [], clientId: 'test', kafka }).consume({
+      topic: 'events',
+      groupId: 'g',
+      handle: async () => undefined,
+      onAssigned: (p) => assigned.push(p),
+      onCrash: (e) => crashes.push(e),
+    });
+    record.crashOnDisconnect = true;
+    await subscription.stop();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([record.restarts, assigned.length, crashes.length]).toEqual([0, 1, 0]);
   });
 });
 

@@ -1,16 +1,16 @@
 import { describe, it } from 'vitest';
-import { startLocalKafka } from '../../../test-support/kafka-broker.ts';
+import { sharedLocalKafka } from '../../../test-support/kafka-broker.ts';
 import { containerRuntimeUnavailable } from '../../../test-support/containers.ts';
 import { busContract } from '../../test/bus-contract.ts';
 import { KafkaBus } from './kafka.ts';
 import { startKafka } from './kafka-container.ts';
 
 /**
- * The bus contract on a real Kafka broker: Apache's own broker from its Maven jars where Java is
- * (no Docker needed), otherwise the Kafka image where a container runtime is; skipped with the
+ * The bus contract on a real Kafka broker: the run's Apache broker from its Maven jars where Java
+ * is (no Docker needed), otherwise the Kafka image where a container runtime is; skipped with the
  * reason where neither is.
  */
-const local = await startLocalKafka();
+const local = await sharedLocalKafka();
 const containerSkip = typeof local === 'string' ? await containerRuntimeUnavailable() : null;
 
 if (typeof local === 'string' && containerSkip) {
@@ -23,7 +23,8 @@ if (typeof local === 'string' && containerSkip) {
   busContract(
     typeof local === 'string' ? 'Kafka (container)' : 'Kafka (Apache broker from Maven)',
     async () => {
-      const broker = typeof local === 'string' ? await startKafka().then(({ container, brokers }) => ({ brokers, stop: async () => void (await container.stop()) })) : local;
+      // The run's broker is shared and outlives this file; a container is this file's own.
+      const broker = typeof local === 'string' ? await startKafka().then(({ container, brokers }) => ({ brokers, stop: async () => void (await container.stop()) })) : { ...local, stop: async () => {} };
       const bus = new KafkaBus({ brokers: broker.brokers, clientId: 'bus-contract' });
       return {
         bus,

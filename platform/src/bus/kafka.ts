@@ -3,7 +3,6 @@ import {
   Partitioners,
   logLevel,
   type Admin,
-  type Consumer,
   type LogEntry,
   type Producer,
 } from 'kafkajs';
@@ -44,10 +43,12 @@ export interface KafkaBusOptions {
 /** The producer's own retries per send (kafkajs's exponential backoff, capped). */
 export const PRODUCER_RETRY = { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 } as const;
 
+/** Longest wait of an idle consumer's fetch at the broker (see `consume`). */
+export const CONSUMER_MAX_WAIT_MS = 500;
+
 /** How long `ensureTopic` waits for a new topic's partitions to have leaders. */
 const LEADER_WAIT_MS = 30_000;
 
-/** Error codes Kafka answers that this adapter tolerates. */
 /** Metadata errors of a topic that is still being created: wait, do not fail. */
 const METADATA_NOT_READY = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
 const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
@@ -58,6 +59,16 @@ const TOPIC_ALREADY_EXISTS = 'TOPIC_ALREADY_EXISTS';
  * producer. Only a new producer (a new producer id) gets past them.
  */
 const PRODUCER_FENCED = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH']);
+
+/**
+ * kafkajs's own log level, following the logger's: its joins, leaves, rebalances and crashes
+ * (info) are what explains a stalled group, so they are there whenever the logger asks for info.
+ */
+function kafkajsLevel(logger: Logger | undefined): logLevel {
+  if (logger?.isLevelEnabled('debug')) return logLevel.DEBUG;
+  if (logger?.isLevelEnabled('info')) return logLevel.INFO;
+  return logLevel.WARN;
+}
 
 /** The protocol error type of `error` or of what caused it (kafkajs wraps it when retries run out). */
 function protocolErrorType(error: unknown): string | undefined {
@@ -88,7 +99,8 @@ export class KafkaBus implements MessageBus {
   /** Partition counts of the topics this bus created or checked: sends are split per partition. */
   private readonly partitionCounts = new Map<string, number>();
   private producer: Promise<Producer> | undefined;
-  private readonly consumers = new Set<Consumer>();
+  /** The open subscriptions (`close` stops them the same way their own `stop` does). */
+  private readonly subscriptions = new Set<BusSubscription>();
 
   constructor(private readonly options: KafkaBusOptions) {
     this.kafka =
@@ -96,7 +108,7 @@ export class KafkaBus implements MessageBus {
       new Kafka({
         clientId: options.clientId,
         brokers: options.brokers,
-        logLevel: logLevel.WARN,
+        logLevel: kafkajsLevel(options.logger),
         logCreator: () => (entry: LogEntry) => this.log(entry),
       });
   }
@@ -178,16 +190,45 @@ export class KafkaBus implements MessageBus {
   }
 
   async consume(options: ConsumeOptions): Promise<BusSubscription> {
-    const consumer = this.kafka.consumer({ groupId: options.groupId, ...(this.options.sessionTimeoutMs ? { sessionTimeout: this.options.sessionTimeoutMs } : {}) });
-    this.consumers.add(consumer);
+    let stopping = false;
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      ...(this.options.sessionTimeoutMs ? { sessionTimeout: this.options.sessionTimeoutMs } : {}),
+      // How long an idle fetch waits at the broker for messages (a message ends it at once). A
+      // member heartbeats only between fetches, so this is also how late it learns that the group
+      // rebalances, and every member's partitions stall until the last one rejoins: kafkajs's 5 s
+      // made each join or leave cost 5 s or more; 500 ms is the Java client's default.
+      maxWaitTimeInMs: CONSUMER_MAX_WAIT_MS,
+      // kafkajs restarts a crashed consumer after a pause, and decides that after its own
+      // disconnect: a consumer that crashes while it is being stopped (a request in flight when
+      // `disconnect` closes the connections, which a loaded machine makes likely) rejoined the
+      // group 300 ms later as a new member, still delivering to the stopped worker. That member
+      // took partition 0 and its stopped worker never ran the ordered projections again: they
+      // stalled for good while the partitioned ones went on. A stopped subscription stays stopped.
+      retry: { retries: 5, restartOnFailure: () => Promise.resolve(!stopping) },
+    });
+    let stopped: Promise<void> | undefined;
+    const subscription: BusSubscription = {
+      stop: () =>
+        (stopped ??= (async () => {
+          stopping = true;
+          try {
+            await consumer.disconnect();
+          } finally {
+            this.subscriptions.delete(subscription);
+          }
+        })()),
+    };
+    this.subscriptions.add(subscription);
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       options.onAssigned?.([...(event.payload.memberAssignment[options.topic] ?? [])].sort((a, b) => a - b));
     });
     consumer.on(consumer.events.REBALANCING, () => options.onRevoked?.());
     consumer.on(consumer.events.CRASH, (event) => {
-      // A restart rejoins the group (maybe with other partitions); no restart is the end.
+      // A restart rejoins the group (maybe with other partitions); no restart is the end,
+      // unless it was asked for (a crash while stopping is how kafkajs ends some stops).
       options.onRevoked?.();
-      if (!event.payload.restart) options.onCrash?.(event.payload.error);
+      if (!event.payload.restart && !stopping) options.onCrash?.(event.payload.error);
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [options.topic], fromBeginning: options.fromBeginning ?? true });
@@ -229,19 +270,11 @@ export class KafkaBus implements MessageBus {
         void hold.until.then(resume, resume);
       },
     });
-    let stopped: Promise<void> | undefined;
-    return {
-      stop: () =>
-        (stopped ??= (async () => {
-          await consumer.disconnect();
-          this.consumers.delete(consumer);
-        })()),
-    };
+    return subscription;
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([...this.consumers].map((consumer) => consumer.disconnect()));
-    this.consumers.clear();
+    await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.stop()));
     const producer = this.producer;
     this.producer = undefined;
     if (producer) await (await producer).disconnect();
@@ -280,17 +313,14 @@ export class KafkaBus implements MessageBus {
   }
 
   /**
-   * Waits until every partition of the topic has a leader. `createTopics` waits for that only for
-   * the client that created the topic; another one (a projector worker starting beside the relay)
-   * is told the topic exists while its partitions may still have none. A consumer whose metadata
-   * shows a partition without a leader files it under no broker and never fetches it until its
-   * metadata is refreshed (kafkajs's metadataMaxAge, five minutes): that partition's read models
-   * stall although the worker owns it and looks healthy.
-   */
-  /**
    * Waits until the broker's metadata knows the topic and every partition has a leader, and
    * answers its partition count. A topic just created may be unknown for a moment
    * (UNKNOWN_TOPIC_OR_PARTITION) or leaderless (LEADER_NOT_AVAILABLE): both are waited out.
+   * `createTopics` waits for leaders only for the client that created the topic; another one (a
+   * projector worker starting beside the relay) is told the topic exists while its partitions may
+   * still have none. A consumer whose metadata shows a partition without a leader files it under
+   * no broker and never fetches it until its metadata is refreshed (kafkajs's metadataMaxAge, five
+   * minutes): that partition's read models stall although the worker owns it and looks healthy.
    */
   private async leadersElected(admin: Admin, topic: string): Promise<number> {
     const deadline = Date.now() + LEADER_WAIT_MS;
@@ -324,6 +354,7 @@ export class KafkaBus implements MessageBus {
     const fields = { ...extra, namespace: entry.namespace };
     if (entry.level === logLevel.ERROR) logger.error(fields, `kafka: ${message}`);
     else if (entry.level === logLevel.WARN) logger.warn(fields, `kafka: ${message}`);
+    else if (entry.level === logLevel.INFO) logger.info(fields, `kafka: ${message}`);
     else logger.debug(fields, `kafka: ${message}`);
   }
 }

@@ -38,4 +38,14 @@ export class ForwardingEventStore implements EventStore {
   close(): Promise<void> {
     return this.inner.close();
   }
+
+  /**
+   * Events as this store's reads give them, from events as the log underneath stores them (what
+   * the Kafka relay publishes: personal fields sealed, each in the version it was written in).
+   * Every layer applies to them what its reads apply (opening, upcasting); a projector worker
+   * reads the bus through this. The array is this call's to change.
+   */
+  asRead(stored: RecordedEvent[]): Promise<RecordedEvent[]> {
+    return this.inner instanceof ForwardingEventStore ? this.inner.asRead(stored) : Promise.resolve(stored);
+  }
 }

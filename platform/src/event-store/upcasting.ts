@@ -52,6 +52,10 @@ export class UpcastingEventStore extends ForwardingEventStore {
     for await (const event of this.inner.subscribe(options)) yield this.upcast(event);
   }
 
+  override async asRead(stored: RecordedEvent[]): Promise<RecordedEvent[]> {
+    return this.upcastAll(await super.asRead(stored));
+  }
+
   private upcastAll(events: RecordedEvent[]): RecordedEvent[] {
     for (let i = 0; i < events.length; i += 1) events[i] = this.upcast(events[i]!);
     return events;

@@ -137,6 +137,11 @@ export class SealingEventStore extends ForwardingEventStore {
     await this.keys.close();
   }
 
+  /** Sealed events as stored (a bus carries them so) opened as a read opens them: forgotten fields read as forgotten. */
+  override async asRead(stored: RecordedEvent[]): Promise<RecordedEvent[]> {
+    return this.openAll(await super.asRead(stored));
+  }
+
   /** The subject whose fields this event carries, when it carries any. */
   private subjectOf(type: string, data: unknown, streamId: string): string | undefined {
     const fields = this.registry[type];

@@ -28,6 +28,10 @@ const LINGERED = Symbol('lingered');
  * still learns that nothing of it is missing up to there, which is how the API knows when a
  * partitioned projection has caught up with a position.
  *
+ * Give it the log as stored (server/src/cli/relay.ts): events go out as written, personal fields
+ * sealed, so an erasure (destroying the person's key) reaches the copies the topic keeps too; the
+ * workers open them (ForwardingEventStore.asRead).
+ *
  * The checkpoint advances only after the bus has acknowledged the whole batch. A crash between
  * the acknowledgement and the checkpoint republishes the batch on restart; projectors skip
  * what they already applied (by position), so a duplicate changes nothing.

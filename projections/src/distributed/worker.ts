@@ -165,15 +165,24 @@ export class ProjectorWorker {
     let segmentFrom: string | undefined;
     let current: DeliveredMessage | undefined;
     try {
+      const records: [DeliveredMessage, BusRecord][] = [];
       for (const message of batch.messages) {
         current = message;
         const record = await this.decode(batch, message);
-        if (!record) continue;
+        if (record) records.push([message, record]);
+      }
+      current = undefined;
+      // The bus carries events as the log stores them (personal fields sealed, old versions):
+      // opened here in one go through the key store, as the embedded runner's reads open them.
+      // One at a time, a failure to open one is that event's (and may send it to the dead letters).
+      const opened = oneByOne ? undefined : await this.openEvents(records.map(([, record]) => record));
+      for (const [message, record] of records) {
+        current = message;
         if (record.kind === 'event' || record.kind === 'tick') {
           segmentFrom ??= message.offset;
-          segment.push(record.kind === 'event' ? record.event : tickAsEvent(record.position));
           if (oneByOne) {
             try {
+              segment.push(record.kind === 'event' ? (await this.events.asRead([record.event]))[0]! : tickAsEvent(record.position));
               await this.apply(batch, segment);
             } catch (error) {
               const tries = stuck.from === message.offset ? stuck.tries : 0;
@@ -181,6 +190,8 @@ export class ProjectorWorker {
               await this.deadLetter(batch, message, `projection failed ${tries + 1} times: ${String((error as Error)?.message ?? error)}`);
             }
             [segment, segmentFrom] = [[], undefined];
+          } else {
+            segment.push(record.kind === 'event' ? opened!.get(record.event)! : tickAsEvent(record.position));
           }
         } else {
           await this.apply(batch, segment);
@@ -222,6 +233,13 @@ export class ProjectorWorker {
         while (!this.stopped && this.generation === generation && Date.now() < until) await delay(Math.min(100, until - Date.now()));
       })(),
     };
+  }
+
+  /** The events among `records` as the code reads them (see ForwardingEventStore.asRead), by the record's event. */
+  private async openEvents(records: BusRecord[]): Promise<Map<RecordedEvent, RecordedEvent>> {
+    const stored = records.flatMap((record) => (record.kind === 'event' ? [record.event] : []));
+    const read = await this.events.asRead([...stored]);
+    return new Map(stored.map((event, i) => [event, read[i]!]));
   }
 
   /** True when the read store answers now: a failure then lies in the event, not in an outage. */

@@ -5,6 +5,11 @@
  * acknowledged. Run one relay: a second one is harmless (projectors skip duplicates by position)
  * but doubles the traffic. HEALTH_PORT serves /healthz and /metrics.
  *
+ * It relays the events as the log stores them: personal fields sealed with their person's key,
+ * each event in the version it was written in. The topic keeps what it is sent for its retention,
+ * out of reach of an erasure; sealed, a forgotten person's fields on it can no longer be opened
+ * once their key is destroyed. The projector workers open (and upcast) what they consume.
+ *
  * While Kafka is away the relay retries with backoff and logs a warning per attempt (the
  * producer's own retries are bounded, so an outage surfaces); SIGTERM stops it at once. Unhealthy
  * (behind and publishing nothing) for UNHEALTHY_EXIT_MS, it exits non-zero to be restarted.
@@ -15,7 +20,7 @@ import { createKafkaBus } from '@shop/platform/adapters';
 import { Relay } from '@shop/projections';
 import { startHealthServer } from '@shop/projections/distributed/health-server';
 import { watchLiveness } from '@shop/projections/distributed/liveness';
-import { openDocumentStore, openEventStore } from '../compose.ts';
+import { openDocumentStore, openEventLog } from '../compose.ts';
 
 /** How long the relay may stay unhealthy (behind, publishing nothing) before it exits to be restarted. */
 const UNHEALTHY_EXIT_MS = 5 * 60_000;
@@ -23,7 +28,8 @@ const UNHEALTHY_EXIT_MS = 5 * 60_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'relay');
-  const events = await openEventStore(config);
+  // The log as stored, not as the code reads it (no key store here: the relay never sees personal data in clear).
+  const events = await openEventLog(config);
   const store = await openDocumentStore(config);
   const bus = await createKafkaBus(config, logger, 'relay');
   const metrics = new ShopMetrics();
