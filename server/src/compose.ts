@@ -327,12 +327,6 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const invoiceDesk = new InvoiceDesk(events, docs, gst, logger);
   const invoiceRole = new LeasedRole(docs, 'role:gst-invoices', invoiceDesk, deskLease);
   await invoiceRole.start();
-  const gstRetention = new GstRetentionDesk(async (subjects) => {
-    await sealed.forget(subjects);
-    streams.forgetCached();
-  }, config.SHOP_TIME_ZONE, logger);
-  const gstRetentionRole = new LeasedRole(docs, 'role:gst-retention', { start: () => gstRetention.start(GST_RETENTION_SWEEP_MS), stop: () => gstRetention.stop() }, deskLease);
-  await gstRetentionRole.start();
   const giftCardHolds = new GiftCardHoldDesk(streams, docs, config.GIFT_CARD_HOLD_MINUTES * 60_000, logger);
   const giftCardRole = new LeasedRole(docs, 'role:gift-card-holds', { start: () => giftCardHolds.start(config.GIFT_CARD_SWEEP_MS), stop: () => giftCardHolds.stop() }, deskLease);
   await giftCardRole.start();
@@ -355,6 +349,14 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     dropForgotten(Array.isArray(subjects) ? subjects.filter((subject): subject is string => typeof subject === 'string') : []);
     return 'dropped';
   });
+  // The end of a financial year's GST retention destroys its key here and in every process.
+  const gstRetention = new GstRetentionDesk(async (subjects) => {
+    await sealed.forget(subjects);
+    streams.forgetCached();
+    if (shared) await shared.link.ask(KEYS_DESTROYED, subjects);
+  }, config.SHOP_TIME_ZONE, logger);
+  const gstRetentionRole = new LeasedRole(docs, 'role:gst-retention', { start: () => gstRetention.start(GST_RETENTION_SWEEP_MS), stop: () => gstRetention.stop() }, deskLease);
+  await gstRetentionRole.start();
   const forgetting = new Forgetting({
     accounts,
     streams,
