@@ -384,7 +384,7 @@ describe.sequential('A new shopper’s whole journey', () => {
     expect(await page.getByTestId('order-amount').allTextContents()).toEqual([`Rs ${full.toLocaleString('en-IN')}`, `Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`]);
   });
 
-  it('a gift: part paid by a gift card and the rest by card, with a message and wrap; the packing slip prints the message and no prices', async () => {
+  it('a gift: part paid by a gift card and the rest by card, with a message and wrap, sent to the recipient; the packing slip prints their address, the message and no prices', async () => {
     // The shop issues a Rs 500 card (an admin, through the API); the shopper's cart comes to more than that.
     const admin = await verifiedShopper(`gifts.${stamp}@example.in`, 'Gift Desk', shopper.password);
     expect((await grantAdmin(`gifts.${stamp}@example.in`)).code).toBe(0);
@@ -403,6 +403,14 @@ describe.sequential('A new shopper’s whole journey', () => {
     await page.getByTestId('send-as-gift').check();
     await page.getByTestId('gift-message').fill('Happy Diwali, Meera! Love, Asha');
     await page.getByTestId('gift-wrap').check();
+    // Sent to Meera's address, not the billing one: her name and address go on the parcel.
+    await page.getByTestId('gift-to-recipient').check();
+    await page.getByTestId('recipient-name').fill('Meera Iyer');
+    await page.getByTestId('recipient-phoneNumber').fill('9812345678');
+    await page.getByTestId('recipient-streetAddressLine1').fill('4 Park Street');
+    await page.getByTestId('recipient-city').fill('Bengaluru');
+    await page.getByTestId('recipient-state').selectOption('Karnataka');
+    await page.getByTestId('recipient-zipCode').fill('560001');
     await checkout(page);
     const dialog = paymentDialog(page);
     await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
@@ -424,6 +432,7 @@ describe.sequential('A new shopper’s whole journey', () => {
       await office.goto(`/admin/orders/${orderId}/packing-slip`);
       await expect.poll(() => office.getByTestId('slip-message').textContent()).toBe('Happy Diwali, Meera! Love, Asha');
       expect(await office.getByTestId('slip-wrap').count()).toBe(1);
+      expect(await office.getByTestId('slip-address').textContent()).toBe('Meera Iyer\n4 Park Street\nBengaluru, Karnataka 560001\n9812345678');
       expect(await office.getByTestId('slip-line').count()).toBe(1);
       expect(await office.getByTestId('packing-slip').textContent()).not.toMatch(/Rs\s?\d|₹/);
       await snap(office, 'packing-slip');

@@ -23,7 +23,7 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { payWithRazorpay } from './razorpay.ts';
 import { TestPaymentDialog } from './TestPaymentDialog.tsx';
 import { PaymentMethodChoice } from './PaymentMethodChoice.tsx';
-import { GiftOptions, NO_GIFT, giftRequest, type GiftChoices } from './GiftOptions.tsx';
+import { GiftOptions, NO_GIFT, deliveryPincode, giftRequest, type GiftChoices } from './GiftOptions.tsx';
 import { BILLING_FIELDS, billingProblem, EMPTY_BILLING, orderDate } from './validation.ts';
 import { FREE_DELIVERY_OVER } from '@shop/contracts/constants';
 import { INDIAN_STATES } from '@shop/contracts/india';
@@ -78,13 +78,16 @@ function CheckoutView({ user }: { user: SessionUser }) {
   // payment's own pricing is what is charged.
   const pricing = useGetCartPricingQuery(lines.map((line) => `${line.id}:${line.quantity}`).join(','), { skip: lines.length === 0 });
   const discounts = pricing.data?.discounts ?? [];
-  const pincode = billing.zipCode.trim();
+  // A gift sent to its recipient is delivered (and charged for) at the recipient's pincode.
+  const pincode = deliveryPincode(gifting, billing.zipCode);
   const estimate = useDeliveryEstimate(pincode);
   const deliveryFee = total < FREE_DELIVERY_OVER && estimate?.serviceable ? estimate.fee : 0;
   // The pincode a shopper checks out with is the one the product pages start from next time.
+  // (A recipient's pincode is theirs, not the shopper's.)
+  const sendsToRecipient = gifting.isGift && gifting.toRecipient;
   useEffect(() => {
-    if (estimate?.serviceable) rememberPincode(estimate.pincode);
-  }, [estimate]);
+    if (estimate?.serviceable && !sendsToRecipient) rememberPincode(estimate.pincode);
+  }, [estimate, sendsToRecipient]);
 
   const placeOrder = async (opened: CheckoutSession, confirmation: PaymentConfirmation) => {
     setStage('placing');

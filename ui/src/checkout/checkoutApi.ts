@@ -17,6 +17,17 @@ export interface Billing {
   email: string;
 }
 
+/** Where a gift goes when it is not the billing address: the recipient's name, phone and address. */
+export interface GiftRecipient {
+  name: string;
+  phoneNumber: string;
+  streetAddressLine1: string;
+  streetAddressLine2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
 /** A provider's signed confirmation, under Razorpay checkout's names (the test provider sends both). */
 export interface PaymentConfirmation {
   razorpay_order_id: string;
@@ -57,7 +68,7 @@ export const checkoutApi = shopApi.injectEndpoints({
       // A placed order changes both the address to start from and whether the discount is left.
       providesTags: [{ type: 'Orders', id: 'LIST' }],
     }),
-    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string; paymentMethod: PaymentMethod; giftCardCode?: string; gift?: { message?: string; wrap: boolean } }>({
+    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string; paymentMethod: PaymentMethod; giftCardCode?: string; gift?: { message?: string; wrap: boolean; recipient?: GiftRecipient } }>({
       query: (body) => ({ url: '/orders/checkout', method: 'POST', body }),
       // Cash on delivery places the order at once: the cart empties, the order joins the list.
       invalidatesTags: (reply) => (reply?.order ? [{ type: 'Cart', id: 'LIST' }, { type: 'Orders', id: 'LIST' }, 'Products', 'Product'] : []),
