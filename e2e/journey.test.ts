@@ -439,6 +439,33 @@ describe.sequential('A new shopper’s whole journey', () => {
     }, admin.storage);
   });
 
+  it('buys a gift card on the Gift cards page: an amount, the recipient and a message; paid online, its code is mailed to the recipient', async () => {
+    const recipient = `lata.${stamp}@example.in`;
+    await page.goto('/gift-cards');
+    await page.getByTestId('gift-card-amount').filter({ hasText: money(1000) }).click();
+    await page.getByTestId('gift-card-recipient').fill(recipient);
+    await page.getByTestId('gift-card-message').fill('Congratulations on the new job, Lata!');
+    await page.getByTestId('gift-card-continue').click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    // The checkout pays for the card alone, online only; the billing form is the shopper's as ever.
+    await expect.poll(() => page.getByTestId('summary-title').textContent()).toBe(`Gift card ${money(1000)}`);
+    expect(await page.getByTestId('gift-card-purchase').textContent()).toContain(recipient);
+    expect(await page.getByTestId('pay-by-cod').count()).toBe(0);
+    await expect.poll(() => field(page, 'fullName').inputValue()).toBe(billing[0]![2]);
+    await checkout(page);
+    const dialog = paymentDialog(page);
+    await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
+    expect(await dialog.getByTestId('payment-amount').textContent()).toBe(money(1000));
+    await dialog.getByTestId('test-card-success').click();
+    await dialog.getByTestId('pay-button').click();
+    await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
+    await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
+    // The recipient's mail: from the buyer, the message and a code to spend.
+    let text = '';
+    await expect.poll(() => (text = mailsTo(recipient, new RegExp(`^${shopper.name} sent you a Gift & Gear Shop gift card of Rs 1,000$`))[0]?.text ?? '')).toContain('Congratulations on the new job, Lata!');
+    expect(text).toMatch(/Gift card code: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
+  });
+
   it('logout, forgot password → code → new password → sign in', async () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

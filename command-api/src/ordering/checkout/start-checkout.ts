@@ -306,7 +306,8 @@ export function openGiftCardPurchase(
     const payment = { providerOrderId: opened.providerOrderId, provider: opened.provider, userId, amount, receipt, lines, billing, terms, paymentMethod, giftCardPurchase: purchase };
     const result = await recordOpenedPayment(deps, payment);
     const reply = providerReply(opened, { billing, subtotal: amount, terms, paymentMethod, deliverBy: undefined, lines, amount, codFee: 0 });
-    return { reply: { ...reply, description: `Gift card for ${purchase.recipientEmail}` }, position: result.position };
+    // The provider's page names the card, not whom it is for (the recipient's address is the buyer's to give, not the provider's to keep).
+    return { reply: { ...reply, description: lines[0]!.productTitle }, position: result.position };
   });
 }
 
