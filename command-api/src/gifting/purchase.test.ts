@@ -1,16 +1,26 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GiftCardDoc, OrderDoc, PricedLine, RefundDoc } from '@shop/contracts';
+import { formatGiftCardCode, type GiftCardDoc, type OrderDoc, type PricedLine, type RefundDoc } from '@shop/contracts';
 import { startMailCatcher, type MailCatcher } from '../../../test-support/account-kit.ts';
 import { addToCart, api, billing, listProduct, shopper, startTestShop, SUCCESS_CARD, type TestShop } from '../../../test-support/shop-fixtures.ts';
 import { issuePurchasedGiftCard } from './purchase.ts';
+import { DEFERRED_ORDER_MAILS, OrderMailDesk } from '../ordering/mail/mail-desk.ts';
 
+const silent = { info() {}, warn() {}, error() {} };
 let t: TestShop;
 let mail: MailCatcher;
 let admin: string;
+/** While false, `later.*` recipients get 450 (try later), as a greylisting server answers. */
+let greylistOpen = false;
 beforeAll(async () => {
-  mail = await startMailCatcher();
+  mail = await startMailCatcher({
+    refuse: (address) => {
+      if (address.startsWith('nobody.')) return { code: 550, message: '5.1.1 No such mailbox here' };
+      if (address.startsWith('later.') && !greylistOpen) return { code: 450, message: '4.7.1 Greylisted, try again later' };
+      return null;
+    },
+  });
   t = await startTestShop({ env: { SMTP_URL: mail.url, GIFT_CARD_AMOUNTS: '500,1000,2000' } });
   admin = shopper(t, { isAdmin: true }).token;
 });
@@ -24,18 +34,26 @@ const buyRequest = (token: string, body: Record<string, unknown>) => api<Reply>(
 const pay = (token: string, providerOrderId: string) => api<Record<string, string>>(t.url, '/api/payments/test/pay', { method: 'POST', token, body: { providerOrderId, card: SUCCESS_CARD } });
 const confirm = (token: string, paid: Record<string, string>) => api<OrderDoc & { msg?: string }>(t.url, '/api/orders/create', { method: 'POST', token, body: paid });
 
-/** A shopper buys a card for `recipientEmail` and pays it; answers the order, the confirmation and the code as mailed. */
-async function buyCard(amount: number, recipientEmail: string, message?: string) {
+/** A shopper buys a card for `recipientEmail` and pays it: the payment opened, its confirmation and the order. */
+async function payForCard(amount: number, recipientEmail: string, message?: string) {
   const buyer = shopper(t);
   const opened = await buyRequest(buyer.token, { amount, recipientEmail, ...(message ? { message } : {}) });
   expect(opened.status).toBe(201);
   const paid = (await pay(buyer.token, opened.body.orderId!)).body;
   const placed = await confirm(buyer.token, paid);
   expect(placed.status).toBe(201);
+  return { buyer, opened: opened.body as Reply & { products: PricedLine[] }, paid, order: placed.body };
+}
+
+const CODE_IN_MAIL = /Gift card code: ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/;
+
+/** `payForCard`, then the recipient's mail and the code in it. */
+async function buyCard(amount: number, recipientEmail: string, message?: string) {
+  const bought = await payForCard(amount, recipientEmail, message);
   const received = await mail.next(recipientEmail);
-  const code = /Gift card code: ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(received.raw)?.[1];
+  const code = CODE_IN_MAIL.exec(received.raw)?.[1];
   expect(code).toBeDefined();
-  return { buyer, opened: opened.body, paid, order: placed.body, mail: received, code: code! };
+  return { ...bought, mail: received, code: code! };
 }
 
 async function cardOf(orderId: string): Promise<GiftCardDoc> {
@@ -77,7 +95,7 @@ describe('gift cards bought by shoppers', () => {
     await t.shop.checkout.run({ providerOrderId: bought.opened.orderId!, paymentId: bought.paid.razorpay_payment_id! });
     // A run that stopped after the card was issued and before the checkout completed issues it again: the same card, nothing new.
     const purchase = { recipientEmail: 'meera@example.in', message: 'Happy birthday, Meera!' };
-    const order = { orderId: bought.order.id, userId: bought.buyer.userId, lines: bought.opened.products as PricedLine[] };
+    const order = { orderId: bought.order.id, userId: bought.buyer.userId, lines: bought.opened.products };
     expect(await issuePurchasedGiftCard(t.shop.streams, t.shop.gifting.cards.codes, order, purchase, {})).toBe(0n);
     await t.shop.orderMail.drain();
     expect(await issuedFor(bought.order.id)).toHaveLength(1);
@@ -158,4 +176,35 @@ describe('gift cards bought by shoppers', () => {
     expect(await cardOf(used.order.id)).toMatchObject({ state: 'active', balance: 2000 - 380 });
     expect(await t.shop.docs.get<RefundDoc>('refunds', used.opened.orderId!)).toBeNull();
   });
+
+  it('a mail put off by the recipient\'s server is kept without the code and sent with it later; one refused for good shows on the order', async () => {
+    // This test drives a desk of its own with a clock it moves; the shop's desk stands down.
+    await t.shop.orderMail.stop();
+    let now = Date.now();
+    const desk = new OrderMailDesk(t.shop.events, t.shop.docs, t.shop.streams, t.shop.mailer, silent, t.url, { now: () => now, idleMs: 3_600_000, giftCardCodes: t.shop.gifting.cards.codes });
+    await desk.start();
+    try {
+      const later = `later.${Date.now().toString(36)}@example.in`;
+      const putOff = await payForCard(500, later);
+      await desk.drain();
+      expect(await t.shop.docs.find(DEFERRED_ORDER_MAILS, {})).toMatchObject([{ orderId: putOff.order.id, mail: 'gift-card', tries: 1, message: { to: later, text: '' } }]);
+      // The code the mail will carry (derived here as the desk derives it) is in no file of the shop meanwhile.
+      const code = formatGiftCardCode(t.shop.gifting.cards.codes.forPurchase(putOff.order.id, putOff.opened.products[0]!.lineId).code);
+      expect(dataFolderText(t.dataDir)).not.toContain(code);
+
+      greylistOpen = true;
+      now += 60_000;
+      await desk.drain();
+      expect(CODE_IN_MAIL.exec((await mail.next(later)).raw)?.[1]).toBe(code);
+      expect(await t.shop.docs.find(DEFERRED_ORDER_MAILS, {})).toEqual([]);
+
+      const refused = await payForCard(500, `nobody.${Date.now().toString(36)}@example.in`);
+      await desk.drain();
+      await t.shop.runner.catchUp();
+      const office = await api<{ refusedMails?: { mail: string; reason: string }[] }>(t.url, `/api/admin/orders/${refused.order.id}`, { token: admin });
+      expect(office.body.refusedMails).toEqual([expect.objectContaining({ mail: 'gift-card', reason: expect.stringMatching(/^550 /) })]);
+    } finally {
+      await desk.stop();
+    }
+  }, 30_000);
 });
