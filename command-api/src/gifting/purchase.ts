@@ -15,13 +15,16 @@ import { issueGiftCard } from './gift-cards.ts';
 
 const rupees = (amount: number) => `Rs ${amount.toLocaleString('en-IN')}`;
 
+/** The picture of a gift card line (the storefront's public folder). */
+export const GIFT_CARD_IMAGE = '/gift-card.svg';
+
 /** The one line of a gift card purchase: the card at the amount picked. */
 export function giftCardLine(amount: number): PricedLine {
   return {
     lineId: newId(),
     productId: GIFT_CARD_PRODUCT_ID,
     productTitle: `Gift card ${rupees(amount)}`,
-    image: '',
+    image: GIFT_CARD_IMAGE,
     price: amount,
     quantity: 1,
     subTotal: amount,

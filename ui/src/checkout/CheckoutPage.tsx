@@ -52,7 +52,7 @@ export const PAYMENT_NOT_COMPLETED = 'The payment was not completed. Nothing was
 /** A gift card being bought, as its one summary line (the server prices it again). */
 function giftCardLine(card: GiftCardOrder, userId: string): CartItem {
   const title = `Gift card ${rupees(card.amount)}`;
-  return { _id: 'gift-card', id: 'gift-card', productTitle: title, image: '', rating: 0, price: card.amount, quantity: 1, subTotal: card.amount, productId: '', countInStock: 1, userId };
+  return { _id: 'gift-card', id: 'gift-card', productTitle: title, image: '/gift-card.svg', rating: 0, price: card.amount, quantity: 1, subTotal: card.amount, productId: '', countInStock: 1, userId };
 }
 
 function CheckoutView({ user }: { user: SessionUser }) {
