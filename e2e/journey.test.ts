@@ -384,7 +384,7 @@ describe.sequential('A new shopper’s whole journey', () => {
     expect(await page.getByTestId('order-amount').allTextContents()).toEqual([`Rs ${full.toLocaleString('en-IN')}`, `Rs ${(total - FIRST_ORDER_DISCOUNT).toLocaleString('en-IN')}`]);
   });
 
-  it('a gift: part paid by a gift card and the rest by card, with a message and wrap; the packing slip prints the message and no prices', async () => {
+  it('a gift: part paid by a gift card and the rest by card, with a message and wrap, sent to the recipient; the packing slip prints their address, the message and no prices', async () => {
     // The shop issues a Rs 500 card (an admin, through the API); the shopper's cart comes to more than that.
     const admin = await verifiedShopper(`gifts.${stamp}@example.in`, 'Gift Desk', shopper.password);
     expect((await grantAdmin(`gifts.${stamp}@example.in`)).code).toBe(0);
@@ -403,6 +403,14 @@ describe.sequential('A new shopper’s whole journey', () => {
     await page.getByTestId('send-as-gift').check();
     await page.getByTestId('gift-message').fill('Happy Diwali, Meera! Love, Asha');
     await page.getByTestId('gift-wrap').check();
+    // Sent to Meera's address, not the billing one: her name and address go on the parcel.
+    await page.getByTestId('gift-to-recipient').check();
+    await page.getByTestId('recipient-name').fill('Meera Iyer');
+    await page.getByTestId('recipient-phoneNumber').fill('9812345678');
+    await page.getByTestId('recipient-streetAddressLine1').fill('4 Park Street');
+    await page.getByTestId('recipient-city').fill('Bengaluru');
+    await page.getByTestId('recipient-state').selectOption('Karnataka');
+    await page.getByTestId('recipient-zipCode').fill('560001');
     await checkout(page);
     const dialog = paymentDialog(page);
     await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
@@ -424,10 +432,38 @@ describe.sequential('A new shopper’s whole journey', () => {
       await office.goto(`/admin/orders/${orderId}/packing-slip`);
       await expect.poll(() => office.getByTestId('slip-message').textContent()).toBe('Happy Diwali, Meera! Love, Asha');
       expect(await office.getByTestId('slip-wrap').count()).toBe(1);
+      expect(await office.getByTestId('slip-address').textContent()).toBe('Meera Iyer\n4 Park Street\nBengaluru, Karnataka 560001\n9812345678');
       expect(await office.getByTestId('slip-line').count()).toBe(1);
       expect(await office.getByTestId('packing-slip').textContent()).not.toMatch(/Rs\s?\d|₹/);
       await snap(office, 'packing-slip');
     }, admin.storage);
+  });
+
+  it('buys a gift card on the Gift cards page: an amount, the recipient and a message; paid online, its code is mailed to the recipient', async () => {
+    const recipient = `lata.${stamp}@example.in`;
+    await page.goto('/gift-cards');
+    await page.getByTestId('gift-card-amount').filter({ hasText: money(1000) }).click();
+    await page.getByTestId('gift-card-recipient').fill(recipient);
+    await page.getByTestId('gift-card-message').fill('Congratulations on the new job, Lata!');
+    await page.getByTestId('gift-card-continue').click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    // The checkout pays for the card alone, online only; the billing form is the shopper's as ever.
+    await expect.poll(() => page.getByTestId('summary-title').textContent()).toBe(`Gift card ${money(1000)}`);
+    expect(await page.getByTestId('gift-card-purchase').textContent()).toContain(recipient);
+    expect(await page.getByTestId('pay-by-cod').count()).toBe(0);
+    await expect.poll(() => field(page, 'fullName').inputValue()).toBe(billing[0]![2]);
+    await checkout(page);
+    const dialog = paymentDialog(page);
+    await dialog.getByRole('heading', { name: 'Test payment' }).waitFor();
+    expect(await dialog.getByTestId('payment-amount').textContent()).toBe(money(1000));
+    await dialog.getByTestId('test-card-success').click();
+    await dialog.getByTestId('pay-button').click();
+    await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
+    await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
+    // The recipient's mail: from the buyer, the message and a code to spend.
+    let text = '';
+    await expect.poll(() => (text = mailsTo(recipient, new RegExp(`^${shopper.name} sent you a Gift & Gear Shop gift card of Rs 1,000$`))[0]?.text ?? '')).toContain('Congratulations on the new job, Lata!');
+    expect(text).toMatch(/Gift card code: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
   });
 
   it('logout, forgot password → code → new password → sign in', async () => {

@@ -119,6 +119,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/gift-cards': {},
   'PUT /api/admin/gift-cards/:id/void': {},
   'GET /api/gift-cards/mine': {},
+  'GET /api/gift-cards/amounts': {},
+  'POST /api/gift-cards/checkout': { body: ['userId', 'amount', 'recipientEmail', 'message', 'paymentMethod', ...BILLING] },
   'POST /api/gift-cards/balance': { body: ['code'] },
   'POST /api/admin/uploads': { body: ['images'] },
   'POST /api/admin/products': { body: [...PRODUCT_FORM, 'draft'] },

@@ -12,7 +12,8 @@
  * It runs once per event-log sync mode (BENCH_SYNC, default `full,normal`) and per number of API
  * processes (1, then WORKERS, default the machine's cores), each on its own copy of the prepared
  * data in a freshly started server, and ends with them side by side: what syncing every commit
- * (the default) costs against NORMAL, and what N processes serve against one.
+ * (the default) costs against NORMAL, and what N processes serve against one. BENCH_PROMOTIONS
+ * sets how many promotions run (default 4; 0 to compare what pricing through them costs).
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync } from 'node:fs';
@@ -31,6 +32,11 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 256);
 const TARGET = { commandsPerSec: 3000, p99: 15 };
+/**
+ * How many of the four festival-week promotions run (BENCH_PROMOTIONS, 0 to 4, default 4): 0
+ * against 4 is what pricing through the promotions costs a command.
+ */
+const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 4);
 
 interface Figures {
   /** Share of the machine's CPU time the host gave to other guests during the run (null: unknown). */
@@ -87,7 +93,8 @@ export async function prepare(dataDir: string, jwtSecret: string): Promise<strin
       { name: 'Bench free delivery', type: 'freeDelivery', value: 300 },
       { name: 'Bench fifty off', type: 'flat', value: 50, minCart: 400 },
     ];
-    for (const terms of running) {
+    if (!Number.isInteger(PROMOTIONS) || PROMOTIONS < 0 || PROMOTIONS > running.length) throw new Error(`BENCH_PROMOTIONS is 0 to ${running.length} (got ${process.env.BENCH_PROMOTIONS})`);
+    for (const terms of running.slice(0, PROMOTIONS)) {
       const promotionId = newId();
       await shop.streams.handle(promotionStream.at(promotionId), { type: 'CreatePromotion', terms: { promotionId, ...terms } });
     }
@@ -245,7 +252,7 @@ const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const cpu = (f: Figures) => (f.cpuMsPerReq === null ? 'n/a' : f.cpuMsPerReq.toFixed(2));
 
 function printMode({ mode, processes, baseline, cart, checkout, orders }: ModeResult): void {
-  console.log(`\nEVENT_LOG_SYNC=${mode}, WORKERS=${processes}: ${CONNECTIONS} connections, ${DURATION} s per run, ${SHOPPERS} shoppers\n`);
+  console.log(`\nEVENT_LOG_SYNC=${mode}, WORKERS=${processes}: ${CONNECTIONS} connections, ${DURATION} s per run, ${SHOPPERS} shoppers, ${PROMOTIONS} promotions running\n`);
   console.log(pad('run', 30) + pad('req/s', 10) + pad('p50 ms', 9) + pad('p99 ms', 9) + pad('vs /healthz', 13) + pad('server CPU ms/req', 19) + pad('non-2xx/errors', 16) + 'host steal');
   const row = (name: string, f: Figures) =>
     console.log(pad(name, 30) + pad(Math.round(f.reqPerSec), 10) + pad(f.p50, 9) + pad(f.p99, 9) + pad((f.reqPerSec / baseline.reqPerSec).toFixed(2), 13) + pad(cpu(f), 19) + pad(f.errors, 16) + (f.steal === null ? 'n/a' : `${(f.steal * 100).toFixed(1)}%`));

@@ -6,6 +6,8 @@ import { productDetailsV1ToV2 } from './product-variants.ts';
 import { stockEventWithoutSku } from './stock-events.ts';
 import { withNoPromotions } from './promotion-events.ts';
 import { withNoGiftCardOrGift } from './gift-order.ts';
+import { withNoGiftCardPurchase } from './gift-card-events.ts';
+import { withNoGiftCardMail } from './order-events.ts';
 
 /**
  * Event schema versions. The log is never rewritten, so an event keeps the shape it was written
@@ -27,7 +29,7 @@ export type UpcasterChain = readonly Upcaster[];
 
 /** Every event type whose shape has changed since it was first written. Types not named are at version 1. */
 export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
-  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee, pricedLinesWithoutVariant, withNoPromotions, withNoGiftCardOrGift],
+  PaymentOpened: [paymentOpenedV1ToV2, withNoDeliveryFee, pricedLinesWithoutVariant, withNoPromotions, withNoGiftCardOrGift, withNoGiftCardPurchase],
   ProductReviewed: [reviewV1ToV2],
   ProductReviewEdited: [reviewV1ToV2],
   CheckoutStarted: [withNoDeliveryFee, pricedLinesWithoutVariant, withNoPromotions, withNoGiftCardOrGift],
@@ -37,6 +39,7 @@ export const EVENT_UPCASTERS: Readonly<Record<string, UpcasterChain>> = {
   StockReserved: [stockEventWithoutSku],
   StockReleased: [stockEventWithoutSku],
   StockReceived: [stockEventWithoutSku],
+  OrderMailRefused: [withNoGiftCardMail],
 };
 
 /** The metadata key holding an event's schema version. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_UPCASTERS, EventVersionError, currentEventVersion, upcastEventData, type UpcasterChain } from './event-versions.ts';
 import { paymentEventSchemas } from './payment-events.ts';
+import { withNoGiftCardOrGift } from './gift-order.ts';
+import { withNoGiftCardPurchase } from './gift-card-events.ts';
 import { reviewEventSchemas } from './review-events.ts';
 import { orderEventSchemas } from './order-events.ts';
 import { checkoutEventSchemas } from './order-checkout-events.ts';
@@ -63,8 +65,25 @@ describe('gift cards and gift orders on payments, checkouts and orders', () => {
     expect(paymentEventSchemas.PaymentOpened.parse(read)).toEqual(v4);
     expect(read).not.toHaveProperty('giftCard');
     expect(read).not.toHaveProperty('gift');
-    expect(currentEventVersion('PaymentOpened')).toBe(6);
-    expect(currentEventVersion('CheckoutStarted')).toBe(5);
+    expect(EVENT_UPCASTERS.PaymentOpened).toContain(withNoGiftCardOrGift);
+    expect(EVENT_UPCASTERS.CheckoutStarted).toContain(withNoGiftCardOrGift);
+  });
+
+  it('reads a payment opened before gift cards were bought as buying none; one that buys a card keeps whom it goes to', () => {
+    const before = currentEventVersion('PaymentOpened') - 1;
+    expect(EVENT_UPCASTERS.PaymentOpened![before - 1]).toBe(withNoGiftCardPurchase);
+    const earlier = { ...paymentOpenedV1, paymentMethod: 'card', deliveryFee: 0 };
+    const read = upcastEventData('PaymentOpened', before, structuredClone(earlier));
+    expect(paymentEventSchemas.PaymentOpened.parse(read)).toEqual(earlier);
+    expect(read).not.toHaveProperty('giftCardPurchase');
+    const giftCardPurchase = { recipientEmail: 'meera@example.in', message: 'Happy birthday!' };
+    expect(paymentEventSchemas.PaymentOpened.parse({ ...earlier, giftCardPurchase })).toMatchObject({ giftCardPurchase });
+  });
+
+  it('reads a refused order mail from before gift cards as it was, and accepts a refused gift card mail', () => {
+    const refused = { orderId: 'a'.repeat(24), mail: 'status', status: 'shipped', eventId: 'e1', reason: '550 no such mailbox', refusedAt: '2026-11-27T02:00:00.000Z' };
+    expect(orderEventSchemas.OrderMailRefused.parse(upcastEventData('OrderMailRefused', 1, structuredClone(refused)))).toEqual(refused);
+    expect(orderEventSchemas.OrderMailRefused.parse({ ...refused, mail: 'gift-card', status: undefined })).toMatchObject({ mail: 'gift-card' });
   });
 
   it('a payment with a gift card part and a gift keeps both', () => {

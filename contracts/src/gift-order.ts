@@ -33,18 +33,20 @@ export type GiftOrder = z.infer<typeof giftOrder>;
 /** Control characters other than a line break have no place on a printed card. */
 const printable = (text: string) => [...text].every((char) => char === '\n' || !/\p{Cc}/u.test(char));
 
+/** A gift message as a shopper types it: bounded, printable, trimmed (a gift order's slip, a bought gift card's mail). */
+export const giftMessageField = z
+  .string({ error: 'The gift message must be text' })
+  .max(GIFT_MESSAGE_MAX, `The gift message can be at most ${GIFT_MESSAGE_MAX} characters`)
+  .refine(printable, 'The gift message has characters that cannot be printed')
+  .transform((text) => text.trim());
+
 /**
  * The checkout's gift fields as a shopper sends them (`gift: { message?, wrap?, recipient? }`):
  * bounded before anything else, the recipient's state one of India's and the pincode six digits.
  */
 export const giftOrderRequest = z
   .object({
-    message: z
-      .string({ error: 'The gift message must be text' })
-      .max(GIFT_MESSAGE_MAX, `The gift message can be at most ${GIFT_MESSAGE_MAX} characters`)
-      .refine(printable, 'The gift message has characters that cannot be printed')
-      .transform((text) => text.trim())
-      .optional(),
+    message: giftMessageField.optional(),
     wrap: z.boolean({ error: 'wrap must be true or false' }).default(false),
     recipient: giftRecipient
       .extend({

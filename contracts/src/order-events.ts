@@ -92,8 +92,11 @@ export const orderStatusChanged = z.object({
  */
 export const orderMailRefused = z.object({
   orderId: idSchema,
-  /** Which mail: the confirmation (`placed`) or the note of a status change (`status`). */
-  mail: z.enum(['placed', 'status']),
+  /**
+   * Which mail: the confirmation (`placed`), the note of a status change (`status`), or (version
+   * 2) the code of a gift card bought in the order, to its recipient (`gift-card`).
+   */
+  mail: z.enum(['placed', 'status', 'gift-card']),
   /** For a status mail: the status it announced. */
   status: orderStatus.optional(),
   /** The event the mail was about (its id), so the same refusal is never recorded twice. */
@@ -102,6 +105,14 @@ export const orderMailRefused = z.object({
   reason: z.string().min(1).max(300),
   refusedAt: z.iso.datetime(),
 });
+
+/**
+ * OrderMailRefused 1 → 2: a refused mail may be a bought gift card's (`gift-card`). Earlier
+ * refusals were of the other two kinds, so their data stays as written.
+ */
+export function withNoGiftCardMail(data: unknown): unknown {
+  return data;
+}
 
 /** The shopper confirmed a cash-on-delivery order with the code from its e-mail: it may now be fulfilled. */
 export const codOrderConfirmed = z.object({ orderId: idSchema, confirmedAt: z.iso.datetime() });

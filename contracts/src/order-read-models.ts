@@ -82,7 +82,7 @@ export interface OrderStatusStep {
 
 /** An order e-mail that was not delivered (`OrderMailRefused`), as the back office shows it. */
 export interface RefusedOrderMail {
-  mail: 'placed' | 'status';
+  mail: 'placed' | 'status' | 'gift-card';
   /** For a status mail: the status it announced. */
   status?: OrderStatus;
   reason: string;

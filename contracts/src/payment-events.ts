@@ -5,7 +5,7 @@ import { idSchema } from './ids.ts';
 import { deliverBy, deliveryFee } from './delivery-terms.ts';
 import { skuSchema } from './product-variants.ts';
 import { appliedPromotion } from './promotion-events.ts';
-import { giftCardPayment } from './gift-card-events.ts';
+import { giftCardPayment, giftCardPurchase } from './gift-card-events.ts';
 import { giftOrder } from './gift-order.ts';
 
 const optionLabel = z.string().min(1).max(40);
@@ -78,6 +78,8 @@ export const paymentOpened = z.object({
   giftCard: giftCardPayment.optional(),
   /** Version 6: the order is a gift (message, wrap and its fee inside `amount`, recipient). */
   gift: giftOrder.optional(),
+  /** Version 7: this payment buys a gift card (its one line); whom the card's code is mailed to. */
+  giftCardPurchase: giftCardPurchase.optional(),
 });
 
 /**

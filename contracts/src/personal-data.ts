@@ -43,6 +43,8 @@ const FORGOTTEN_GIFT = { message: FORGOTTEN.text, wrap: false, wrapFee: 0 };
 
 /** A kept invoice recipient once its financial year's retention ended (the key destroyed). */
 const FORGOTTEN_RECIPIENT = { name: FORGOTTEN.name, address: FORGOTTEN.text };
+/** A bought gift card's recipient and message, once its buyer is forgotten: the card and its amount stay. */
+const FORGOTTEN_GIFT_CARD_PURCHASE = { recipientEmail: FORGOTTEN.email };
 
 /** The personal fields of one event type. */
 export interface PersonalFields {
@@ -86,10 +88,15 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   GoogleIdentityLinked: ofUser('userId', { email: FORGOTTEN.email, subject: FORGOTTEN.text }),
   NewsletterSubscribed: ofStream({ email: FORGOTTEN.email }),
   NewsletterConsentRequested: ofStream({ email: FORGOTTEN.email }),
-  PaymentOpened: ofUser('userId', { billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
+  PaymentOpened: ofUser('userId', { billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT, giftCardPurchase: FORGOTTEN_GIFT_CARD_PURCHASE }),
   CheckoutStarted: ofUser('userId', { billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
   OrderPlaced: ofUser('userid', { name: FORGOTTEN.name, phoneNumber: FORGOTTEN.text, address: FORGOTTEN.text, email: FORGOTTEN.email, billing: FORGOTTEN_BILLING, gift: FORGOTTEN_GIFT }),
   InvoiceRecipientKept: keptForYear(FORGOTTEN_RECIPIENT),
+  // A bought card's recipient and message are its buyer's (an admin's card names no shopper: in clear, as before).
+  GiftCardIssued: {
+    subject: (data) => (data.source === 'purchase' && typeof data.issuedBy === 'string' ? data.issuedBy : undefined),
+    forgotten: { recipientEmail: FORGOTTEN.email, message: FORGOTTEN.text },
+  },
   ProductReviewed: ofUser('customerId', { customerName: FORGOTTEN.name }),
   ProductReviewEdited: ofUser('customerId', { customerName: FORGOTTEN.name }),
 };

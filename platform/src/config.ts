@@ -279,6 +279,17 @@ export const configSchema = z
     GIFT_CARD_MIN_AMOUNT: z.coerce.number().int().min(1).max(100_000).default(500),
     GIFT_CARD_MAX_AMOUNT: z.coerce.number().int().min(1).max(100_000).default(10_000),
     /**
+     * The amounts (whole rupees, comma-separated) shoppers can buy a gift card for on the Gift
+     * cards page. A fixed set rather than any amount in the range: the shopper picks one, and the
+     * server charges exactly the one picked, so a request cannot name an odd amount.
+     */
+    GIFT_CARD_AMOUNTS: z
+      .string()
+      .max(200)
+      .regex(/^\s*\d{1,6}\s*(?:,\s*\d{1,6}\s*){0,19}$/, 'GIFT_CARD_AMOUNTS is up to 20 whole rupee amounts, comma-separated, e.g. 500,1000,2000')
+      .default('500,1000,2000,5000,10000')
+      .transform((value) => [...new Set(value.split(',').map((amount) => Number(amount.trim())))].sort((a, b) => a - b)),
+    /**
      * How long a checkout holds the part of a gift card it debited while its payment is open: an
      * unpaid payment gives it back after this (as long as a provider's checkout page stays usable).
      */
@@ -307,6 +318,9 @@ export const configSchema = z
     }
     if (c.GIFT_CARD_MIN_AMOUNT > c.GIFT_CARD_MAX_AMOUNT) {
       ctx.addIssue({ code: 'custom', path: ['GIFT_CARD_MIN_AMOUNT'], message: 'GIFT_CARD_MIN_AMOUNT must not be above GIFT_CARD_MAX_AMOUNT' });
+    }
+    if (c.GIFT_CARD_AMOUNTS.some((amount) => amount < c.GIFT_CARD_MIN_AMOUNT || amount > c.GIFT_CARD_MAX_AMOUNT)) {
+      ctx.addIssue({ code: 'custom', path: ['GIFT_CARD_AMOUNTS'], message: 'every GIFT_CARD_AMOUNTS amount must lie between GIFT_CARD_MIN_AMOUNT and GIFT_CARD_MAX_AMOUNT' });
     }
   })
   .transform((c) => ({

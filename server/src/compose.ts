@@ -240,7 +240,10 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const products = new CatalogProducts(docs);
   const cart = new CartCommands(streams, products);
   const gst = new GstInvoicing(streams, products, gstSettings(config));
-  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000, gst);
+  // One server secret signs tokens and, through derived keys, the hashes of one-time codes and gift card codes.
+  const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
+  const giftCardCodes = new GiftCardCodes(deriveGiftCardKey(serverSecret));
+  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000, gst, giftCardCodes);
   const projections = allProjections;
   // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
   const external = config.PROJECTIONS === 'external';
@@ -298,6 +301,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const orderMail = new OrderMailDesk(events, docs, streams, mailer, logger, config.PUBLIC_URL, {
     trackingUrlTemplate: config.TRACKING_URL_TEMPLATE,
     timeZone: config.SHOP_TIME_ZONE,
+    giftCardCodes,
     attachmentsFor: async (orderId, mail) => gstMailAttachments(await streams.load(orderStream.at(orderId), { fresh: true }), mail, gst.settings),
   });
   // One process at a time sends the order mails and makes the refunds, so replicas never mail a
@@ -330,10 +334,8 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const giftCardHolds = new GiftCardHoldDesk(streams, docs, config.GIFT_CARD_HOLD_MINUTES * 60_000, logger);
   const giftCardRole = new LeasedRole(docs, 'role:gift-card-holds', { start: () => giftCardHolds.start(config.GIFT_CARD_SWEEP_MS), stop: () => giftCardHolds.stop() }, deskLease);
   await giftCardRole.start();
-  // One server secret signs tokens and, through a derived key, the hashes of one-time codes.
   const limiters = await openLimiters(config, docs, { clustered: shared !== undefined });
   const delivery = shopDelivery(config);
-  const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
   const emails = openEmailLookup(config);
   const accounts = new AccountCommands({ streams, mailer, codeKey: deriveCodeKey(serverSecret), emails, logger, shopUrl: config.PUBLIC_URL, limiters });
   const files = new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads));
@@ -397,9 +399,10 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     },
     gifting: {
       cards: {
-        codes: new GiftCardCodes(deriveGiftCardKey(serverSecret)),
+        codes: giftCardCodes,
         minAmount: config.GIFT_CARD_MIN_AMOUNT,
         maxAmount: config.GIFT_CARD_MAX_AMOUNT,
+        amounts: config.GIFT_CARD_AMOUNTS,
         holdMs: config.GIFT_CARD_HOLD_MINUTES * 60_000,
       },
       wrapFee: config.GIFT_WRAP_FEE,

@@ -23,6 +23,17 @@ export class GiftCardCodes {
     return { codeSeed, code, cardId: this.cardIdFor(code), codeLast4: code.slice(-4) };
   }
 
+  /**
+   * The seed, code and id of the card bought on `orderId`'s line `lineId`: derived from them under
+   * the key, so every run of that order's checkout (a repeated confirmation, a webhook, the
+   * recovery) names the same card and issues it once, and cancelling the order finds it.
+   */
+  forPurchase(orderId: string, lineId: string): { codeSeed: string; code: string; cardId: string; codeLast4: string } {
+    const codeSeed = createHmac('sha256', this.key).update(`purchase:${orderId}:${lineId}`).digest('hex').slice(0, 32);
+    const code = this.codeFor(codeSeed);
+    return { codeSeed, code, cardId: this.cardIdFor(code), codeLast4: code.slice(-4) };
+  }
+
   /** The code of the card issued with `codeSeed`: 16 characters of the 32-letter alphabet. */
   codeFor(codeSeed: string): string {
     const digest = createHmac('sha256', this.key).update(`code:${codeSeed}`).digest();

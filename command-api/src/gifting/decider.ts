@@ -24,7 +24,8 @@ export type GiftCardCommand =
   | { type: 'DebitGiftCard'; cardId: string; debitId: string; amount: number; userId: string; at: string }
   /** Give the debit `debitId` back whole (a no-op when there is none or it is back already). */
   | { type: 'CreditGiftCard'; cardId: string; debitId: string; reason: string; at: string }
-  | { type: 'VoidGiftCard'; cardId: string; by: string; at: string };
+  /** `unspentOnly`: a bought card whose order is cancelled; refused once anything was spent from it. */
+  | { type: 'VoidGiftCard'; cardId: string; by: string; at: string; unspentOnly?: boolean };
 
 /** The refusals a shopper reads at checkout, word for word. */
 export const GIFT_CARD_MESSAGES = {
@@ -35,6 +36,7 @@ export const GIFT_CARD_MESSAGES = {
   cod: 'Gift cards can be used only when paying online (UPI, net banking or card), not with cash on delivery',
   giftCardWithGiftCard: 'A gift card cannot be bought with another gift card',
   giftCardCod: 'Gift cards must be paid online (UPI, net banking or card), not with cash on delivery',
+  spent: 'The gift card bought in this order has been used, so the order can no longer be cancelled',
 } as const;
 
 /** The rupees a checkout takes from a card: all it owes, or all the card holds when that is less. */
@@ -85,6 +87,8 @@ export const giftCardDecider: Decider<GiftCardState, GiftCardCommand, GiftCardEv
       case 'VoidGiftCard': {
         if (!state.issued) throw new DomainError('not-found', 'Gift card not found');
         if (state.voided) return [];
+        // Held debits count as spent: their checkouts may still be paid.
+        if (command.unspentOnly && state.balance < state.issued.amount) throw new DomainError('conflict', GIFT_CARD_MESSAGES.spent);
         return [{ type: 'GiftCardVoided', data: { cardId: command.cardId, by: command.by, at: command.at } }];
       }
     }

@@ -73,6 +73,33 @@ describe('gift card codes', () => {
   });
 });
 
+describe('a bought card when its order is cancelled', () => {
+  const voidUnspent = { type: 'VoidGiftCard', cardId: 'c'.repeat(32), by: 'admin-1', at: AT, unspentOnly: true } as const;
+
+  it('is voided while nothing is spent from it (a debit given back is not spent), and only once', () => {
+    expect(decide(given(issued), voidUnspent)).toEqual([{ type: 'GiftCardVoided', data: { cardId: 'c'.repeat(32), by: 'admin-1', at: AT } }]);
+    const givenBack = decide(given(issued, debit('p1', 300)), { type: 'CreditGiftCard', cardId: 'c'.repeat(32), debitId: 'p1', reason: 'order cancelled', at: AT });
+    expect(decide(given(issued, debit('p1', 300), ...givenBack), voidUnspent)).toHaveLength(1);
+    expect(decide(given(issued, ...decide(given(issued), voidUnspent)), voidUnspent)).toEqual([]);
+  });
+
+  it('is refused once any rupee was taken from it, even by a payment still open', () => {
+    expect(refusal(() => decide(given(issued, debit('p1', 1)), voidUnspent))).toBe(GIFT_CARD_MESSAGES.spent);
+    // The back office's own void is not limited.
+    expect(decide(given(issued, debit('p1', 1)), { ...voidUnspent, unspentOnly: false })).toHaveLength(1);
+  });
+
+  it('has a code derived from its order line, the same on every run and another for another line', () => {
+    const codes = new GiftCardCodes(Buffer.alloc(32, 7));
+    const card = codes.forPurchase('6a1f0c0e0000000000000001', 'line-1');
+    expect(codes.forPurchase('6a1f0c0e0000000000000001', 'line-1')).toEqual(card);
+    expect(codes.codeFor(card.codeSeed)).toBe(card.code);
+    expect(codes.cardIdFor(card.code)).toBe(card.cardId);
+    expect(codes.forPurchase('6a1f0c0e0000000000000001', 'line-2').code).not.toBe(card.code);
+    expect(new GiftCardCodes(Buffer.alloc(32, 8)).forPurchase('6a1f0c0e0000000000000001', 'line-1').code).not.toBe(card.code);
+  });
+});
+
 describe('gift order terms', () => {
   it('charge the wrap fee only for a wrapped gift, and record nothing for an order that is no gift', () => {
     expect(giftOrderTerms({ wrap: true, message: 'Hi' }, 50)).toEqual({ message: 'Hi', wrap: true, wrapFee: 50 });

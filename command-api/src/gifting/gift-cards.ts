@@ -1,6 +1,6 @@
 import { normaliseGiftCardCode, type GiftCardEventMap, type GiftCardPayment } from '@shop/contracts';
 import { DomainError } from '../shared/decider.ts';
-import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
+import type { CommandContext, HandleOptions, StreamCommands } from '../shared/stream-commands.ts';
 import type { GiftCardCodes } from './codes.ts';
 import { GIFT_CARD_MESSAGES, giftCardApplies, giftCardStream, type GiftCardState } from './decider.ts';
 
@@ -10,6 +10,8 @@ export interface GiftCardSettings {
   /** Amounts (whole rupees) a card may be issued or bought for (GIFT_CARD_MIN_AMOUNT..GIFT_CARD_MAX_AMOUNT). */
   minAmount: number;
   maxAmount: number;
+  /** The amounts shoppers buy cards for on the Gift cards page (GIFT_CARD_AMOUNTS), each within the range. */
+  amounts: readonly number[];
   /** How long a checkout's debit waits for its payment before the sweep gives it back. */
   holdMs: number;
 }
@@ -21,13 +23,14 @@ export async function issueGiftCard(
   card: Omit<GiftCardEventMap['GiftCardIssued'], 'cardId' | 'codeSeed' | 'codeLast4' | 'issuedAt'> & { codeSeed?: string },
   ctx: CommandContext,
   now = new Date(),
+  options: HandleOptions = {},
 ): Promise<{ id: string; code: string; position: bigint }> {
   const fresh = codes.issue();
   const codeSeed = card.codeSeed ?? fresh.codeSeed;
   const code = codes.codeFor(codeSeed);
   const cardId = codes.cardIdFor(code);
   const command = { type: 'IssueGiftCard', ...card, cardId, codeSeed, codeLast4: code.slice(-4), issuedAt: now.toISOString() } as const;
-  const result = await streams.handle(giftCardStream.at(cardId), command, ctx);
+  const result = await streams.handle(giftCardStream.at(cardId), command, ctx, options);
   return { id: cardId, code, position: result.position };
 }
 

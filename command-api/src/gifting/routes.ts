@@ -1,14 +1,17 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { GIFT_CARDS, READ_MODELS, emailField, formatGiftCardCode, type GiftCardDoc } from '@shop/contracts';
-import { HttpError, currentUser, requireAdmin, requireUser, validate } from '@shop/platform';
+import { GIFT_CARDS, GIFT_MESSAGE_MAX, READ_MODELS, billingForm, checkoutPaymentChoice, emailField, formatGiftCardCode, giftCardPurchaseRequest, type GiftCardDoc } from '@shop/contracts';
+import { HttpError, assertSelf, currentUser, requireAdmin, requireUser, validate, type PaymentProvider } from '@shop/platform';
 import { bodyOf, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
 import { giftCardStream } from './decider.ts';
 import { giftCardByCode, issueGiftCard, type GiftCardSettings } from './gift-cards.ts';
+import { openGiftCardPurchase } from '../ordering/checkout/start-checkout.ts';
 
 export interface GiftCardRouteDeps extends CommandDeps {
   gifting: { cards: GiftCardSettings };
+  /** Bought cards are paid like any order, through the shop's payment provider. */
+  payments: PaymentProvider;
 }
 
 /** Gift card refusals in the checkout's reply shape: `error: true` + `msg`. */
@@ -69,6 +72,26 @@ export function giftCardRoutes(deps: GiftCardRouteDeps): Router {
     const result = await deps.streams.handle(giftCardStream.at(parsed.data), { type: 'VoidGiftCard', cardId: parsed.data, by: admin.userId, at: new Date().toISOString() } as const, { userId: admin.userId });
     await deps.awaitProjections(result.position, [READ_MODELS.giftCards]);
     ctx.body = { id: parsed.data, state: 'voided', balance: result.state.balance };
+  });
+
+  // What the Gift cards page offers: the amounts a card is sold for, and how long a message may be.
+  router.get('/gift-cards/amounts', (ctx) => {
+    ctx.body = { amounts: settings.amounts, messageMax: GIFT_MESSAGE_MAX };
+  });
+
+  // Buying a card: a checkout of its own, paid like any order (confirmed by POST /orders/create);
+  // the amount is one the shop sells, never the client's number, and the card is issued once paid.
+  const purchaseBody = giftCardPurchaseRequest(settings.amounts);
+  router.post('/gift-cards/checkout', auth, answerRefusals(giftCardRefusal), deps.writes.guard('checkout'), async (ctx) => {
+    const body = bodyOf(ctx);
+    const { userId, email } = assertSelf(ctx, body.userId ?? body.userid);
+    const { amount, recipientEmail, message } = validate(purchaseBody, body);
+    const billing = validate(billingForm, body);
+    const { paymentMethod } = validate(checkoutPaymentChoice, body);
+    const purchase = { recipientEmail, ...(message ? { message } : {}) };
+    const { reply } = await openGiftCardPurchase(deps, { userId, email, billing, paymentMethod, amount, purchase });
+    ctx.status = 201;
+    ctx.body = reply;
   });
 
   router.get('/gift-cards/mine', auth, async (ctx) => {

@@ -1,3 +1,4 @@
+import { isGiftCardLine } from '@shop/contracts';
 import type { CommandContext, HandleOptions, StreamCommands } from '../shared/stream-commands.ts';
 import { paymentStream } from './payment/decider.ts';
 import { stockStream } from './stock/decider.ts';
@@ -23,13 +24,15 @@ export interface StockHold {
 }
 
 /**
- * The stock a checkout's lines take, one hold per product or variant (two lines of one variant,
+ * The stock a checkout's lines take (a bought gift card takes none), one hold per product or variant (two lines of one variant,
  * say the same shirt added with different old options, add up), in a fixed order so two
  * checkouts never take the same counts in opposite orders.
  */
 export function stockHolds(lines: ReadonlyArray<{ productId: string; sku?: string; productTitle: string; quantity: number }>): StockHold[] {
   const holds = new Map<string, StockHold>();
   for (const line of lines) {
+    // A bought gift card is no stock.
+    if (isGiftCardLine(line)) continue;
     const key = `${line.productId}#${line.sku ?? ''}`;
     const held = holds.get(key);
     holds.set(key, held ? { ...held, quantity: held.quantity + line.quantity } : { productId: line.productId, ...(line.sku ? { sku: line.sku } : {}), productTitle: line.productTitle, quantity: line.quantity });
@@ -54,6 +57,7 @@ export async function releaseAndRefund(
   let position = 0n;
   const released = new Set<string>();
   for (const line of paid.lines) {
+    if (isGiftCardLine(line)) continue;
     const key = `${line.productId}#${line.sku ?? ''}`;
     if (released.has(key)) continue;
     released.add(key);

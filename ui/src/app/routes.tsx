@@ -19,6 +19,7 @@ const OrdersPage = lazyPage(() => import('../orders/OrdersPage.tsx'));
 const OrderPage = lazyPage(() => import('../orders/OrderPage.tsx'));
 const OrderPlacedPage = lazyPage(() => import('../orders/OrderPlacedPage.tsx'));
 const ConfirmCodPage = lazyPage(() => import('../checkout/ConfirmCodPage.tsx'));
+const GiftCardsPage = lazyPage(() => import('../checkout/GiftCardsPage.tsx'));
 const MyAccountPage = lazyPage(() => import('../account/MyAccountPage.tsx'));
 const ComparePage = lazyPage(() => import('../compare/ComparePage.tsx'));
 // The back office: one chunk for all of /admin/* (its catalog screens load on their own).
@@ -36,7 +37,7 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
 
 /**
  * The storefront's routes: the original shop's paths (bookmarks and links keep working), plus
- * /compare, /admin, an order's own page (/orders/:id) and its confirmation (/orders/:id/placed).
+ * /compare, /admin, /gift-cards, an order's own page (/orders/:id) and its confirmation (/orders/:id/placed).
  */
 export function AppRoutes() {
   return (
@@ -54,6 +55,7 @@ export function AppRoutes() {
         <Route path="signUp" element={<SignUpPage />} />
         <Route path="my-list" element={<MyListPage />} />
         <Route path="checkout" element={<CheckoutPage />} />
+        <Route path="gift-cards" element={<GiftCardsPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
         <Route path="orders/:id/placed" element={<OrderPlacedPage />} />

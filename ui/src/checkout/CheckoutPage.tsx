@@ -7,9 +7,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useGetCartPricingQuery } from '../api/promotionsApi.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useAbandonPaymentMutation, useCreateOrderMutation, useGetCheckoutDefaultsQuery, useOpenCheckoutMutation, type Billing, type PaymentConfirmation } from './checkoutApi.ts';
-import type { CheckoutSession, ChosenPaymentMethod } from '../api/types.ts';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  useAbandonPaymentMutation,
+  useCreateOrderMutation,
+  useGetCheckoutDefaultsQuery,
+  useOpenCheckoutMutation,
+  useOpenGiftCardCheckoutMutation,
+  type Billing,
+  type GiftCardOrder,
+  type PaymentConfirmation,
+} from './checkoutApi.ts';
+import type { CartItem, CheckoutSession, ChosenPaymentMethod } from '../api/types.ts';
+import type { BuyingGiftCard } from './GiftCardsPage.tsx';
 import { errorMessage } from '../api/messages.ts';
 import { useGetCartQuery } from '../api/cartApi.ts';
 import { shopApi, useGetCountriesQuery } from '../api/shopApi.ts';
@@ -23,13 +33,14 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { payWithRazorpay } from './razorpay.ts';
 import { TestPaymentDialog } from './TestPaymentDialog.tsx';
 import { PaymentMethodChoice } from './PaymentMethodChoice.tsx';
-import { GiftOptions, NO_GIFT, giftRequest, type GiftChoices } from './GiftOptions.tsx';
+import { GiftOptions, NO_GIFT, deliveryPincode, giftRequest, type GiftChoices } from './GiftOptions.tsx';
 import { BILLING_FIELDS, billingProblem, EMPTY_BILLING, orderDate } from './validation.ts';
 import { FREE_DELIVERY_OVER } from '@shop/contracts/constants';
 import { INDIAN_STATES } from '@shop/contracts/india';
 import { useDeliveryEstimate } from '../shared/DeliveryCheck.tsx';
 import { deliveryLine, rememberPincode } from '../shared/delivery.ts';
 import { brand } from '../shared/theme.ts';
+import { rupees } from '../shared/format.ts';
 
 /** The cart count refreshes this long after an order (1 s, as the original did). */
 export const CART_REFRESH_AFTER_ORDER_MS = 1000;
@@ -38,10 +49,18 @@ export const COD_ORDER_PLACED = 'Your order is placed with cash on delivery. Ple
 /** Said on the page when a payment was closed without paying: nothing else changed. */
 export const PAYMENT_NOT_COMPLETED = 'The payment was not completed. Nothing was charged and your cart is unchanged: choose a way to pay and try again.';
 
+/** A gift card being bought, as its one summary line (the server prices it again). */
+function giftCardLine(card: GiftCardOrder, userId: string): CartItem {
+  const title = `Gift card ${rupees(card.amount)}`;
+  return { _id: 'gift-card', id: 'gift-card', productTitle: title, image: '/gift-card.svg', rating: 0, price: card.amount, quantity: 1, subTotal: card.amount, productId: '', countInStock: 1, userId };
+}
+
 function CheckoutView({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const cart = useGetCartQuery(user.userId);
+  // Bought from the Gift cards page: this checkout pays for that card, not the cart.
+  const buying = (useLocation().state as Partial<BuyingGiftCard> | null)?.giftCard;
+  const cart = useGetCartQuery(user.userId, { skip: buying !== undefined });
   const countries = useGetCountriesQuery();
   const defaults = useGetCheckoutDefaultsQuery();
   const [billing, setBilling] = useState<Billing>(EMPTY_BILLING);
@@ -67,24 +86,29 @@ function CheckoutView({ user }: { user: SessionUser }) {
   const [notCompleted, setNotCompleted] = useState(false);
   const [gifting, setGifting] = useState<GiftChoices>(NO_GIFT);
   const [openCheckout] = useOpenCheckoutMutation();
+  const [openGiftCardCheckout] = useOpenGiftCardCheckoutMutation();
   const [abandonPayment] = useAbandonPaymentMutation();
   const [createOrder] = useCreateOrderMutation();
   const inputs = useRef<Partial<Record<keyof Billing, HTMLInputElement | null>>>({});
   useErrorNotice(cart.error);
 
-  const lines = cart.data ?? [];
+  const lines = buying ? [giftCardLine(buying, user.userId)] : (cart.data ?? []);
   const { total } = cartSummary(lines);
   // The server's pricing of the cart (sales, coupon, first order), shown before paying; the
   // payment's own pricing is what is charged.
-  const pricing = useGetCartPricingQuery(lines.map((line) => `${line.id}:${line.quantity}`).join(','), { skip: lines.length === 0 });
+  const pricing = useGetCartPricingQuery(lines.map((line) => `${line.id}:${line.quantity}`).join(','), { skip: lines.length === 0 || buying !== undefined });
   const discounts = pricing.data?.discounts ?? [];
-  const pincode = billing.zipCode.trim();
-  const estimate = useDeliveryEstimate(pincode);
-  const deliveryFee = total < FREE_DELIVERY_OVER && estimate?.serviceable ? estimate.fee : 0;
+  // A gift sent to its recipient is delivered (and charged for) at the recipient's pincode.
+  const pincode = deliveryPincode(gifting, billing.zipCode);
+  // A gift card is e-mailed: no delivery to estimate or charge.
+  const estimate = useDeliveryEstimate(buying ? '' : pincode);
+  const deliveryFee = !buying && total < FREE_DELIVERY_OVER && estimate?.serviceable ? estimate.fee : 0;
   // The pincode a shopper checks out with is the one the product pages start from next time.
+  // (A recipient's pincode is theirs, not the shopper's.)
+  const sendsToRecipient = gifting.isGift && gifting.toRecipient;
   useEffect(() => {
-    if (estimate?.serviceable) rememberPincode(estimate.pincode);
-  }, [estimate]);
+    if (estimate?.serviceable && !sendsToRecipient) rememberPincode(estimate.pincode);
+  }, [estimate, sendsToRecipient]);
 
   const placeOrder = async (opened: CheckoutSession, confirmation: PaymentConfirmation) => {
     setStage('placing');
@@ -140,7 +164,9 @@ function CheckoutView({ user }: { user: SessionUser }) {
     setNotCompleted(false);
     let opened: CheckoutSession;
     try {
-      opened = await openCheckout({ ...billing, userId: user.userId, paymentMethod, ...giftRequest(gifting) }).unwrap();
+      opened = buying
+        ? await openGiftCardCheckout({ ...billing, userId: user.userId, paymentMethod, ...buying }).unwrap()
+        : await openCheckout({ ...billing, userId: user.userId, paymentMethod, ...giftRequest(gifting) }).unwrap();
     } catch (error) {
       dispatch(notifyError(errorMessage(error, 'The payment could not be started.')));
       setStage(null);
@@ -256,11 +282,19 @@ function CheckoutView({ user }: { user: SessionUser }) {
           <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800, mt: 4, mb: 2 }}>
             PAYMENT METHOD
           </Typography>
-          <PaymentMethodChoice value={paymentMethod} onChange={setPaymentMethod} disabled={stage !== null} />
-          <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800, mt: 3, mb: 2 }}>
-            GIFT CARD AND GIFTING
-          </Typography>
-          <GiftOptions value={gifting} onChange={setGifting} disabled={stage !== null} />
+          <PaymentMethodChoice value={paymentMethod} onChange={setPaymentMethod} disabled={stage !== null} onlineOnly={buying !== undefined} />
+          {buying ? (
+            <Typography data-testid="gift-card-purchase" sx={{ mt: 3 }}>
+              The gift card&apos;s code is e-mailed to <strong>{buying.recipientEmail}</strong> once you have paid. Gift cards are paid online (UPI, net banking or card).
+            </Typography>
+          ) : (
+            <>
+              <Typography variant="h2" sx={{ fontSize: 16, letterSpacing: '.06em', fontWeight: 800, mt: 3, mb: 2 }}>
+                GIFT CARD AND GIFTING
+              </Typography>
+              <GiftOptions value={gifting} onChange={setGifting} disabled={stage !== null} />
+            </>
+          )}
           {notCompleted && (
             <Alert severity="warning" data-testid="payment-not-completed" role="alert" sx={{ mt: 1 }}>
               {PAYMENT_NOT_COMPLETED}

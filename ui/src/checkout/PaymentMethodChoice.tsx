@@ -19,11 +19,12 @@ export const PAYMENT_METHODS: Record<PaymentMethod, { name: string; hint: string
   cod: { name: 'Cash on delivery', hint: 'Pay the courier in cash; confirm the order from the e-mail we send', icon: <LocalShippingOutlinedIcon /> },
 };
 
-/** The checkout's choice of how to pay: one radio per method, each with its icon and wording. */
-export function PaymentMethodChoice({ value, onChange, disabled }: { value: PaymentMethod; onChange: (method: PaymentMethod) => void; disabled: boolean }) {
+/** The checkout's choice of how to pay: one radio per method, each with its icon and wording (`onlineOnly`: no cash on delivery). */
+export function PaymentMethodChoice({ value, onChange, disabled, onlineOnly = false }: { value: PaymentMethod; onChange: (method: PaymentMethod) => void; disabled: boolean; onlineOnly?: boolean }) {
+  const methods = (Object.keys(PAYMENT_METHODS) as PaymentMethod[]).filter((method) => !onlineOnly || method !== 'cod');
   return (
     <RadioGroup name="paymentMethod" value={value} onChange={(e) => onChange(e.target.value as PaymentMethod)} aria-label="Payment method">
-      {(Object.keys(PAYMENT_METHODS) as PaymentMethod[]).map((method) => {
+      {methods.map((method) => {
         const { name, hint, icon } = PAYMENT_METHODS[method];
         return (
           <FormControlLabel

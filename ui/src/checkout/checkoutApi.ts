@@ -17,6 +17,24 @@ export interface Billing {
   email: string;
 }
 
+/** Where a gift goes when it is not the billing address: the recipient's name, phone and address. */
+export interface GiftRecipient {
+  name: string;
+  phoneNumber: string;
+  streetAddressLine1: string;
+  streetAddressLine2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/** A gift card a shopper is buying: the amount picked, whom its code is mailed to, and an optional message. */
+export interface GiftCardOrder {
+  amount: number;
+  recipientEmail: string;
+  message?: string;
+}
+
 /** A provider's signed confirmation, under Razorpay checkout's names (the test provider sends both). */
 export interface PaymentConfirmation {
   razorpay_order_id: string;
@@ -57,10 +75,18 @@ export const checkoutApi = shopApi.injectEndpoints({
       // A placed order changes both the address to start from and whether the discount is left.
       providesTags: [{ type: 'Orders', id: 'LIST' }],
     }),
-    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string; paymentMethod: PaymentMethod; giftCardCode?: string; gift?: { message?: string; wrap: boolean } }>({
+    openCheckout: build.mutation<CheckoutSession, Billing & { userId: string; paymentMethod: PaymentMethod; giftCardCode?: string; gift?: { message?: string; wrap: boolean; recipient?: GiftRecipient } }>({
       query: (body) => ({ url: '/orders/checkout', method: 'POST', body }),
       // Cash on delivery places the order at once: the cart empties, the order joins the list.
       invalidatesTags: (reply) => (reply?.order ? [{ type: 'Cart', id: 'LIST' }, { type: 'Orders', id: 'LIST' }, 'Products', 'Product'] : []),
+    }),
+    /** What the Gift cards page offers: the amounts the shop sells cards for, and the longest message. */
+    getGiftCardAmounts: build.query<{ amounts: number[]; messageMax: number }, void>({
+      query: () => ({ url: '/gift-cards/amounts' }),
+    }),
+    /** Opens the payment of a gift card purchase: the amount is one the shop sells, charged as the server says. */
+    openGiftCardCheckout: build.mutation<CheckoutSession, Billing & GiftCardOrder & { userId: string; paymentMethod: PaymentMethod }>({
+      query: (body) => ({ url: '/gift-cards/checkout', method: 'POST', body }),
     }),
     payWithTestCard: build.mutation<PaymentConfirmation, { providerOrderId: string } & TestPaymentAttempt>({
       query: (body) => ({ url: '/payments/test/pay', method: 'POST', body }),
@@ -92,4 +118,6 @@ export const {
   useCreateOrderMutation,
   useAbandonPaymentMutation,
   useConfirmCodOrderMutation,
+  useGetGiftCardAmountsQuery,
+  useOpenGiftCardCheckoutMutation,
 } = checkoutApi;

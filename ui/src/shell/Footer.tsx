@@ -95,6 +95,7 @@ export function Footer() {
             title="Help"
             links={[
               ['/search?q=gift', 'Gift ideas'],
+              ['/gift-cards', 'Gift cards'],
               ['/signIn', 'Sign in'],
               ['/signUp', 'Create an account'],
             ]}

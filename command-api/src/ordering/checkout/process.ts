@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  isGiftCardLine,
   orderDocFrom,
   orderIdForPayment,
   type Billing,
@@ -20,6 +21,8 @@ import { openingStock } from '../stock/opening-stock.ts';
 import { releaseAndRefund, stockHolds, type StockHold } from '../give-back.ts';
 import type { GstInvoicing } from '../tax/gst-invoicing.ts';
 import { GIFT_CARD_DEBIT_GIVEN_BACK, giftCardDebitStands } from '../../gifting/gift-cards.ts';
+import type { GiftCardCodes } from '../../gifting/codes.ts';
+import { issuePurchasedGiftCard } from '../../gifting/purchase.ts';
 
 /** Events written once per payment whatever happens: a retry re-appends the same ids (a no-op). */
 const onceFor = (paymentId: string) => ({
@@ -46,6 +49,8 @@ export class CheckoutProcess {
     private readonly codConfirmWithinMs = 24 * 60 * 60_000,
     /** GST: the tax split (and, invoiced on payment, the invoice) the order is placed with. */
     private readonly gst?: Pick<GstInvoicing, 'atPlacement'>,
+    /** The gift card key: a gift card bought in the order is issued under it once the order is placed. */
+    private readonly giftCards?: GiftCardCodes,
   ) {}
 
   /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
@@ -129,8 +134,15 @@ export class CheckoutProcess {
     const gst = this.gst && !(await this.streams.load(orderStream.at(started.orderId))).placed ? await this.gst.atPlacement(placing) : {};
     const place = { type: 'PlaceOrder', ...placing, ...gst } as const;
     const placed = await this.streams.handle(orderStream.at(started.orderId), place, ctx, onceFor(paymentId));
-    const lineIds = started.lines.map((line) => line.lineId);
-    const cleared = await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx);
+    // A card bought in the order is issued once it is placed (and not if it was cancelled before a resumed run got here).
+    const purchase = payment.opened?.giftCardPurchase;
+    if (purchase && !isEnded(placed.state)) {
+      if (!this.giftCards) throw new Error('A gift card was bought, but the checkout has no gift card key');
+      position = max(position, await issuePurchasedGiftCard(this.streams, this.giftCards, { orderId: started.orderId, userId: started.userId, lines: started.lines }, purchase, ctx));
+    }
+    // A bought gift card was never in the cart.
+    const lineIds = started.lines.filter((line) => !isGiftCardLine(line)).map((line) => line.lineId);
+    const cleared = lineIds.length > 0 ? await this.cart.checkOut(started.userId, started.orderId, lineIds, ctx) : { position: 0n };
     // The coupon went with the cart it was applied to.
     if (started.promotions?.some((p) => p.code)) await this.streams.handle(cartCouponStream.at(started.userId), { type: 'RemoveCartCoupon', userId: started.userId }, ctx);
     const complete = { type: 'CompleteCheckout', paymentId } as const;
@@ -163,6 +175,11 @@ export class CheckoutProcess {
     const failed = await this.streams.handle(checkoutStream.at(started.paymentId), fail, ctx, onceFor(started.paymentId));
     return max(given, failed.position);
   }
+}
+
+/** An order cancelled or returned: whatever it bought is not handed over any more. */
+function isEnded(order: OrderState): boolean {
+  return order.status === 'cancelled' || order.status === 'returned';
 }
 
 function placedOrder(started: CheckoutStarted, order: OrderState, replayed: boolean, position: bigint): CheckoutOutcome {

@@ -17,6 +17,7 @@ import {
   type GiftCardPayment,
   type GiftOrder,
   type GiftOrderRequest,
+  type GiftCardPurchase,
 } from '@shop/contracts';
 import { LRUCache } from 'lru-cache';
 import { TEST_BANKS, TEST_CARDS, type DocumentStore, type PaymentProvider } from '@shop/platform';
@@ -32,6 +33,8 @@ import { quoteDelivery, type DeliverySettings } from '../delivery/quote.ts';
 import { decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
 import type { CheckoutProcess } from './process.ts';
 import { deliveryDestination, giftOrderTerms, priceCheckoutGiftCard, takeGiftCardPart, undoGiftCardPart, type CheckoutGifting } from '../../gifting/checkout-gifting.ts';
+import { GIFT_CARD_MESSAGES } from '../../gifting/decider.ts';
+import { giftCardLine } from '../../gifting/purchase.ts';
 
 export const SHOP_NAME = 'Gift & Gear Shop';
 
@@ -57,8 +60,8 @@ export interface CheckoutReply {
   paymentMethod: PaymentMethod;
   /** Whole rupees of delivery inside `total`: charged under the free-delivery threshold, else 0. */
   deliveryFee: number;
-  /** ISO date: the latest delivery day promised for the billing pincode. */
-  deliverBy: string;
+  /** ISO date: the latest delivery day promised for the billing pincode (none for a gift card: it is mailed once paid). */
+  deliverBy?: string;
   /** Whole rupees of the cash-on-delivery fee included in `total` (0 when paying online). */
   codFee: number;
   /** The gift card that paid part (`applied` rupees) of `total`, and what it holds now; `amount` is what is left to pay. */
@@ -211,7 +214,7 @@ async function openPayment(
   const pipelineLines = lines.map((line) => ({ ...line, ...catalogPlaces.get(line.lineId) }));
   const priced = pricedWith(context, pipelineLines, { paymentMethod, deliveryFeeFor: feeFor, now });
   const terms = checkoutDiscounts(priced, context.customerKey);
-  const { discount, deliveryFee } = terms;
+  const { deliveryFee } = terms;
   const codFee = paymentMethod === 'cod' ? deps.cod.settings.fee : 0;
   // Gift wrap is a fee of its own; a gift card is a way to pay (it comes off what the provider is asked for).
   const amount = priced.total + codFee + (gift?.wrapFee ?? 0);
@@ -232,35 +235,80 @@ async function openPayment(
   const card = giftCard ? await takeGiftCardPart(deps.streams, giftCard, opened.providerOrderId, userId) : null;
   const result = await recordOrUndo(deps, card?.payment, { ...payment, providerOrderId: opened.providerOrderId, provider: opened.provider, paymentMethod, giftCard: card?.payment });
   const reply: CheckoutReply = {
+    ...providerReply(opened, { billing, subtotal, terms, paymentMethod, deliverBy, lines, amount, codFee }),
+    ...(card && giftCard ? { giftCard: { code: giftCard.code, applied: giftCard.applied, balance: card.balance } } : {}),
+    ...(gift ? { gift } : {}),
+  };
+  recent?.opened(userId, checkout, reply);
+  return { reply, position: result.position };
+}
+
+/** The reply that opens the provider's checkout for a payment opened online. */
+function providerReply(
+  opened: OpenedProviderPayment,
+  order: { billing: Billing; subtotal: number; terms: CheckoutDiscounts; paymentMethod: Exclude<PaymentMethod, 'gift-card' | 'cod'>; deliverBy: string | undefined; lines: PricedLine[]; amount: number; codFee: number },
+): CheckoutReply {
+  const { billing, terms, paymentMethod } = order;
+  return {
     provider: opened.provider,
     keyId: opened.keyId,
     orderId: opened.providerOrderId,
     amount: opened.amountPaise,
     currency: opened.currency,
-    total: amount,
-    subtotal,
-    discount,
+    total: order.amount,
+    subtotal: order.subtotal,
+    discount: terms.discount,
     discounts: terms.discounts,
     paymentMethod,
-    deliveryFee,
-    deliverBy,
-    codFee,
+    deliveryFee: terms.deliveryFee,
+    ...(order.deliverBy ? { deliverBy: order.deliverBy } : {}),
+    codFee: order.codFee,
     name: SHOP_NAME,
     description: 'for testing purpose',
-    prefill: {
-      name: billing.fullName,
-      email: billing.email,
-      contact: billing.phoneNumber,
-      method: paymentMethod,
-    },
+    prefill: { name: billing.fullName, email: billing.email, contact: billing.phoneNumber, method: paymentMethod },
     config: standardCheckoutConfig(),
-    products: lines,
-    ...(card && giftCard ? { giftCard: { code: giftCard.code, applied: giftCard.applied, balance: card.balance } } : {}),
-    ...(gift ? { gift } : {}),
+    products: order.lines,
     ...(opened.provider === 'test' ? { testCards: TEST_CARDS, testBanks: TEST_BANKS } : {}),
   };
-  recent?.opened(userId, checkout, reply);
-  return { reply, position: result.position };
+}
+
+type OpenedProviderPayment = Awaited<ReturnType<PaymentProvider['openPayment']>>;
+
+/** A shopper buying a gift card: the amount (one the shop sells), whom it goes to, billing and how to pay. */
+export interface GiftCardPurchaseRequest {
+  userId: string;
+  /** The account's e-mail (the token's). */
+  email: string;
+  billing: Billing;
+  paymentMethod: Exclude<PaymentMethod, 'gift-card'>;
+  amount: number;
+  purchase: GiftCardPurchase;
+}
+
+/**
+ * Opens the payment of a gift card purchase: one line, the card at the amount picked, nothing
+ * else (no delivery, no promotion), paid online only and never with another gift card. The
+ * payment records whom the card goes to; the checkout issues it once the payment is confirmed.
+ */
+export function openGiftCardPurchase(
+  deps: Pick<OpenPaymentDeps, 'streams' | 'payments' | 'emails'>,
+  request: GiftCardPurchaseRequest,
+): Promise<{ reply: CheckoutReply; position: bigint }> {
+  return deps.streams.exclusive(`open-payment:${request.userId}`, async () => {
+    const { userId, email, billing, paymentMethod, amount, purchase } = request;
+    // Paid online only (a card bought with cash never collected would still be spendable); the
+    // request takes no gift card code, so a card never buys a card.
+    if (paymentMethod === 'cod') throw new DomainError('invalid', GIFT_CARD_MESSAGES.giftCardCod);
+    const lines = [giftCardLine(amount)];
+    const terms: CheckoutDiscounts = { discount: null, promotions: [], discounts: [], deliveryFee: 0, customerKey: deps.emails.mailbox(email) };
+    const receipt = newId();
+    const opened = await deps.payments.openPayment({ amountPaise: amount * 100, currency: CURRENCY, receipt, notes: { receipt, userId } });
+    const payment = { providerOrderId: opened.providerOrderId, provider: opened.provider, userId, amount, receipt, lines, billing, terms, paymentMethod, giftCardPurchase: purchase };
+    const result = await recordOpenedPayment(deps, payment);
+    const reply = providerReply(opened, { billing, subtotal: amount, terms, paymentMethod, deliverBy: undefined, lines, amount, codFee: 0 });
+    // The provider's page names the card, not whom it is for (the recipient's address is the buyer's to give, not the provider's to keep).
+    return { reply: { ...reply, description: lines[0]!.productTitle }, position: result.position };
+  });
 }
 
 /**
@@ -405,12 +453,13 @@ function recordOpenedPayment(
     billing: Billing;
     terms: CheckoutDiscounts;
     paymentMethod: PaymentMethod;
-    deliverBy: string;
+    deliverBy?: string;
     gift?: GiftOrder | undefined;
     giftCard?: GiftCardPayment | undefined;
+    giftCardPurchase?: GiftCardPurchase;
   },
 ) {
-  const { terms, gift, giftCard, ...opened } = payment;
+  const { terms, gift, giftCard, giftCardPurchase, ...opened } = payment;
   const { discount, promotions, customerKey, deliveryFee } = terms;
   const command = {
     type: 'OpenPayment',
@@ -424,6 +473,7 @@ function recordOpenedPayment(
     customerKey,
     ...(gift ? { gift } : {}),
     ...(giftCard ? { giftCard } : {}),
+    ...(giftCardPurchase ? { giftCardPurchase } : {}),
   } as const;
   return deps.streams.handle(paymentStream.at(payment.providerOrderId), command, { userId: payment.userId });
 }

@@ -1,16 +1,17 @@
-import { orderEventSchemas, orderStreams, trackingUrlFor, type OrderEventMap } from '@shop/contracts';
+import { formatGiftCardCode, giftCardEventSchemas, giftCardStreams, orderEventSchemas, orderStreams, trackingUrlFor, type GiftCardEventMap, type OrderEventMap } from '@shop/contracts';
 import { mailFailureOf, type DocumentStore, type MailAttachment, type EventStore, type Logger, type Mailer, type MailMessage, type RecordedEvent, type Write } from '@shop/platform';
 import { asDomainEvent, derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { fold } from '../../shared/decider.ts';
 import { orderDecider, orderStream, type OrderEvent } from '../order/decider.ts';
-import { orderPlacedMail, orderStatusMail, type ShippedParcel } from './mail-templates.ts';
+import { giftCardMail, orderPlacedMail, orderStatusMail, type ShippedParcel } from './mail-templates.ts';
+import type { GiftCardCodes } from '../../gifting/codes.ts';
 import { afterFailure, backoffMs, defaultMailRetrySchedule, type DeferredMail, type MailRetrySchedule } from './mail-retry.ts';
 
 /** The desk's own checkpoint in the document store (beside the projections'). */
 export const ORDER_MAIL_CHECKPOINT = 'order-mail';
 /** The desk's own collection: mails the server put off, until they go or are given up. */
 export const DEFERRED_ORDER_MAILS = 'orderMailsDeferred';
-const MAILED = new Set(['OrderPlaced', 'OrderStatusChanged']);
+const MAILED = new Set(['OrderPlaced', 'OrderStatusChanged', 'GiftCardIssued']);
 /**
  * Events without a mail move the checkpoint in memory only, and are written down every this
  * many (and at stop): a cart command must not cost a second commit. Passing them again after a
@@ -28,6 +29,8 @@ export interface OrderMailOptions extends Partial<MailRetrySchedule> {
   trackingUrlTemplate?: string;
   /** The shop's time zone, that dates in the mails are written in (SHOP_TIME_ZONE). */
   timeZone?: string;
+  /** The gift card key: a card bought in an order is mailed to its recipient with its code (derived from the card's seed here, never stored). */
+  giftCardCodes?: Pick<GiftCardCodes, 'codeFor'>;
   /** The documents an order's mail carries (its tax invoice, its credit note), as the order stands when the mail goes. */
   attachmentsFor?: (orderId: string, mail: { placed: boolean; status?: OrderEventMap['OrderStatusChanged']['to'] }) => Promise<MailAttachment[]>;
 }
@@ -36,8 +39,10 @@ export interface OrderMailOptions extends Partial<MailRetrySchedule> {
 interface OwedMail {
   eventId: string;
   orderId: string;
-  mail: 'placed' | 'status';
+  mail: 'placed' | 'status' | 'gift-card';
   status?: OrderEventMap['OrderStatusChanged']['to'];
+  /** A bought gift card's mail: the card, whose code is put in the message only when it is sent. */
+  cardId?: string;
   message: MailMessage;
 }
 
@@ -183,8 +188,10 @@ export class OrderMailDesk {
         return { delivered: false };
       }
       this.logger.warn({ orderId: owed.orderId, eventId: owed.eventId, tries: next.tries, reason }, 'order e-mail put off by the mail server; trying it again later');
-      const { eventId, orderId, mail, status, message } = owed;
-      const doc: DeferredMail = { _id: eventId, eventId, orderId, mail, ...(status ? { status } : {}), message, ...next, lastReason: reason.slice(0, 300) };
+      const { eventId, orderId, mail, status, cardId } = owed;
+      // A gift card's mail is kept without its code: it is written again from the card when it is tried.
+      const message = cardId ? { to: owed.message.to, subject: owed.message.subject, text: '', html: '' } : owed.message;
+      const doc: DeferredMail = { _id: eventId, eventId, orderId, mail, ...(status ? { status } : {}), ...(cardId ? { cardId } : {}), message, ...next, lastReason: reason.slice(0, 300) };
       return { delivered: false, keep: { kind: 'put', collection: DEFERRED_ORDER_MAILS, doc } };
     }
   }
@@ -196,7 +203,12 @@ export class OrderMailDesk {
     const due = await this.docs.find<DeferredMail>(DEFERRED_ORDER_MAILS, { nextAt: { $lte: this.now() } }, { sort: [['nextAt', 1]], limit: 100 });
     for (const deferred of due) {
       if (this.stopped) break;
-      const outcome = await this.sendOrSettle(deferred, deferred);
+      const owed = deferred.cardId ? await this.giftCardMailOf(deferred.cardId, deferred.eventId) : deferred;
+      if (!owed) {
+        await this.docs.commit({ writes: [{ kind: 'delete', collection: DEFERRED_ORDER_MAILS, id: deferred._id }] });
+        continue;
+      }
+      const outcome = await this.sendOrSettle(owed, deferred);
       if (outcome.delivered) sent++;
       await this.docs.commit({ writes: [outcome.keep ?? { kind: 'delete', collection: DEFERRED_ORDER_MAILS, id: deferred._id }] });
     }
@@ -217,8 +229,11 @@ export class OrderMailDesk {
 
   /** The mail an event asks for; the order's details come from its own stream (the write side). */
   private async mailFor(event: RecordedEvent): Promise<OwedMail | null> {
-    // Named after the event, and starting with its time so the outbox lists mails in order.
-    const dedupeKey = `${event.metadata.timestamp.replace(/[:.]/g, '-')}-order-mail-${event.id}`;
+    if (event.type === 'GiftCardIssued') {
+      const issued = giftCardEventSchemas.GiftCardIssued.safeParse(event.data);
+      return issued.success ? this.giftCardMail(event.id, event.metadata.timestamp, issued.data) : this.skip(event);
+    }
+    const dedupeKey = dedupeKeyOf(event.id, event.metadata.timestamp);
     if (event.type === 'OrderPlaced') {
       const placed = orderEventSchemas.OrderPlaced.safeParse(event.data);
       if (!placed.success) return this.skip(event);
@@ -232,6 +247,29 @@ export class OrderMailDesk {
     const attachments = await this.attachments(order.orderId, { placed: false, status: changed.data.to });
     const message = { ...orderStatusMail(order, changed.data.to, this.shopUrl, this.parcelOf(changed.data)), dedupeKey, ...attachments };
     return { eventId: event.id, orderId: order.orderId, mail: 'status', status: changed.data.to, message };
+  }
+
+  /**
+   * A bought card's code to its recipient, from the buyer (the order's name). Cards an admin
+   * issued are handed over by the admin (their code is in the issue's reply): no mail.
+   */
+  private async giftCardMail(eventId: string, timestamp: string, card: GiftCardEventMap['GiftCardIssued']): Promise<OwedMail | null> {
+    const { orderId, recipientEmail } = card;
+    if (card.source !== 'purchase' || !orderId || !recipientEmail) return null;
+    const codes = this.options.giftCardCodes;
+    if (!codes) throw new Error('A bought gift card is owed its mail, but the mail desk has no gift card key');
+    const order = await this.placedOrder(orderId);
+    const code = formatGiftCardCode(codes.codeFor(card.codeSeed));
+    const gift = { code, amount: card.amount, recipientEmail, from: order?.name ?? 'Someone', message: card.message };
+    const message = { ...giftCardMail(gift, this.shopUrl), dedupeKey: dedupeKeyOf(eventId, timestamp) };
+    return { eventId, orderId, mail: 'gift-card', cardId: card.cardId, message };
+  }
+
+  /** A deferred gift card mail written again from its card's issue (null when the card has no such mail). */
+  private async giftCardMailOf(cardId: string, eventId: string): Promise<OwedMail | null> {
+    const issued = (await this.events.readStream(giftCardStreams.card(cardId))).find((event) => event.id === eventId);
+    const card = issued ? giftCardEventSchemas.GiftCardIssued.safeParse(issued.data) : null;
+    return issued && card?.success ? this.giftCardMail(issued.id, issued.metadata.timestamp, card.data) : null;
   }
 
   private async attachments(orderId: string, mail: { placed: boolean; status?: OrderEventMap['OrderStatusChanged']['to'] }): Promise<{ attachments?: MailAttachment[] }> {
@@ -293,4 +331,9 @@ export class OrderMailDesk {
       this.stopWake = done;
     });
   }
+}
+
+/** A mail's key, named after its event and starting with the event's time, so the outbox lists mails in order. */
+function dedupeKeyOf(eventId: string, timestamp: string): string {
+  return `${timestamp.replace(/[:.]/g, '-')}-order-mail-${eventId}`;
 }

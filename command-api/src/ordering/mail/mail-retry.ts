@@ -41,8 +41,10 @@ export interface DeferredMail {
   /** The event the mail is about (also `_id`). */
   eventId: string;
   orderId: string;
-  mail: 'placed' | 'status';
+  mail: 'placed' | 'status' | 'gift-card';
   status?: OrderStatus;
+  /** A bought gift card's mail: kept without its code (`message` holds only whom it goes to), written again from the card when tried. */
+  cardId?: string;
   message: MailMessage;
   tries: number;
   firstTriedAt: number;

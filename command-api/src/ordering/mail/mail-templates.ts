@@ -133,3 +133,45 @@ export function orderStatusMail(order: Placed, status: OrderStatus, shopUrl: str
   );
   return { to: order.email, subject, text, html };
 }
+
+/** A bought gift card as its recipient's mail tells of it. */
+export interface GiftCardGift {
+  /** The code, formatted `XXXX-XXXX-XXXX-XXXX`: this mail is the only place it is ever written. */
+  code: string;
+  amount: number;
+  recipientEmail: string;
+  /** Who bought it (the order's name), so the recipient knows whom it is from. */
+  from: string;
+  message?: string | undefined;
+}
+
+/**
+ * The mail that carries a bought gift card to its recipient: from whom, how much, the buyer's
+ * message and the code, with how to spend it. The code is in no other mail, reply or record.
+ */
+export function giftCardMail(gift: GiftCardGift, shopUrl: string): MailMessage {
+  const subject = `${gift.from} sent you a ${SHOP_NAME} gift card of ${rupees(gift.amount)}`;
+  const howTo = `Spend it on ${shopUrl}: at checkout, enter the code under "Gift card" to pay all or part of an order.`;
+  const keepSafe = 'Keep this code safe: whoever has it can spend the card.';
+  const text = [
+    'Hello,',
+    '',
+    `${gift.from} sent you a gift card of ${rupees(gift.amount)} for ${SHOP_NAME}.`,
+    ...(gift.message ? ['', gift.message] : []),
+    '',
+    `Gift card code: ${gift.code}`,
+    '',
+    howTo,
+    keepSafe,
+    '',
+    SHOP_NAME,
+  ].join('\n');
+  const message = gift.message ? `<blockquote style="border-left:3px solid #2bbef9;margin:16px 0;padding:4px 12px;white-space:pre-line">${escapeHtml(gift.message)}</blockquote>` : '';
+  const html = page(
+    subject,
+    `<p>${escapeHtml(gift.from)} sent you a gift card of <strong>${rupees(gift.amount)}</strong> for ${escapeHtml(SHOP_NAME)}.</p>${message}
+<p style="font-size:20px;letter-spacing:2px">Gift card code: <strong>${escapeHtml(gift.code)}</strong></p>
+<p>${escapeHtml(howTo)}<br>${escapeHtml(keepSafe)}</p>`,
+  );
+  return { to: gift.recipientEmail, subject, text, html };
+}

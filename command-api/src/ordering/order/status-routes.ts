@@ -6,6 +6,7 @@ import { READ_MODELS, bodyOf, type CommandDeps } from '../../shared/http.ts';
 import { REFUSAL_STATUS, answerRefusals, type RefusalReply } from '../../shared/refusals.ts';
 import { changeOrderStatus } from './change-status.ts';
 import { TransitionRefused } from './decider.ts';
+import type { GiftCardCodes } from '../../gifting/codes.ts';
 
 const statusBody = z.object({ status: orderStatus, trackingNumber: z.string().trim().min(1).max(64).optional() });
 /**
@@ -20,7 +21,7 @@ export const orderRefusal: RefusalReply = (error) =>
   });
 
 /** Admin-only order commands: move an order along pending → confirmed → shipped → delivered, or cancel it. */
-export function orderCommandRoutes(deps: CommandDeps): Router {
+export function orderCommandRoutes(deps: CommandDeps & { gifting: { cards: { codes: GiftCardCodes } } }): Router {
   const router = new Router();
 
   router.put('/orders/:id/status', requireUser(deps.tokens), answerRefusals(orderRefusal), async (ctx) => {
@@ -32,7 +33,7 @@ export function orderCommandRoutes(deps: CommandDeps): Router {
       bodyOf(ctx),
       () => new HttpError(400, { error: true, msg: `status must be one of ${orderStatus.options.join(', ')}; trackingNumber at most 64 characters` }),
     );
-    const { order, position } = await changeOrderStatus(deps.streams, { orderId, status, trackingNumber, adminId: admin.userId });
+    const { order, position } = await changeOrderStatus(deps.streams, { orderId, status, trackingNumber, adminId: admin.userId }, deps.gifting.cards.codes);
     await deps.awaitProjections(position, [READ_MODELS.orders, READ_MODELS.catalog, READ_MODELS.backOffice]);
     ctx.body = deps.publicUrls.withLineImages(orderDocFrom(order.placed!, order.status!, order.trackingNumber));
   });

@@ -1,9 +1,9 @@
-import { financialYearOf, variantLabel, type AppliedPromotionData, type GstEventMap, type OrderEventMap, type TaxClass } from '@shop/contracts';
+import { financialYearOf, isGiftCardLine, type GstEventMap, type OrderEventMap, type TaxClass } from '@shop/contracts';
 import type { CatalogProducts } from '../../shared/catalog-products.ts';
 import { derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { orderStream, type OrderState } from '../order/decider.ts';
 import { seriesStream, taxClassStream } from './gst-streams.ts';
-import { decideOrderTax, feeLines, goodsAfterOrderDiscount, type GstSeller } from './order-tax.ts';
+import { decideOrderTax, giftCardsSold, orderTaxableLines, type GstSeller } from './order-tax.ts';
 
 /** The shop's GST settings (GST_* and GSTIN in the configuration). */
 export interface GstSettings {
@@ -60,27 +60,15 @@ export class GstInvoicing {
    * What an order is placed with: its tax split (from the lines, the first-order discount shared
    * over them, the fees) and, when it is invoiced on payment and paid online, its invoice.
    */
-  async atPlacement(order: OrderEventMap['OrderPlaced']): Promise<{ tax: GstEventMap['OrderTaxDecided']; invoice?: GstEventMap['TaxInvoiceIssued'] }> {
-    // Tax follows the price pipeline: each line at what it sold for after the promotions that
-    // took something off it (sales, coupons, order discounts, each kept per line), then the
-    // first-order discount shared over the lines, and the delivery fee less a free-delivery offer.
-    const { lineDiscounts, deliveryDiscount } = promotionDiscounts(order.promotions ?? []);
-    const goods = [];
-    for (const line of order.products) {
-      const taxClass = await this.taxClassOf(line.productId);
-      const variant = variantLabel(line);
-      const soldFor = line.subTotal - (lineDiscounts.get(line.lineId) ?? 0);
-      goods.push({ description: variant ? `${line.productTitle} (${variant})` : line.productTitle, quantity: line.quantity, ...taxClass, amountPaise: soldFor * 100 });
-    }
-    const lines = [
-      ...goodsAfterOrderDiscount(goods, (order.discount?.amount ?? 0) * 100),
-      ...feeLines(
-        { deliveryPaise: (order.deliveryFee - deliveryDiscount) * 100, codPaise: order.codFee * 100, wrapPaise: (order.gift?.wrapFee ?? 0) * 100 },
-        { delivery: this.settings.feeClass, cod: this.settings.feeClass, wrap: this.settings.feeClass },
-      ),
-    ];
+  async atPlacement(order: OrderEventMap['OrderPlaced']): Promise<{ tax?: GstEventMap['OrderTaxDecided']; invoice?: GstEventMap['TaxInvoiceIssued'] }> {
+    const classes = new Map<string, TaxClass>();
+    for (const line of order.products) if (!isGiftCardLine(line) && !classes.has(line.productId)) classes.set(line.productId, await this.taxClassOf(line.productId));
+    const lines = orderTaxableLines(order, classes, this.settings.feeClass);
+    // An order that only bought a gift card sold nothing taxable: no tax record and no invoice.
+    if (lines.length === 0) return {};
     const tax = decideOrderTax({ orderId: order.orderId, seller: this.settings.seller, placeOfSupply: order.state, lines });
-    if (tax.totalPaise !== order.amount * 100) throw new Error(`Order ${order.orderId}: its tax lines come to ${tax.totalPaise} paise, its amount to ${order.amount * 100}`);
+    const taxedPaise = (order.amount - giftCardsSold(order.products)) * 100;
+    if (tax.totalPaise !== taxedPaise) throw new Error(`Order ${order.orderId}: its tax lines come to ${tax.totalPaise} paise, its amount less gift cards to ${taxedPaise}`);
     if (this.settings.invoiceAt !== 'payment' || order.paymentMethod === 'cod') return { tax };
     return { tax, invoice: await this.takeNumber('invoice', order.orderId) };
   }
@@ -123,18 +111,4 @@ export class GstInvoicing {
     if (!number) throw new Error(`No ${kind} number for order ${orderId}`);
     return { orderId, number, financialYear, issuedAt: at.toISOString() };
   }
-}
-
-/** What an order's promotions took off each goods line (rupees, by line id) and off its delivery fee. */
-export function promotionDiscounts(promotions: readonly AppliedPromotionData[]): { lineDiscounts: Map<string, number>; deliveryDiscount: number } {
-  const lineDiscounts = new Map<string, number>();
-  let deliveryDiscount = 0;
-  for (const promotion of promotions) {
-    if (promotion.stage === 'delivery') {
-      deliveryDiscount += promotion.amount;
-      continue;
-    }
-    for (const line of promotion.lines) lineDiscounts.set(line.lineId, (lineDiscounts.get(line.lineId) ?? 0) + line.amount);
-  }
-  return { lineDiscounts, deliveryDiscount };
 }

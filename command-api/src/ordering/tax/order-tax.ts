@@ -1,4 +1,4 @@
-import { apportion, taxLines, type GstRate, type OrderTaxDecided, type TaxableLine, type TaxClass } from '@shop/contracts';
+import { apportion, isGiftCardLine, taxLines, variantLabel, type AppliedPromotionData, type GstRate, type OrderEventMap, type OrderTaxDecided, type TaxableLine, type TaxClass } from '@shop/contracts';
 
 /** The seller as the tax invoice names it (the shop's settings). */
 export interface GstSeller {
@@ -68,4 +68,56 @@ export function decideOrderTax(input: { orderId: string; seller: Pick<GstSeller,
     lines,
     totalPaise: lines.reduce((sum, line) => sum + line.inclusivePaise, 0),
   };
+}
+
+/**
+ * The lines an order is taxed on, following the price pipeline: each goods line at what it sold
+ * for after the promotions that took something off it (sales, coupons, order discounts, each kept
+ * per line), then the first-order discount shared over the goods, then the fees (delivery less a
+ * free-delivery offer, cash on delivery, wrap). A bought gift card is no line here: selling a card
+ * supplies no goods or services (it is a voucher, a way to pay), so the goods it pays for are
+ * taxed when it is spent, at their full price, and taxing the card too would tax them twice.
+ * `classes` holds each goods line's tax class by product id.
+ */
+export function orderTaxableLines(
+  order: Pick<OrderEventMap['OrderPlaced'], 'products' | 'promotions' | 'discount' | 'deliveryFee' | 'codFee' | 'gift'>,
+  classes: ReadonlyMap<string, TaxClass>,
+  feeClass: TaxClass,
+): TaxableLine[] {
+  const { lineDiscounts, deliveryDiscount } = promotionDiscounts(order.promotions ?? []);
+  const goods: PricedGoods[] = [];
+  for (const line of order.products) {
+    if (isGiftCardLine(line)) continue;
+    const taxClass = classes.get(line.productId);
+    if (!taxClass) throw new Error(`No tax class for product ${line.productId}`);
+    const variant = variantLabel(line);
+    const soldFor = line.subTotal - (lineDiscounts.get(line.lineId) ?? 0);
+    goods.push({ description: variant ? `${line.productTitle} (${variant})` : line.productTitle, quantity: line.quantity, ...taxClass, amountPaise: soldFor * 100 });
+  }
+  return [
+    ...goodsAfterOrderDiscount(goods, (order.discount?.amount ?? 0) * 100),
+    ...feeLines(
+      { deliveryPaise: (order.deliveryFee - deliveryDiscount) * 100, codPaise: order.codFee * 100, wrapPaise: (order.gift?.wrapFee ?? 0) * 100 },
+      { delivery: feeClass, cod: feeClass, wrap: feeClass },
+    ),
+  ];
+}
+
+/** Whole rupees of an order's amount that bought gift cards (untaxed at sale). */
+export function giftCardsSold(lines: readonly { productId: string; subTotal: number }[]): number {
+  return lines.filter(isGiftCardLine).reduce((sum, line) => sum + line.subTotal, 0);
+}
+
+/** What an order's promotions took off each goods line (rupees, by line id) and off its delivery fee. */
+export function promotionDiscounts(promotions: readonly AppliedPromotionData[]): { lineDiscounts: Map<string, number>; deliveryDiscount: number } {
+  const lineDiscounts = new Map<string, number>();
+  let deliveryDiscount = 0;
+  for (const promotion of promotions) {
+    if (promotion.stage === 'delivery') {
+      deliveryDiscount += promotion.amount;
+      continue;
+    }
+    for (const line of promotion.lines) lineDiscounts.set(line.lineId, (lineDiscounts.get(line.lineId) ?? 0) + line.amount);
+  }
+  return { lineDiscounts, deliveryDiscount };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountInWords, apportion, financialYearOf, gstDocumentNumber, gstinProblem, GST_RATES } from '@shop/contracts';
-import { decideOrderTax, feeLines, goodsAfterOrderDiscount, type PricedGoods } from './order-tax.ts';
+import { amountInWords, apportion, financialYearOf, gstDocumentNumber, gstinProblem, GIFT_CARD_PRODUCT_ID, GST_RATES } from '@shop/contracts';
+import { decideOrderTax, feeLines, giftCardsSold, goodsAfterOrderDiscount, orderTaxableLines, type PricedGoods } from './order-tax.ts';
 
 const karnataka = { gstin: '29AAACG1234A1ZA', state: 'Karnataka' };
 const fees = { delivery: { hsn: '996812', ratePercent: 18 as const }, cod: { hsn: '996812', ratePercent: 18 as const }, wrap: { hsn: '998540', ratePercent: 18 as const } };
@@ -65,6 +65,29 @@ describe('the tax of an order', () => {
         }
       }),
     );
+  });
+
+  it('leaves a bought gift card out: its rupees are taxed on the goods it pays for, when it is spent', () => {
+    const line = (lineId: string, productId: string, productTitle: string, subTotal: number) => ({ lineId, productId, productTitle, image: '', price: subTotal, quantity: 1, subTotal });
+    const bottle = '6a1f0c0e0000000000000001';
+    const order = {
+      products: [line('l1', bottle, 'Copper bottle', 1_180), line('l2', GIFT_CARD_PRODUCT_ID, 'Gift card Rs 1,000', 1_000)],
+      discount: { kind: 'first-order' as const, label: 'First order discount', amount: 20 },
+      deliveryFee: 40,
+      codFee: 0,
+    };
+    const lines = orderTaxableLines(order, new Map([[bottle, { hsn: '7418', ratePercent: 18 as const }]]), fees.delivery);
+    // The first-order discount comes off the goods alone; the card is no line at all.
+    expect(lines.map(({ kind, description, inclusivePaise }) => ({ kind, description, inclusivePaise }))).toEqual([
+      { kind: 'goods', description: 'Copper bottle', inclusivePaise: 1_160_00 },
+      { kind: 'delivery', description: 'Delivery', inclusivePaise: 40_00 },
+    ]);
+    const tax = decideOrderTax({ orderId: 'o1', seller: karnataka, placeOfSupply: 'Karnataka', lines });
+    // What the order charges less the card it sold: 1180 − 20 + 40 + 1000 − 1000.
+    expect(tax.totalPaise).toBe((1_180 - 20 + 40 + 1_000 - giftCardsSold(order.products)) * 100);
+    expect(tax.lines[0]).toMatchObject({ taxablePaise: 983_05, cgstPaise: 88_47, sgstPaise: 88_48 });
+    // An order of a card alone has nothing to tax (and so no invoice).
+    expect(orderTaxableLines({ ...order, products: [order.products[1]!], discount: undefined, deliveryFee: 0 }, new Map(), fees.delivery)).toEqual([]);
   });
 
   it('apportions a discount by largest remainder, never more than a line holds', () => {
