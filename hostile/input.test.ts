@@ -59,8 +59,15 @@ async function attack(cases: { label: string; method: string; path: string; body
       const token = c.path.startsWith('/api/user/signout') ? undefined : h.token;
       const reply = await send(h.url, c.method, c.path, { body: c.body, token });
       const problem = replyProblem(reply);
-      if (problem) problems.push(`${c.label}: ${problem}`);
-      else if (reply.ms > BOUND_MS) problems.push(`${c.label}: took ${Math.round(reply.ms)} ms (status ${reply.status})`);
+      if (problem) {
+        problems.push(`${c.label}: ${problem}`);
+        continue;
+      }
+      if (reply.ms <= BOUND_MS) continue;
+      // A value that makes a route slow makes it slow every time; a busy machine, once. Sent again,
+      // a slow reply counts only when it is slow twice.
+      const again = await send(h.url, c.method, c.path, { body: c.body, token });
+      if (again.ms > BOUND_MS) problems.push(`${c.label}: took ${Math.round(reply.ms)} ms, then ${Math.round(again.ms)} ms (status ${again.status})`);
     }
   } finally {
     const health = await watch.stop();
