@@ -10,9 +10,10 @@ const GallerySwiper = lazy(() => import('./GallerySwiper.tsx'));
 /**
  * The product gallery: main picture with hover zoom and discount badge, five thumbnails below.
  * It shows the pictures as they are (hover zoom and thumbnails work) until the shopper first
- * reaches for it (pointer, touch or keyboard focus); then Swiper (GallerySwiper) takes over with
- * the same geometry (one picture per view, five thumbnails per view, 8 px apart) to swipe through
- * them. Swiper's code (about 27 KB gzip) is so kept off the product page's first screen.
+ * reaches for it with a pointer or a finger; then Swiper (GallerySwiper) takes over with the same
+ * geometry (one picture per view, five thumbnails per view, 8 px apart) to swipe through them.
+ * Swiper's code (about 27 KB gzip) is so kept off the product page's first screen. Not on
+ * keyboard focus: the swap would take the focused thumbnail away (the still ones are buttons too).
  */
 export function Gallery({ product, priority = false }: { product: Product; priority?: boolean }) {
   const images = product.images.length ? product.images : ['/banner-placeholder.svg'];
@@ -32,7 +33,7 @@ export function Gallery({ product, priority = false }: { product: Product; prior
     </>
   );
   return (
-    <div data-testid="gallery" style={{ position: 'relative' }} onPointerEnter={upgrade} onTouchStart={upgrade} onFocus={upgrade}>
+    <div data-testid="gallery" style={{ position: 'relative' }} onPointerEnter={upgrade} onTouchStart={upgrade}>
       <span className={css.badge}>
         <DiscountBadge product={product} />
       </span>
