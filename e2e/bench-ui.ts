@@ -14,8 +14,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser-options.ts';
 import { buildUi, startShop } from './shop-process.ts';
 
-/** JS (gzip) is budgeted for Home and listings, the pages most visits start on; the product page's is reported. */
-const TARGETS = { jsKb: 250, jsBudgeted: ['Home', 'Listing'], lcpMs: 1500, cls: 0.05 };
+/** JS (gzip) is budgeted for every page measured: the pages visits start on (a shared product link is one). */
+const TARGETS = { jsKb: 250, jsBudgeted: ['Home', 'Listing', 'Product'], lcpMs: 1500, cls: 0.05 };
 const CPU_SLOWDOWN = 4;
 const VIEWPORT = { width: 1366, height: 768 };
 
@@ -164,7 +164,7 @@ async function main() {
     if (home > 0) console.log(`\nLCP against Home's in this run: ${[...lcpByPage].map(([name, lcp]) => `${name} ${(lcp / home).toFixed(2)}×`).join(', ')}`);
     const [one, five] = loadavg();
     console.log(`\nMachine load average during the run: ${one?.toFixed(2)} (1 min), ${five?.toFixed(2)} (5 min); wall-clock figures stretch with it.`);
-    console.log(`Targets: ${TARGETS.jsBudgeted.join(' and ')} JS ≤ ${TARGETS.jsKb} KB gzip, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}. "!" marks a miss.`);
+    console.log(`Targets: JS of ${TARGETS.jsBudgeted.join(', ')} ≤ ${TARGETS.jsKb} KB gzip, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}. "!" marks a miss.`);
   } finally {
     await browser.close();
     await shop.stop();

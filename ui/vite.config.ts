@@ -101,26 +101,34 @@ function routePreload(): Plugin {
   };
 }
 
+/** How long the app waits at most for the first screen's pictures before it starts anyway. */
+const FIRST_PICTURES_WAIT_MS = 1000;
+
 /**
- * The entry starts once the server's static first screen has been painted, product cards in it
- * past their skeleton (a CSS animation, ProductCard): module scripts run right after parsing, and
- * evaluating the app (most of a second on a slow phone) would otherwise hold back those frames
- * until React replaces the copy. Without a visible copy (or in a hidden tab) it starts at once, as
- * a module script would. Its file is fetched from the start either way (modulepreload does not run it).
+ * The entry starts once the server's static first screen has been painted with its first
+ * pictures (the high-priority ones: a listing's first row, the product's picture): module scripts
+ * run right after parsing, and evaluating the app (most of a second on a slow phone) would
+ * otherwise hold back the frame that shows a picture arriving meanwhile, the page's largest
+ * paint. A picture still on the network after FIRST_PICTURES_WAIT_MS does not hold the app back
+ * any longer. Without a visible copy (or in a hidden tab) it starts at once, as a module script
+ * would. Its file is fetched from the start either way (modulepreload does not run it).
  */
 function startAfterFirstScreen(html: string, entryFile: string | undefined): string {
   const tag = `<script type="module" crossorigin src="/${entryFile}"></script>`;
   if (!entryFile || !html.includes(tag)) throw new Error(`shop:route-preload: entry script ${tag} not found in index.html`);
   const bootstrap = `
-    var start = function () { import('/${entryFile}'); };
+    var started = false;
+    var start = function () { if (!started) { started = true; import('/${entryFile}'); } };
     var root = document.getElementById('root');
     if (!root.hasAttribute('data-first-screen') || document.documentElement.getAttribute('data-first-screen') === 'off' || document.visibilityState !== 'visible') start();
     else {
-      var card = root.querySelector('[data-static-copy] > *');
-      var reveal = card && card.getAnimations && card.getAnimations()[0];
       var painted = function () { requestAnimationFrame(function () { setTimeout(start); }); };
-      if (reveal) reveal.finished.then(painted, painted);
-      else painted();
+      var loading = [].filter.call(root.querySelectorAll('img[fetchpriority="high"]'), function (img) { return !img.complete; });
+      var left = loading.length;
+      var arrived = function () { if (--left === 0) painted(); };
+      loading.forEach(function (img) { img.addEventListener('load', arrived); img.addEventListener('error', arrived); });
+      if (left === 0) painted();
+      else setTimeout(painted, ${FIRST_PICTURES_WAIT_MS});
     }`.replace(/\n\s*/g, ' ');
   return html.replace(tag, `<link rel="modulepreload" crossorigin href="/${entryFile}">`).replace('</body>', `  <script type="module">${bootstrap}</script>\n  </body>`);
 }

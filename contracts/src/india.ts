@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PINCODE_MESSAGE, PINCODE_PATTERN } from './pincode.ts';
+
+export { PINCODE_MESSAGE, PINCODE_PATTERN };
 
 /**
  * The shop delivers across India only, so its address form is India's: the country is India, the
@@ -47,9 +50,6 @@ export const INDIAN_STATES = [
 ] as const;
 export type IndianState = (typeof INDIAN_STATES)[number];
 
-/** Six digits, the first not 0 (India Post's first digit is the postal region, 1 to 9). */
-export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
-export const PINCODE_MESSAGE = 'Please enter a valid 6-digit Pincode';
 export const STATE_MESSAGE = 'Please choose a state or union territory from the list';
 
 /** A pincode as a request sends it: bounded before the pattern runs, spaces around it dropped. */

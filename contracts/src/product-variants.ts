@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { VARIANT_OPTION_KINDS, VARIANT_OPTION_NAMES, variantFor, variantLabel, type OptionChoice, type VariantOptionKind } from './variant-choice.ts';
+
+export { VARIANT_OPTION_KINDS, VARIANT_OPTION_NAMES, variantFor, variantLabel, type OptionChoice, type VariantOptionKind };
 
 /**
  * A product's variants: one per combination of its options (size, RAM, weight) that the shop
@@ -6,13 +9,6 @@ import { z } from 'zod';
  * `productWeight`) stay on the product as arrays of labels, as the original API serves them; a
  * variant names one label of each list the product has.
  */
-
-/** The option kinds a variant is made of, in the order a line names them. */
-export const VARIANT_OPTION_KINDS = ['size', 'productRam', 'productWeight'] as const;
-export type VariantOptionKind = (typeof VARIANT_OPTION_KINDS)[number];
-
-/** How a line names each option kind to a person ("Size: M", "RAM: 16 GB", "Weight: 2 kg"). */
-export const VARIANT_OPTION_NAMES: Record<VariantOptionKind, string> = { size: 'Size', productRam: 'RAM', productWeight: 'Weight' };
 
 const optionLabel = z.string().min(1).max(40);
 
@@ -41,9 +37,6 @@ export type ProductVariant = z.infer<typeof productVariant>;
 /** More combinations than a shopper can choose from on one page is a data mistake. */
 export const MAX_VARIANTS = 100;
 export const variantList = z.array(productVariant).max(MAX_VARIANTS);
-
-/** What a shopper chose on a line: one label per option kind, or none. */
-export type OptionChoice = { [K in VariantOptionKind]?: string | null };
 
 /** The product's option lists as the original API has them. */
 export type OptionLists = { [K in VariantOptionKind]: readonly string[] };
@@ -75,18 +68,6 @@ export function variantsProblem(lists: OptionLists, variants: readonly ProductVa
     combinations.add(combination);
   }
   return null;
-}
-
-/** The variant a shopper's choice names (every option kind the variants have, matched exactly), if any. */
-export function variantFor<V extends ProductVariant>(variants: readonly V[], choice: OptionChoice): V | undefined {
-  return variants.find((variant) => VARIANT_OPTION_KINDS.every((kind) => (variant.options[kind] ?? null) === (choice[kind] || null)));
-}
-
-/** A variant's options as a person reads them: "Size: M", "RAM: 16GB · Weight: 2kg". */
-export function variantLabel(options: OptionChoice): string {
-  return VARIANT_OPTION_KINDS.filter((kind) => options[kind])
-    .map((kind) => `${VARIANT_OPTION_NAMES[kind]}: ${options[kind]}`)
-    .join(' · ');
 }
 
 /** A variant's stock while its stock stream has not moved it: its opening figure. Sum for the product. */

@@ -4,7 +4,7 @@ import './app/global.css';
 import { App } from './app/App.tsx';
 import { adoptBootData } from './app/boot.ts';
 import { preloadPageFor } from './app/routes.tsx';
-import { firstScreenReplaced, firstScreenShown } from './shared/firstScreenClock.ts';
+import { firstScreenReplaced, firstScreenShown } from './shared/firstScreenCopy.ts';
 import { createStore } from './store/store.ts';
 
 // Served by file name (/index.html) the app still starts on Home, without a redirect render.
@@ -36,8 +36,8 @@ const moment = new Promise((resolve) => setTimeout(resolve, 150));
 void Promise.all([preloadPageFor(window.location.pathname).catch(() => undefined), Promise.race([adoptBootData(store, store.getState().session.location), moment])])
   .then(() => {
     const container = document.getElementById('root')!;
-    // A visible static copy (index.html hides it where it would not match) has started the clocks
-    // of what it shows; the first render carries them on (shared/firstScreenClock.ts).
+    // A visible static copy (index.html hides it where it would not match): the first render shows
+    // what the shopper already sees there as it is (shared/firstScreenCopy.ts).
     const copyShown = container.hasAttribute('data-first-screen') && document.documentElement.getAttribute('data-first-screen') !== 'off';
     firstScreenShown(copyShown ? container : undefined);
     createRoot(container).render(

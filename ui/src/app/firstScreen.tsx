@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { setRenderingStaticCopy } from '../shared/firstScreenClock.ts';
+import { setRenderingStaticCopy } from '../shared/firstScreenCopy.ts';
 import { ALL_LOCATIONS } from '../session/storage.ts';
 import { createStore } from '../store/store.ts';
 import { AppProviders } from './App.tsx';

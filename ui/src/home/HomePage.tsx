@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useGetBannersQuery } from '../api/shopApi.ts';
 import { HOME_TITLE } from '../shared/documentTitle.ts';
 import { LazySection } from '../shared/LazySection.tsx';
@@ -46,9 +45,7 @@ export default function HomePage() {
             const minHeight = section === 'new' || section === 'featured' ? ROW_WITH_BANNERS : ROW_HEIGHT;
             return (
               <LazySection key={section} minHeight={minHeight}>
-                <Suspense fallback={<Box sx={{ minHeight }} />}>
-                  <ProductRow section={section} pick={pick} />
-                </Suspense>
+                <ProductRow section={section} pick={pick} />
               </LazySection>
             );
           })}

@@ -5,9 +5,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Rating from '@mui/material/Rating';
 import Slider from '@mui/material/Slider';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
+import { TextBox } from '../shared/TextBox.tsx';
 import { brand } from '../shared/theme.ts';
 import { PRICE_SLIDER, RATING_FILTERS } from '../shared/constants.ts';
 import { rupees } from '../shared/format.ts';
@@ -74,17 +74,16 @@ function PriceBoxes({ range, onRange, onApply }: { range: number[]; onRange: (ra
     onApply(next);
   };
   const box = (end: 'min' | 'max', label: string) => (
-    <TextField
-      size="small"
+    <TextBox
       label={label}
       value={text[end]}
-      onChange={(e) => setText((t) => ({ ...t, [end]: e.target.value.slice(0, 9) }))}
+      onChange={(value) => setText((t) => ({ ...t, [end]: value.slice(0, 9) }))}
       onKeyDown={(e) => {
         if (e.key === 'Enter') apply();
       }}
       error={Boolean(error[end])}
       helperText={error[end] ?? ' '}
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9, 'data-testid': `price-${end}-box`, 'aria-label': `${label} price in rupees` } }}
+      input={{ inputMode: 'numeric', maxLength: 9, 'data-testid': `price-${end}-box`, 'aria-label': `${label} price in rupees` }}
       sx={{ flex: 1, '& .MuiFormHelperText-root': { mx: 0, fontSize: 11.5 } }}
     />
   );

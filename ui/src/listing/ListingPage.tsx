@@ -80,9 +80,7 @@ function ListingView({ route }: { route: ListingRoute }) {
         // Mounted (and its Swiper fetched) once the shopper scrolls towards it, not with the page:
         // on a wide screen it starts just below the fold.
         <LazySection minHeight={700} rootMargin="100px 0px">
-          <Suspense fallback={<Box sx={{ minHeight: 700 }} />}>
-            <SidebarExtras />
-          </Suspense>
+          <SidebarExtras />
         </LazySection>
       }
     />

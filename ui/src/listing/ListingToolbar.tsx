@@ -6,12 +6,27 @@ import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { brand } from '../shared/theme.ts';
 import { PER_PAGE_OPTIONS, type GridColumns } from '../shared/constants.ts';
 import type { SortOptions } from './filters.ts';
+import type { OptionsMenuProps } from './OptionsMenu.tsx';
+
+// The menus' code (MUI Menu with its popover, modal and transitions) loads when the shopper first opens one:
+// the first screen shows only the buttons.
+const OptionsMenu = lazy(() => import('./OptionsMenu.tsx'));
+
+/** One of the toolbar's menus, mounted from its first opening on (so it can animate closed). */
+function ToolbarMenu(props: OptionsMenuProps) {
+  const [opened, setOpened] = useState(false);
+  if (props.anchor && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <OptionsMenu {...props} />
+    </Suspense>
+  );
+}
 
 const VIEWS: { columns: GridColumns; label: string; icon: ReactNode }[] = [
   { columns: 1, label: 'One column', icon: <ViewListIcon /> },
@@ -78,21 +93,13 @@ export function ListingToolbar<S extends string>({
               Sort: {sortLabel}
             </Box>
           </Button>
-          <Menu anchorEl={sortAnchor} open={Boolean(sortAnchor)} onClose={() => setSortAnchor(null)}>
-            {sortOptions.map((option) => (
-              <MenuItem
-                key={option.value}
-                selected={option.value === sort}
-                data-testid={`sort-option-${option.value}`}
-                onClick={() => {
-                  setSortAnchor(null);
-                  onSort(option.value);
-                }}
-              >
-                {option.label}
-              </MenuItem>
-            ))}
-          </Menu>
+          <ToolbarMenu
+            anchor={sortAnchor}
+            onClose={() => setSortAnchor(null)}
+            options={sortOptions.map((option) => ({ label: option.label, testId: `sort-option-${option.value}` }))}
+            selected={sortOptions.findIndex((option) => option.value === sort)}
+            onPick={(index) => onSort(sortOptions[index]!.value)}
+          />
         </>
       )}
       {perPage !== undefined && onPerPage && (
@@ -109,20 +116,7 @@ export function ListingToolbar<S extends string>({
           >
             Show: {perPage}
           </Button>
-          <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-            {PER_PAGE_OPTIONS.map((n) => (
-              <MenuItem
-                key={n}
-                selected={n === perPage}
-                onClick={() => {
-                  setAnchor(null);
-                  onPerPage(n);
-                }}
-              >
-                {n}
-              </MenuItem>
-            ))}
-          </Menu>
+          <ToolbarMenu anchor={anchor} onClose={() => setAnchor(null)} options={PER_PAGE_OPTIONS.map((n) => ({ label: String(n) }))} selected={PER_PAGE_OPTIONS.indexOf(perPage as (typeof PER_PAGE_OPTIONS)[number])} onPick={(index) => onPerPage(PER_PAGE_OPTIONS[index]!)} />
         </>
       )}
     </Box>

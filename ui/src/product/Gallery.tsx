@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Product } from '../api/types.ts';
-import { useAfterFirstPaint } from '../shared/useAfterFirstPaint.ts';
 import { DiscountBadge } from '../shared/product-card/Badges.tsx';
 import css from './gallery.module.css';
 import { HoverZoom } from './HoverZoom.tsx';
@@ -10,13 +9,17 @@ const GallerySwiper = lazy(() => import('./GallerySwiper.tsx'));
 
 /**
  * The product gallery: main picture with hover zoom and discount badge, five thumbnails below.
- * The first paint shows the pictures as they are; right after it, Swiper (GallerySwiper) takes
- * over with the same geometry (one picture per view, five thumbnails per view, 8 px apart).
+ * It shows the pictures as they are (hover zoom and thumbnails work) until the shopper first
+ * reaches for it with a pointer or a finger; then Swiper (GallerySwiper) takes over with the same
+ * geometry (one picture per view, five thumbnails per view, 8 px apart) to swipe through them.
+ * Swiper's code (about 27 KB gzip) is so kept off the product page's first screen. Not on
+ * keyboard focus: the swap would take the focused thumbnail away (the still ones are buttons too).
  */
 export function Gallery({ product, priority = false }: { product: Product; priority?: boolean }) {
   const images = product.images.length ? product.images : ['/banner-placeholder.svg'];
   const [active, setActive] = useState(0);
-  const upgraded = useAfterFirstPaint();
+  const [upgraded, setUpgraded] = useState(false);
+  const upgrade = upgraded ? undefined : () => setUpgraded(true);
   const still = (
     <>
       <div className={css.frame}>
@@ -30,7 +33,7 @@ export function Gallery({ product, priority = false }: { product: Product; prior
     </>
   );
   return (
-    <div data-testid="gallery" style={{ position: 'relative' }}>
+    <div data-testid="gallery" style={{ position: 'relative' }} onPointerEnter={upgrade} onTouchStart={upgrade}>
       <span className={css.badge}>
         <DiscountBadge product={product} />
       </span>

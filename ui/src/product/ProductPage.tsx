@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useGetProductQuery, useGetProductsQuery } from '../api/shopApi.ts';
 import { useGetReviewsQuery } from './reviewsApi.ts';
@@ -14,12 +14,17 @@ import { SectionTitle } from '../shared/SectionTitle.tsx';
 import { RELATED_PER_VIEW } from '../shared/constants.ts';
 import { LazySection } from '../shared/LazySection.tsx';
 import { categoryPath, subCategoryPath } from '../shared/links.ts';
-import { ProductCarousel } from '../shared/product-card/ProductCarousel.tsx';
 import { useSession } from '../session/hooks.ts';
 import { ProductDetailBody } from './ProductDetailBody.tsx';
-import { ProductTabs } from './ProductTabs.tsx';
-import { RecentlyViewed } from './RecentlyViewed.tsx';
 import { readRecentlyViewed, rememberViewed } from './recentlyViewed.ts';
+
+// Below the fold: the tabs (MUI Tabs) and the product rows (Swiper, product cards) load their code
+// when scrolled near, not with the page, whose first screen is the gallery and the buying box.
+// Near is closer than LazySection's default: on a wide screen the rows start just below the fold.
+const NEAR = '100px 0px';
+const ProductTabs = lazy(() => import('./ProductTabs.tsx').then((m) => ({ default: m.ProductTabs })));
+const ProductCarousel = lazy(() => import('../shared/product-card/ProductCarousel.tsx').then((m) => ({ default: m.ProductCarousel })));
+const RecentlyViewed = lazy(() => import('./RecentlyViewed.tsx').then((m) => ({ default: m.RecentlyViewed })));
 
 function DetailSkeleton() {
   return (
@@ -107,13 +112,13 @@ function ProductView({ id }: { id: string }) {
       {product && (
         // The tabs sit below the fold: they mount as they come near (or when the review count is clicked).
         <div id="product-tabs-anchor" style={{ scrollMarginTop: 140 }}>
-          <LazySection minHeight={320}>
+          <LazySection minHeight={320} rootMargin={NEAR}>
             <ProductTabs product={product} tab={tab} onTab={setTab} reviews={reviews} reviewsLoading={reviewsQuery.isLoading} />
           </LazySection>
         </div>
       )}
       {product && (
-        <LazySection minHeight={520}>
+        <LazySection minHeight={520} rootMargin={NEAR}>
           <Box component="section" aria-labelledby="related-products" sx={{ mt: 5 }} data-testid="related-products">
             <SectionTitle id="related-products" title="Related Products" subtitle={`More from ${product.subCatName || product.catName}`} />
             <ProductCarousel products={relatedProducts} loading={!related} perView={RELATED_PER_VIEW} label="Related products" />
@@ -121,7 +126,7 @@ function ProductView({ id }: { id: string }) {
         </LazySection>
       )}
       {recent.length > 0 && (
-        <LazySection minHeight={520}>
+        <LazySection minHeight={520} rootMargin={NEAR}>
           <Box component="section" aria-labelledby="recently-viewed" sx={{ mt: 5 }}>
             <SectionTitle id="recently-viewed" title="Recently Viewed" />
             <RecentlyViewed ids={recent} />

@@ -1,4 +1,5 @@
-import { variantFor, type ProductVariant } from '@shop/contracts/product-variants';
+import type { ProductVariant } from '@shop/contracts/product-variants';
+import { variantFor } from '@shop/contracts/variant-choice';
 import type { Product } from '../api/types.ts';
 
 export type OptionKind = 'productRam' | 'size' | 'productWeight';

@@ -1,13 +1,13 @@
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type FormEvent } from 'react';
-import { PINCODE_MESSAGE, PINCODE_PATTERN } from '@shop/contracts/india';
+import { PINCODE_MESSAGE, PINCODE_PATTERN } from '@shop/contracts/pincode';
 import { useGetDeliveryEstimateQuery } from '../api/shopApi.ts';
 import type { DeliveryEstimate } from '../api/types.ts';
 import { deliveryLine, lastPincode, rememberPincode } from './delivery.ts';
+import { TextBox } from './TextBox.tsx';
 import { brand } from './theme.ts';
 
 /** The estimate for the shopper's pincode (the last one they checked, remembered on this device). */
@@ -42,15 +42,14 @@ export function DeliveryCheck({ productId, onEstimate }: { productId?: string; o
   return (
     <Box component="form" onSubmit={check} noValidate data-testid="delivery-check" sx={{ mt: 2, display: 'grid', gap: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
+        <TextBox
           label="Pincode"
           name="deliveryPincode"
           value={typed}
-          onChange={(e) => setTyped(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          onChange={(value) => setTyped(value.replace(/\D/g, '').slice(0, 6))}
           error={problem !== ''}
           helperText={problem || undefined}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, 'aria-label': 'Delivery Pincode' } }}
+          input={{ inputMode: 'numeric', maxLength: 6, 'aria-label': 'Delivery Pincode' }}
           sx={{ width: 150 }}
         />
         <Button type="submit" variant="outlined" sx={{ height: 40 }}>

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Mounts `children` only when their place comes within `rootMargin` of the viewport. Below-the-fold
  * sections cost no script, style or layout work during the first paint; the placeholder keeps
- * roughly their height so the page does not jump when they arrive.
+ * roughly their height so the page does not jump when they arrive. Children may be lazy
+ * components: their code is fetched only then, and the placeholder stays until it has arrived.
  */
 export function LazySection({ children, minHeight, rootMargin = '400px 0px', testId }: { children: ReactNode; minHeight: number | Record<string, number>; rootMargin?: string; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -26,6 +27,6 @@ export function LazySection({ children, minHeight, rootMargin = '400px 0px', tes
     observer.observe(el);
     return () => observer.disconnect();
   }, [visible, rootMargin]);
-  if (visible) return <>{children}</>;
-  return <Box ref={ref} aria-hidden="true" data-testid={testId ? `${testId}-pending` : undefined} sx={{ minHeight }} />;
+  const placeholder = <Box ref={ref} aria-hidden="true" data-testid={testId ? `${testId}-pending` : undefined} sx={{ minHeight }} />;
+  return visible ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }

@@ -1,4 +1,4 @@
-import { PINCODE_PATTERN } from '@shop/contracts/india';
+import { PINCODE_PATTERN } from '@shop/contracts/pincode';
 import type { DeliveryEstimate } from '../api/types.ts';
 
 /** Where the shopper's last pincode is kept, so the product page, cart and checkout start from it. */

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCompareList } from '../shared/compareList.ts';
@@ -82,9 +81,7 @@ export function Layout() {
       </main>
       {!bare && (
         <LazySection minHeight={FOOTER_HEIGHT} rootMargin="200px 0px">
-          <Suspense fallback={<Box sx={{ minHeight: FOOTER_HEIGHT }} />}>
-            <Footer />
-          </Suspense>
+          <Footer />
         </LazySection>
       )}
       {showBottomBar && <BottomBar />}

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct, renderWithShop, stubApi } from '../../test/render.tsx';
+import { firstScreenReplaced, firstScreenShown, setRenderingStaticCopy } from '../firstScreenCopy.ts';
 import { ProductCard } from './ProductCard.tsx';
 
 function renderCard(overrides = {}) {
@@ -56,5 +57,32 @@ describe('ProductCard', () => {
     renderCard();
     act(() => vi.advanceTimersByTime(500));
     expect(screen.getByText('Rangrez Floral Strai...').closest('a')).toHaveAttribute('href', '/product/p1');
+  });
+
+  describe("in the page's first screen (its data came with the HTML)", () => {
+    afterEach(() => {
+      setRenderingStaticCopy(false);
+      firstScreenReplaced();
+    });
+
+    it('is drawn without a skeleton, so its picture paints as soon as it arrives', () => {
+      setRenderingStaticCopy(true);
+      renderCard();
+      expect(screen.queryByTestId('card-skeleton')).not.toBeInTheDocument();
+      expect(document.querySelector('.MuiSkeleton-root')).toBeNull();
+      expect(screen.getByRole('img', { name: 'Rangrez Floral Straight Jeans, Black' })).toBeVisible();
+    });
+
+    it('shows at once when the app takes the copy over, while a card the app loads itself keeps its 500 ms skeleton', () => {
+      const copy = document.createElement('div');
+      copy.innerHTML = '<article data-static-copy="" data-product-id="p1"></article>';
+      firstScreenShown(copy);
+      renderCard();
+      renderWithShop(<ProductCard product={makeProduct({ id: 'p2' })} />);
+      const [shown, loaded] = screen.getAllByTestId('product-card');
+      expect(shown).toHaveAttribute('data-ready', 'true');
+      expect(loaded).toHaveAttribute('data-ready', 'false');
+      expect(screen.getAllByTestId('card-skeleton')).toHaveLength(1);
+    });
   });
 });

@@ -1,10 +1,10 @@
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, memo, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../api/types.ts';
 import { CARD_NAME_LENGTH, CARD_SKELETON_MS } from '../constants.ts';
-import { cardSkeletonLeft, renderingStaticCopy } from '../firstScreenClock.ts';
+import { cameWithFirstScreen, renderingStaticCopy } from '../firstScreenCopy.ts';
 import { truncate } from '../format.ts';
 import { Icon } from '../icons.tsx';
 import { productPath } from '../links.ts';
@@ -31,24 +31,31 @@ export interface ProductCardProps {
 /**
  * A product tile: a 500 ms skeleton that ignores hover, then the picture (second picture slider on
  * hover), discount badge, name cut to 20 characters, rating, prices, stock, heart and quick view.
- * Styled with a CSS module: a listing renders dozens of these. In the server's static first screen
- * the skeleton runs in CSS, from when the copy appears (see shared/firstScreenClock.ts).
+ * Styled with a CSS module: a listing renders dozens of these.
+ *
+ * The skeleton is for a card the app is still filling in: it holds the card's shape while the
+ * data and picture are on their way, so nothing half-loaded shows and no hover slider starts on
+ * an empty card. A card that came inside the page's HTML (the server's first screen) already has
+ * its data, and its picture is fetched at once with its box reserved: a skeleton there would only
+ * hide what is ready for 500 ms (on a listing, the picture that is the page's largest paint). So
+ * such a card shows at once, in the copy (which takes no input until the app replaces it) and in
+ * the app's first render that replaces it (shared/firstScreenCopy.ts); a card the app loads itself
+ * keeps the skeleton.
  */
 export const ProductCard = memo(function ProductCard({ product, layout = 'grid', priority = false }: ProductCardProps) {
   // During a sale the card shows the price the checkout will charge.
   const sale = useSale(product, product.price);
   const staticCopy = renderingStaticCopy();
-  const [skeletonMs] = useState(() => cardSkeletonLeft(product.id, CARD_SKELETON_MS));
-  const [ready, setReady] = useState(staticCopy || skeletonMs === 0);
+  const [ready, setReady] = useState(() => staticCopy || cameWithFirstScreen(product.id));
   const [hovered, setHovered] = useState(false);
   const [everHovered, setEverHovered] = useState(false);
   const dispatch = useAppDispatch();
   const { listed, toggle } = useWishlist(product, everHovered);
 
-  // Once, from mount: the skeleton's time counts from when the card first appeared.
+  // Once, from mount.
   useEffect(() => {
     if (ready) return;
-    const timer = setTimeout(() => setReady(true), skeletonMs);
+    const timer = setTimeout(() => setReady(true), CARD_SKELETON_MS);
     return () => clearTimeout(timer);
   }, []);
 
@@ -63,8 +70,7 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
 
   return (
     <article
-      className={`product-card ${css.card} ${layout === 'list' ? css.list : ''} ${staticCopy ? css.staticCard : ''}`}
-      style={staticCopy ? ({ '--skeleton-ms': `${CARD_SKELETON_MS}ms` } as CSSProperties) : undefined}
+      className={`product-card ${css.card} ${layout === 'list' ? css.list : ''}`}
       data-static-copy={staticCopy ? '' : undefined}
       data-testid="product-card"
       data-ready={ready && !staticCopy ? 'true' : 'false'}
@@ -150,17 +156,6 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
           </>
         )}
       </div>
-
-      {staticCopy && (
-        <div className={css.staticSkeleton} aria-hidden="true">
-          <div className={css.media}>
-            <Skeleton variant="rectangular" animation="wave" width="100%" height="100%" className={css.fill} />
-          </div>
-          <div className={css.body}>
-            <SkeletonRows />
-          </div>
-        </div>
-      )}
     </article>
   );
 });
