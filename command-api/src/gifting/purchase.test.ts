@@ -123,6 +123,12 @@ describe('gift cards bought by shoppers', () => {
     expect(spent.status).toBe(201);
     // 1500 − 20 first-order discount = 1480: the card pays 1000, the provider is asked for 480.
     expect(spent.body).toMatchObject({ total: 1480, amount: 48_000, giftCard: { applied: 1000, balance: 0 } });
+
+    // The buyer's own first order of goods still gets the first-order discount: a card bought for someone else is not one.
+    await addToCart(t, bought.buyer.token, await listProduct(t, { price: 700, countInStock: 5 }), 1);
+    const firstGoods = await api<Reply>(t.url, '/api/orders/checkout', { method: 'POST', token: bought.buyer.token, body: billing });
+    expect(firstGoods.status).toBe(201);
+    expect(firstGoods.body).toMatchObject({ total: 680 });
   });
 
   it('refuses an amount the shop does not sell, a hostile recipient or message and cash on delivery, recording nothing', async () => {

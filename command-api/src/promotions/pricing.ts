@@ -3,8 +3,10 @@ import {
   FIRST_ORDER_RULE,
   PROMOTIONS,
   firstOrderDiscountEligible,
+  isGiftCardLine,
   priceCart,
   ORDERS,
+  type OrderDoc,
   type PipelineInput,
   type PipelineLine,
   type PipelineResult,
@@ -48,8 +50,14 @@ export async function isFirstOrder(deps: PricingDeps, shopper: Shopper): Promise
     deps.streams.load(firstOrderDiscountByEmailStream.at(deps.emails.mailbox(shopper.email))),
   ]);
   if (byAccount.claimedBy || byEmail.claimedBy) return false;
-  return firstOrderDiscountEligible({ claimed: false, ordersPlaced: await deps.docs.count(ORDERS.orders, { userid: shopper.userId }) });
+  // A gift card bought for someone else is not the shopper's first order of goods: it leaves the discount for that.
+  const orders = await deps.docs.find<OrderDoc>(ORDERS.orders, { userid: shopper.userId }, { limit: ORDERS_LOOKED_AT });
+  const ordersPlaced = orders.filter((order) => !order.products.every(isGiftCardLine)).length;
+  return firstOrderDiscountEligible({ claimed: false, ordersPlaced });
 }
+
+/** Orders of goods claim the discount, so a shopper with orders and no claim has few: these are enough to find one of goods. */
+const ORDERS_LOOKED_AT = 50;
 
 /** What a cart is priced with: the running automatic promotions, the cart's coupon, usage so far. */
 export interface PricingContext {
