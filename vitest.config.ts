@@ -43,6 +43,11 @@ export default defineConfig({
           environment: 'node',
           include: [`${BACKEND_SRC}/**/*.test.ts`, 'e2e-distributed/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.unit.test.ts', ...KAFKA_BROKER_FILES],
+          // test speed (#27): files share a worker's process and module cache, one after another,
+          // instead of a fresh process importing the server's modules again for each file (about
+          // a CPU-second per file). Every file makes and closes its own shops, folders and
+          // servers; a file that mocks a module loads what it mocks afresh (vi.resetModules).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },
@@ -66,6 +71,8 @@ export default defineConfig({
           name: 'hostile',
           environment: 'node',
           include: ['hostile/**/*.test.ts'],
+          // test speed (#27): a shared process per worker, as in integration.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -76,6 +83,8 @@ export default defineConfig({
           name: 'compat',
           environment: 'node',
           include: ['compat/**/*.test.ts'],
+          // test speed (#27): a shared process per worker, as in integration.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

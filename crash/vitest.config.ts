@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from '../e2e/workers.ts';
 
 /**
  * Crash tests: a real shop process is killed with SIGKILL under load and restarted on the same
- * data. Files run one after another (each drives a server of its own on this small machine).
+ * data. In the run's one pool of workers beside the other projects (the same maxWorkers, so vitest
+ * runs them as one group): with a worker limit of its own the project ran after everything else,
+ * alone on an otherwise idle machine. The sequencer hands its file out early, never at the end.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -11,7 +14,7 @@ export default defineConfig({
     name: 'crash',
     environment: 'node',
     include: ['**/*.test.ts'],
-    fileParallelism: false,
+    maxWorkers: TEST_WORKERS,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

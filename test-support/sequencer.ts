@@ -15,6 +15,12 @@ const BROWSER_PROJECT = 'e2e';
  * or else its size. Each side is measured only against itself (the share of its own total handed
  * out so far), so browser and Node costs never need a common unit: the next file comes from the
  * side that is further behind. Groups (`sequence.groupOrder`) keep their order.
+ *
+ * On the Node side, the files of a project that shares its workers' processes (`isolate: false`)
+ * are handed out one after another: vitest lets a worker go on in the same process only when the
+ * next file waiting is of the same project, and otherwise starts a new process (and imports every
+ * module again). Files of isolated projects (each in a process of its own anyway, like crash/)
+ * come first, longest first; then the shared projects, the one with the longest file first.
  */
 export default class SpreadBrowserFilesSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -38,7 +44,7 @@ export default class SpreadBrowserFilesSequencer extends BaseSequencer {
         .filter((spec) => (spec.project.name === BROWSER_PROJECT) === browser)
         .map((spec) => ({ spec, cost: this.cost(spec) }))
         .sort((a, b) => b.cost - a.cost);
-      return { list, total: list.reduce((sum, item) => sum + item.cost, 0), done: 0 };
+      return { list: browser ? list : sharedProjectsTogether(list), total: list.reduce((sum, item) => sum + item.cost, 0), done: 0 };
     };
     const browser = side(true);
     const node = side(false);
@@ -52,4 +58,17 @@ export default class SpreadBrowserFilesSequencer extends BaseSequencer {
     }
     return ordered;
   }
+}
+
+/**
+ * `list` (longest first) reordered: isolated projects' files first, then each shared project's
+ * files together, projects in the order of their longest file, longest first within each.
+ */
+function sharedProjectsTogether<T extends { spec: TestSpecification }>(list: T[]): T[] {
+  const isolated = list.filter((item) => item.spec.project.config.isolate !== false);
+  const shared = new Map<string, T[]>();
+  for (const item of list) {
+    if (item.spec.project.config.isolate === false) shared.set(item.spec.project.name, [...(shared.get(item.spec.project.name) ?? []), item]);
+  }
+  return [...isolated, ...[...shared.values()].flat()];
 }

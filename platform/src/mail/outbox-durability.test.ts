@@ -1,10 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { createLogger } from '../logger.ts';
-import { OutboxMailer } from './outbox.ts';
+import type { OutboxMailer as Mailer } from './outbox.ts';
 
 /** Every fsync made through node:fs/promises, by path, in order (the real calls still happen). */
 const synced: string[] = [];
@@ -23,6 +23,13 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 });
 
 describe('outbox durability', () => {
+  // The mailer is loaded afresh, after the mock above: a test worker runs many files one after
+  // another in one module cache, and another file may have loaded it with the real fs already.
+  let OutboxMailer: typeof Mailer;
+  beforeAll(async () => {
+    vi.resetModules();
+    ({ OutboxMailer } = await import('./outbox.ts'));
+  });
   const dirs: ReturnType<typeof tempDir>[] = [];
   afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
 
