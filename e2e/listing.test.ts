@@ -222,6 +222,33 @@ describe('Product listing', () => {
     });
   });
 
+  it('opens a product clicked while its hover slider is still loading (the press and the release land on different pictures)', async () => {
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    const category = categoryList.find((c) => c.name === 'Electronics') ?? categoryList[0]!;
+    const listing = await api<Page_>(`/api/products?catId=${category.id}&page=1&perPage=8`);
+    const withSlider = listing.products.find((p) => p.images.length > 1)!;
+    await withTab('listing-click-while-slider-loads', DESKTOP, async ({ page }) => {
+      // The slider's code arrives late, as on a slow phone: after the press, before the release.
+      let releaseSlider = () => {};
+      const sliderHeld = new Promise<void>((resolve) => (releaseSlider = resolve));
+      await page.route(/HoverSlider[^/]*\.js$/, async (route) => {
+        await sliderHeld;
+        await route.continue();
+      });
+      await page.goto(`/products/category/${category.id}`);
+      await expect.poll(async () => (await cardIds(page, '[data-testid="product-grid"]')).includes(withSlider.id)).toBe(true);
+      const link = page.locator(`[data-testid="product-grid"] a[href="/product/${withSlider.id}"]`).first();
+      await link.scrollIntoViewIfNeeded();
+      const box = (await link.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      releaseSlider();
+      await page.locator(`[data-testid="product-grid"] [data-product-id="${withSlider.id}"] .swiper`).waitFor({ state: 'attached' });
+      await page.mouse.up();
+      await page.waitForURL((url) => url.pathname === `/product/${withSlider.id}`, { timeout: 5000 });
+    });
+  });
+
   it('shows the sidebar extras: featured products and side banners', async () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     await withTab('listing-sidebar', DESKTOP, async ({ page }) => {

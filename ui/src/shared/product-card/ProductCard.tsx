@@ -97,13 +97,16 @@ export const ProductCard = memo(function ProductCard({ product, layout = 'grid',
         ) : (
           <>
             <Link to={href} aria-label={product.name} className={css.cover}>
-              {everHovered && hasSecondImage ? (
-                // The first picture stays until the slider has loaded, so nothing blinks.
-                <Suspense fallback={picture}>
-                  <HoverSlider images={product.images} alt={product.name} running={hovered} />
-                </Suspense>
-              ) : (
-                picture
+              {picture}
+              {everHovered && hasSecondImage && (
+                // Laid over the first picture, which stays in place: a press that began on it while
+                // the slider's code was loading still ends in a click on the link (a press whose
+                // target leaves the page gets no click), and nothing blinks as the slider arrives.
+                <span className={css.fill} aria-hidden="true">
+                  <Suspense fallback={null}>
+                    <HoverSlider images={product.images} alt="" running={hovered} />
+                  </Suspense>
+                </span>
               )}
             </Link>
             <span className={css.badge}>
