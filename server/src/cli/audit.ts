@@ -11,6 +11,7 @@ import { cartStream, orderStream } from '@shop/command-api';
 import { loadConfig } from '@shop/platform';
 import { AuditRegistry, auditStream, cartAudit, orderAudit, type AuditReport } from '@shop/projections';
 import { openEventStore } from '../compose.ts';
+import { runCli } from '../run-cli.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -63,10 +64,4 @@ function print(report: AuditReport): void {
   console.log(JSON.stringify(report.state, null, 2));
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -13,6 +13,7 @@
  */
 import { loadConfig } from '@shop/platform';
 import { takeBackup } from '../backup/backup.ts';
+import { runCli } from '../run-cli.ts';
 
 async function main(): Promise<number> {
   const [dest, ...extra] = process.argv.slice(2);
@@ -36,10 +37,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

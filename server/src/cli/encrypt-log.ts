@@ -14,6 +14,7 @@ import { loadConfig } from '@shop/platform';
 import { SqliteKeyStore } from '@shop/platform/adapters';
 import { DATA_FOLDER } from '../data-folder.ts';
 import { encryptLog } from '../privacy/encrypt-log.ts';
+import { runCli } from '../run-cli.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -29,10 +30,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

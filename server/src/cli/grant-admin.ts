@@ -19,6 +19,7 @@ import { AdminRoles } from '@shop/command-api/account/admin/admin-roles';
 import { DomainError } from '@shop/command-api';
 import { loadConfig } from '@shop/platform';
 import { openEmailLookup, openEventStore } from '../compose.ts';
+import { runCli } from '../run-cli.ts';
 
 const USAGE = 'Usage: npm run admin:grant -- <email> [--revoke]';
 
@@ -80,10 +81,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -25,6 +25,7 @@ import { finished } from 'node:stream/promises';
 import { loadConfig, type EventStore } from '@shop/platform';
 import { exportLog, importLog } from '@shop/platform/event-store/log-file';
 import { openEventLog } from '../compose.ts';
+import { runCli } from '../run-cli.ts';
 
 async function exportTo(events: EventStore, file: string): Promise<string> {
   const out = createWriteStream(file, { flags: 'wx' });
@@ -61,10 +62,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

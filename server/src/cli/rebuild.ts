@@ -32,6 +32,7 @@ import {
 import { ProgressBars, formatSeconds } from '@shop/projections/rebuild/progress-bar';
 import { allProjections, openDocumentStore, openEventStore } from '../compose.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
+import { runCli } from '../run-cli.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -154,10 +155,4 @@ async function answers(url: string): Promise<boolean> {
   return false;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -19,6 +19,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@shop/platform';
 import { planRestore, restoreBackup, type RestoreCut, type RestorePlan } from '../backup/restore.ts';
+import { runCli } from '../run-cli.ts';
 
 const USAGE = 'Usage: npm run restore -- <backup folder> [--to-time <ISO time> | --to-position <N>] [--erasures <ledger file>]... [--yes]';
 
@@ -79,10 +80,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

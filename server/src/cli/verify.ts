@@ -12,6 +12,7 @@ import { loadConfig } from '@shop/platform';
 import { canonical, embeddedLayout, externalLayout, verifyProjection, type VerifyReport } from '@shop/projections';
 import { ProgressBars } from '@shop/projections/rebuild/progress-bar';
 import { allProjections, openDocumentStore, openEventStore } from '../compose.ts';
+import { runCli } from '../run-cli.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -83,10 +84,4 @@ function short(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);
