@@ -3,9 +3,15 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { callShop, verifiedShopper } from './journey-support.ts';
-import { api, DESKTOP, disconnect, PHONE, scrollThrough, waitForCards, withTab, type ApiCategory, type ApiProduct } from './support.ts';
+import { api, DESKTOP, disconnect, PHONE, scrollThrough, tabPool, waitForCards, withTab, type ApiCategory, type ApiProduct } from './support.ts';
 
-afterAll(disconnect);
+// The screens and panels are each loaded into a tab an earlier check used (same width, same
+// storage), not a new one: dozens of fresh tabs cost more than the checks themselves.
+const tabs = tabPool();
+afterAll(async () => {
+  await tabs.close();
+  await disconnect();
+});
 
 // axe-core's own bundle, put into each page as an inline script: nothing is fetched from outside.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -108,14 +114,15 @@ async function settle(page: Page, screen: Screen, expect: ExpectStatic): Promise
   await expect.poll(() => page.locator('[data-testid="card-loading"], [aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
 }
 
-// Each screen and panel is checked in a tab of its own (its own context and storage), so several
-// run at once (the project's maxConcurrency): most of a check is waiting for the page to settle.
+// Each screen and panel is checked in a tab no other check is using at the time (its own context
+// and storage), so several run at once (the project's maxConcurrency): most of a check is waiting
+// for the page to settle.
 describe.concurrent('Accessibility (axe-core, serious and critical violations) at 1366 and 390 px', () => {
   for (const screen of SCREENS) {
     it(screen.name, async ({ expect }) => {
       for (const viewport of [DESKTOP, PHONE]) {
         const storage = { ...(screen.signedIn ? (await signedInShopper()).storage : {}), ...(screen.storage?.() ?? {}) };
-        await withTab(`a11y-${screen.name.replace(/\W+/g, '-')}-${viewport.width}`, viewport, async ({ page }) => {
+        await tabs.with(`a11y-${screen.name.replace(/\W+/g, '-')}-${viewport.width}`, viewport, async ({ page }) => {
           await page.goto(screen.path());
           await settle(page, screen, expect);
           if (screen.storage?.().compare && screen.name !== 'compare') await page.getByTestId('compare-tray').waitFor();
@@ -212,7 +219,7 @@ describe.concurrent('Accessibility of opened panels and dialogs', () => {
   for (const panel of PANELS) {
     it(`${panel.name} at ${panel.viewport.width} px`, async ({ expect }) => {
       const storage = panel.signedIn ? (await signedInShopper()).storage : {};
-      await withTab(`a11y-${panel.name.replace(/\W+/g, '-')}`, panel.viewport, async ({ page }) => {
+      await tabs.with(`a11y-${panel.name.replace(/\W+/g, '-')}`, panel.viewport, async ({ page }) => {
         await page.goto(panel.path());
         await page.locator('main h1').first().waitFor({ state: 'attached' });
         await panel.open(page);

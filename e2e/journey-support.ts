@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { serverEntry } from '../test-support/shop-process.ts';
 import { ROOT } from './shop-process.ts';
 import { shop } from './support.ts';
 
@@ -160,7 +161,7 @@ export async function verifiedShopper(email: string, name: string, password: str
 /** `npm run admin:grant -- <args>` against the running server's DATA_DIR, as an operator would. */
 export function grantAdmin(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-admin.ts', ...args], {
+    const child = spawn(process.execPath, [...serverEntry('grant-admin'), ...args], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: shop.dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import type { ProductVariant } from '@shop/contracts';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** This worker's shop (global setup): its address, and its data folder, whose outbox holds the e-mailed codes. */
@@ -43,29 +43,37 @@ export interface Tab {
  * a picture of the page that takes no input; React replaces it moments later. A shopper cannot
  * act on the copy (it ignores clicks), so tests start acting once React has taken over: every
  * `goto` and `reload` of this page also waits for `#root` to lose its `data-first-screen` mark
- * (at once when the page came without a copy).
+ * (at once when the page came without a copy; not at all for a reply that is not a web page).
  */
 function awaitTheApp(page: Page): void {
-  const taken = () => page.waitForSelector('#root:not([data-first-screen])', { state: 'attached' });
+  const taken = async (response: Response | null) => {
+    if (response?.ok() === false || (response && !response.headers()['content-type']?.startsWith('text/html'))) return;
+    await page.waitForSelector('#root:not([data-first-screen])', { state: 'attached' });
+  };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args: Parameters<Page['goto']>) => {
     const response = await goto(...args);
-    if (response?.ok() !== false) await taken();
+    await taken(response);
     return response;
   };
   page.reload = async (...args: Parameters<Page['reload']>) => {
     const response = await reload(...args);
-    if (response?.ok() !== false) await taken();
+    await taken(response);
     return response;
   };
 }
 
-/** A fresh context (own localStorage) and page at `viewport`. */
-export async function openTab(viewport = DESKTOP, storage: Record<string, string> = {}): Promise<Tab> {
+/**
+ * A fresh context (own localStorage) and page at `viewport`, `storage` put into localStorage
+ * before every page load. `startEachLoadFrom`: every page load first clears local and session
+ * storage, so it starts from `storage` alone (a tab that is reused: `tabPool`).
+ */
+export async function openTab(viewport = DESKTOP, storage: Record<string, string> = {}, { startEachLoadFrom = false } = {}): Promise<Tab> {
   const context = await (await sharedBrowser()).newContext({ viewport, baseURL, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
-  if (Object.keys(storage).length) {
-    await context.addInitScript(`(() => { const s = ${JSON.stringify(storage)}; for (const k in s) localStorage.setItem(k, s[k]); })()`);
+  if (Object.keys(storage).length || startEachLoadFrom) {
+    const clear = startEachLoadFrom ? 'localStorage.clear(); sessionStorage.clear();' : '';
+    await context.addInitScript(`(() => { ${clear} const s = ${JSON.stringify(storage)}; for (const k in s) localStorage.setItem(k, s[k]); })()`);
   }
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -91,6 +99,51 @@ export async function withTab(name: string, viewport: { width: number; height: n
   } finally {
     await tab.close();
   }
+}
+
+/**
+ * Tabs reused from test to test, for tests that each open one screen in a tab and only look at it
+ * (the accessibility checks): a test takes a tab of its viewport and storage that no other test is
+ * using, or opens one, and hands it back when it passes. A screen then costs a page load in a tab
+ * already open instead of a new context and page, which start a renderer and compile the
+ * storefront afresh (about a CPU-second of Chromium's each, over dozens of screens). Each page
+ * load in a pooled tab starts from its `storage` alone (`openTab`'s `startEachLoadFrom`), so a
+ * screen never sees what an earlier one stored; a tab whose test failed is closed, not reused.
+ */
+export function tabPool() {
+  const idle = new Map<string, Tab[]>();
+  const open = new Set<Tab>();
+  return {
+    /** `withTab`, in a tab of the pool. */
+    async with(name: string, viewport: { width: number; height: number }, body: (tab: Tab) => Promise<void>, storage: Record<string, string> = {}): Promise<void> {
+      const key = `${viewport.width}x${viewport.height} ${JSON.stringify(storage)}`;
+      let tab = idle.get(key)?.pop();
+      if (!tab) {
+        tab = await openTab(viewport, storage, { startEachLoadFrom: true });
+        open.add(tab);
+      }
+      tab.errors.length = 0;
+      try {
+        await body(tab);
+        if (tab.errors.length) throw new Error(`page errors: ${tab.errors.join('; ')}`);
+      } catch (error) {
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        await tab.page.screenshot({ path: join(SCREENSHOTS, `failed-${name}.png`) }).catch(() => undefined);
+        open.delete(tab);
+        await tab.close();
+        throw error;
+      }
+      // Parked on a page of the same shop without scripts (so its renderer stays for the next
+      // screen, and the storefront's timers and carousels stop meanwhile).
+      await tab.page.goto('/healthz');
+      idle.set(key, [...(idle.get(key) ?? []), tab]);
+    },
+    async close(): Promise<void> {
+      await Promise.all([...open].map((tab) => tab.close()));
+      open.clear();
+      idle.clear();
+    },
+  };
 }
 
 /**

@@ -3,9 +3,9 @@
 // waits on its bundler, so on a small machine running them together keeps both cores busy; vitest
 // starts once the storefront is built. Fails when any of them fails, after all have finished.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 interface Outcome {
   name: string;
@@ -39,14 +39,20 @@ function run(name: string, command: string, args: string[], buffered: boolean): 
 
 const npx = (name: string, args: string[], buffered = true) => run(name, 'npx', args, buffered);
 
-// The compiled server `npm start` and the image run (a few seconds): it refuses a package imported
-// at run time that its workspace does not list, which the tests (run through tsx) would not see.
-const serverBuild = mkdtempSync(join(tmpdir(), 'shop-server-build-'));
 const checks = [
   npx('typecheck', ['tsc', '-p', 'tsconfig.json']).then(async (server) => (server.code !== 0 ? server : npx('typecheck (ui)', ['tsc', '-p', 'ui/tsconfig.json']))),
   npx('lint', ['eslint', '--max-warnings=0', '.']),
-  run('server build', process.execPath, ['scripts/build-server.mjs', serverBuild], true).finally(() => rmSync(serverBuild, { recursive: true, force: true })),
 ];
+
+// The compiled server `npm start` and the image run (a second or two), built for this run: it
+// refuses a package imported at run time that its workspace does not list, and the shops and
+// command-line tools the tests start in processes of their own run it (SHOP_SERVER_BUILD, read by
+// test-support/shop-process.ts), as production does, instead of the sources through tsx. Inside
+// node_modules so its imports of packages resolve; removed at the end.
+const cacheDir = join('node_modules', '.cache');
+mkdirSync(cacheDir, { recursive: true });
+const serverBuild = mkdtempSync(join(cacheDir, 'shop-server-build-'));
+const builtServer = run('server build', process.execPath, ['scripts/build-server.mjs', serverBuild], true);
 
 // The one storefront build the browser tests serve (e2e/shop-process.ts's prepareUiDist, which
 // the e2e global setup then finds current), made before vitest starts, in a child process so the
@@ -56,11 +62,17 @@ const prepareUi = `import { prepareUiDist } from './e2e/shop-process.ts'; prepar
 // print again as the very last line.
 const summaryDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
 process.env.TEST_SUMMARY_FILE = join(summaryDir, 'summary.txt');
-const tests = run('storefront for the browser tests', process.execPath, ['--import', 'tsx', '--input-type=module', '-e', prepareUi], true).then((built) =>
-  built.code !== 0 ? built : npx('vitest', ['vitest', 'run', ...process.argv.slice(2)], false),
-);
+const builtUi = run('storefront for the browser tests', process.execPath, ['--import', 'tsx', '--input-type=module', '-e', prepareUi], true);
+const tests = Promise.all([builtServer, builtUi]).then((builds) => {
+  const failedBuild = builds.find((built) => built.code !== 0);
+  if (failedBuild) return failedBuild;
+  process.env.SHOP_SERVER_BUILD = resolve(serverBuild);
+  return npx('vitest', ['vitest', 'run', ...process.argv.slice(2)], false);
+});
 
-const outcomes = await Promise.all([...checks, tests]);
+// A failed build is also the tests' outcome: listed once.
+const outcomes = [...new Set(await Promise.all([...checks, builtServer, tests]))];
+rmSync(serverBuild, { recursive: true, force: true });
 const failed = outcomes.filter((o) => o.code !== 0);
 console.log(`\nnpm test: ${outcomes.map((o) => `${o.name} ${o.code === 0 ? 'passed' : 'FAILED'} at ${o.seconds} s`).join(', ')}`);
 if (failed.length) console.log(`npm test FAILED: ${failed.map((o) => o.name).join(', ')}`);
@@ -68,7 +80,7 @@ let summary = '';
 try {
   summary = readFileSync(process.env.TEST_SUMMARY_FILE, 'utf8');
 } catch {
-  // vitest did not get as far as its summary (the storefront build failed).
+  // vitest did not get as far as its summary (a build failed).
 }
 rmSync(summaryDir, { recursive: true, force: true });
 if (summary) console.log(`\n${summary.trim()}`);

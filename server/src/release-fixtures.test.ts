@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminCustomerList, AdminOrderList, AdminProductList, OrderDoc, ProductPage } from '@shop/contracts';
 import { verifyProjection } from '@shop/projections';
 import { api, startTestShop } from '../../test-support/shop.ts';
-import { ROOT } from '../../test-support/shop-process.ts';
+import { ROOT, serverEntry } from '../../test-support/shop-process.ts';
 import { tempDir } from '../../test-support/temp-dir.ts';
 
 const FIXTURES = join(ROOT, 'fixtures/releases');
@@ -54,7 +54,7 @@ describe.each(fixtures)('the shop started on the log of release %s', (fixture) =
     expect(expected.adminId, 'the fixture has an admin').toBeDefined();
 
     const dir = tempDir('shop-release-');
-    const imported = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/log-file.ts', 'import', file], {
+    const imported = spawnSync(process.execPath, [...serverEntry('log-file'), 'import', file], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dir.path, EVENT_STORE: 'sqlite' },
       encoding: 'utf8',

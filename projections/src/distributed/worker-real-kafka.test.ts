@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogCommands, StreamCommands, importCatalog, receiveStock } from '@shop/command-api';
 import { CATALOG, FORGOTTEN, accountStreams, cartStreams, newId, type ProductDoc } from '@shop/contracts';
@@ -23,6 +23,7 @@ import { SqliteKeyStore } from '@shop/platform/privacy/sqlite-key-store';
 import { pino } from 'pino';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { sharedLocalKafka } from '../../../test-support/kafka-broker.ts';
+import { ROOT, serverEntry } from '../../../test-support/shop-process.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { accountsProjection } from '../account/projection.ts';
 import { cartProjection } from '../cart/projection.ts';
@@ -38,8 +39,8 @@ import { ProjectorWorker, type DeadLetter, type WorkerOptions } from './worker.t
 
 const PARTITIONS = 4;
 /** The projector worker's and the relay's command lines (`npm run projector`, `npm run relay`), run as processes of their own. */
-const PROJECTOR_CLI = resolve(import.meta.dirname, '../../../server/src/cli/projector-worker.ts');
-const RELAY_CLI = resolve(import.meta.dirname, '../../../server/src/cli/relay.ts');
+const PROJECTOR_CLI = 'projector-worker';
+const RELAY_CLI = 'relay';
 const projections: Projection[] = [catalogProjection, cartProjection];
 const broker = await sharedLocalKafka();
 const started = Date.now();
@@ -129,7 +130,8 @@ describe.skipIf(skipReason !== undefined)(`relay and projector workers on a real
    * short session lets the group notice a killed member within seconds instead of 30.
    */
   function workerProcess(topic: string, group: string, dataDir = dir.path, cli = PROJECTOR_CLI): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli], {
+    const child = spawn(process.execPath, serverEntry(cli), {
+      cwd: ROOT,
       env: {
         ...process.env,
         DATA_DIR: dataDir,

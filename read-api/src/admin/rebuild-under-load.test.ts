@@ -5,6 +5,7 @@ import { newId, type CartLineDoc, type ProductDoc } from '@shop/contracts';
 import { verifyProjection } from '@shop/projections';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
+import { ROOT, serverEntry } from '../../../test-support/shop-process.ts';
 
 let t: TestShop;
 const catalog = smallCatalog();
@@ -70,11 +71,11 @@ async function shopping(tally: Tally, running: () => boolean): Promise<void> {
   }
 }
 
-/** Runs a CLI of server/src/cli the way `npm run` does, against this test's data folder. */
+/** Runs a CLI of server/src/cli (`serverEntry`: compiled in `npm test`) against this test's data folder. */
 function cli(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `server/src/cli/${script}`, ...args], {
-      cwd: new URL('../../../', import.meta.url).pathname,
+    const child = spawn(process.execPath, [...serverEntry(script), ...args], {
+      cwd: ROOT,
       env: { ...process.env, DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', SEED_CATALOG: 'false' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -111,7 +112,7 @@ describe('rebuilding projections while the shop serves', () => {
     expect(job.results.map((r) => r.projection)).toEqual(t.shop.projections.map((p) => p.name));
 
     // And the catalog again from the command line, which hands the rebuild to this running server.
-    const rebuilt = await cli('rebuild.ts', ['catalog', '--server', t.url]);
+    const rebuilt = await cli('rebuild', ['catalog', '--server', t.url]);
     expect(rebuilt.output).toContain('Rebuilt catalog.');
     expect(rebuilt.code).toBe(0);
 
@@ -126,7 +127,7 @@ describe('rebuilding projections while the shop serves', () => {
       const report = await verifyProjection(projection, { events: t.shop.events, store: t.shop.docs });
       expect(report.differences, projection.name).toEqual([]);
     }
-    const verified = await cli('verify.ts', ['all']);
+    const verified = await cli('verify', ['all']);
     expect(verified.output).toContain('✓ catalog');
     expect(verified.code).toBe(0);
     expect((await t.shop.docs.listCollections()).filter((name) => name.includes('__rebuild'))).toEqual([]);
@@ -165,7 +166,7 @@ describe('rebuilding projections while the shop serves', () => {
     const phone = (await t.shop.docs.get<ProductDoc>('products', ids.phone))!;
     const tampered: ProductDoc = { ...phone, price: 1 };
     await t.shop.docs.commit({ writes: [{ kind: 'put', collection: 'products', doc: tampered }] });
-    const verified = await cli('verify.ts', ['catalog']);
+    const verified = await cli('verify', ['catalog']);
     expect(verified.code).toBe(1);
     expect(verified.output).toContain(`products/${ids.phone}: different`);
     expect(verified.output).toContain('price: 1 (live)');

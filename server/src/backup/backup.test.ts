@@ -13,7 +13,7 @@ import { importCatalog } from '@shop/command-api';
 import { verifyProjection } from '@shop/projections';
 import { smallCatalog } from '../../../test-support/catalog-fixture.ts';
 import { addToCart, api, checkoutAndPay, listProduct, productDetails, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
-import { ROOT } from '../../../test-support/shop-process.ts';
+import { ROOT, serverEntry } from '../../../test-support/shop-process.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
 import { BackupError, takeBackup, verifyBackup } from './backup.ts';
@@ -70,7 +70,7 @@ describe('npm run backup and npm run restore', () => {
     load.catch(() => (failed = true));
     while (ordered < 2 && !failed) await new Promise((resolve) => setTimeout(resolve, 20));
     const backupDir = join(folder('shop-backup-'), 'backup');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/backup.ts', backupDir], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...serverEntry('backup'), backupDir], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: t.dataDir, EVENT_STORE: 'sqlite', READ_STORE: 'sqlite' },
     });
@@ -127,7 +127,7 @@ describe('npm run backup and npm run restore', () => {
     // The operator's way: the CLI shows what it would drop, restores nothing, then restores with --yes.
     const restoredDir = folder('shop-restored-');
     const restore = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/restore.ts', backupDir, '--to-time', beforeTheMistake.toISOString(), ...args], {
+      promisify(execFile)(process.execPath, [...serverEntry('restore'), backupDir, '--to-time', beforeTheMistake.toISOString(), ...args], {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: restoredDir, EVENT_STORE: 'sqlite', READ_STORE: 'sqlite' },
       });

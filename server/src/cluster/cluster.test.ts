@@ -9,7 +9,7 @@ import { newId, type CartLineDoc, type OrderDoc, type ProductDoc } from '@shop/c
 import { TokenService, createLogger, loadConfig } from '@shop/platform';
 import { catalogProjection, rebuildLease, versionCheckpoint } from '@shop/projections';
 import { billing, productDetails } from '../../../test-support/shop-fixtures.ts';
-import { spawnShopProcess } from '../../../test-support/shop-process.ts';
+import { serverEntry, spawnShopProcess } from '../../../test-support/shop-process.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { composeShop } from '../compose.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
@@ -85,7 +85,7 @@ describe('WORKERS=2: two API processes on one data folder', () => {
   /** The primary's worker processes (its other children, such as tsx's esbuild service, left out). */
   const workerPids = () => {
     try {
-      return execFileSync('pgrep', ['-P', String(shop.child.pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      return execFileSync('pgrep', ['-P', String(shop.child.pid), '-f', serverEntry('main').at(-1)!], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
     } catch {
       return [];
     }
