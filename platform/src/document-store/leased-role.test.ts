@@ -4,7 +4,7 @@
  * once; a holder cut off from the store stops before the other starts.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { LeasedRole, type LeasedWork } from './leased-role.ts';
 import type { DocumentStore } from './port.ts';
@@ -76,6 +76,11 @@ describe('LeasedRole', () => {
   });
 
   it('stops the work of a holder cut off from the store before another process takes it over', async () => {
+    // On a fake clock (the store's lease times too): both roles share this test's process, and a
+    // stall of it on a loaded machine used to let b's renewal, due before a's expiry, run after
+    // the lease had lapsed on the real clock, and so before a's expiry.
+    vi.useFakeTimers();
+    cleanups.push(() => void vi.useRealTimers());
     const file = storeFile();
     const log: string[] = [];
     const [a, b] = [work(log, 'a'), work(log, 'b')];
@@ -93,7 +98,8 @@ describe('LeasedRole', () => {
     expect(a.running).toBe(true);
 
     cutOff = true;
-    await until(() => b.running);
+    await vi.advanceTimersByTimeAsync(2 * TTL);
+    expect(b.running).toBe(true);
     // a stopped itself (its lease unconfirmed for a whole lease time) before b's lease began.
     expect(log).toEqual(['a started', 'a stopped', 'b started']);
   });
