@@ -231,6 +231,14 @@ export const configSchema = z
      */
     WORKERS: z.coerce.number().int().min(1).max(256).default(() => availableParallelism()),
     /**
+     * The scrypt cost of new password hashes, log2 N (r = 8, p = 1): 15 takes 32 MiB and ~75 ms
+     * of a core per hash; each step doubles both (17 is OWASP's advice, 128 MiB a sign-in).
+     * Stored hashes name their own cost, so a change applies to passwords set from then on and
+     * every older one still verifies. NODE_ENV=production refuses less than 15; the test harness
+     * uses 10 (about 2 ms), since its hundreds of sign-ups are not guarding a real password.
+     */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(15),
+    /**
      * With WORKERS > 1: how long the process running projections, desks and sweeps may be gone
      * (killed, or its event loop stuck) before another takes them over. Short, because every
      * command's read-your-writes waits on the projections; renewed every third of it.
@@ -315,6 +323,9 @@ export const configSchema = z
         message:
           'the offline test provider (PAYMENTS=test) takes no money and is refused with NODE_ENV=production: set PAYMENTS=razorpay, or ALLOW_TEST_PAYMENTS=true if this shop is a demo',
       });
+    }
+    if (c.NODE_ENV === 'production' && c.PASSWORD_HASH_COST < 15) {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'production hashes passwords at a cost of 15 or more (each step less halves the work of guessing a stolen hash)' });
     }
     if (c.GIFT_CARD_MIN_AMOUNT > c.GIFT_CARD_MAX_AMOUNT) {
       ctx.addIssue({ code: 'custom', path: ['GIFT_CARD_MIN_AMOUNT'], message: 'GIFT_CARD_MIN_AMOUNT must not be above GIFT_CARD_MAX_AMOUNT' });

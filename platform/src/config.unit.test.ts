@@ -35,3 +35,14 @@ describe('the GST seller', () => {
     expect(() => loadConfig({ GST_CREDIT_NOTE_PREFIX: 'GG' })).toThrow(/different prefixes/);
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it('is 15 unless set, and production refuses a cheaper one', () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe(15);
+    expect(loadConfig({ PASSWORD_HASH_COST: '17', NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).PASSWORD_HASH_COST).toBe(17);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '14', NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).toThrow(/PASSWORD_HASH_COST: production hashes passwords at a cost of 15 or more/);
+    expect(loadConfig({ PASSWORD_HASH_COST: '10', NODE_ENV: 'test' }).PASSWORD_HASH_COST).toBe(10);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '18' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});

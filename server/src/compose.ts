@@ -337,7 +337,16 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   const limiters = await openLimiters(config, docs, { clustered: shared !== undefined });
   const delivery = shopDelivery(config);
   const emails = openEmailLookup(config);
-  const accounts = new AccountCommands({ streams, mailer, codeKey: deriveCodeKey(serverSecret), emails, logger, shopUrl: config.PUBLIC_URL, limiters });
+  const accounts = new AccountCommands({
+    streams,
+    mailer,
+    codeKey: deriveCodeKey(serverSecret),
+    emails,
+    logger,
+    shopUrl: config.PUBLIC_URL,
+    limiters,
+    passwordHashCost: config.PASSWORD_HASH_COST,
+  });
   const files = new LocalFolderFiles(join(config.DATA_DIR, DATA_FOLDER.uploads));
   // Another process's erasure: the person's keys and the states decided from their events go
   // here too, when it says so (at once, before it answers), or when the key store's count of

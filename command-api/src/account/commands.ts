@@ -32,6 +32,8 @@ export interface AccountServiceOptions {
   limiters?: LimiterFactory;
   /** How a throttled sign-in is held back; tests may pass a no-op. */
   sleep?: (ms: number) => Promise<void>;
+  /** The scrypt cost (log2 N) new password hashes get; existing hashes verify at their own. */
+  passwordHashCost?: number;
 }
 
 /** How passwords are hashed and checked; a field of the service so tests can count the checks. */
@@ -81,13 +83,14 @@ export class AccountCommands {
   readonly newsletter: NewsletterCommands;
   /** Admin rights, granted and revoked in the back office (and by `npm run admin:grant`). */
   readonly roles: AdminRoles;
-  readonly passwords: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
+  readonly passwords: PasswordHasher;
   private readonly store: AccountStore;
   private readonly codes: CodeHasher;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly options: AccountServiceOptions) {
     this.clock = options.clock ?? systemClock();
+    this.passwords = { hash: (password) => hashPassword(password, options.passwordHashCost), verify: verifyPassword };
     this.throttle = new AccountThrottle(options.limiters ?? memoryLimiters, { ...defaultAccountLimits, ...options.limits });
     this.store = new AccountStore(options.streams, options.emails);
     this.codes = new CodeHasher(options.codeKey);

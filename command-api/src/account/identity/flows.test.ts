@@ -176,6 +176,13 @@ describe('account flows over HTTP', () => {
     expect((await post('/api/newsletter', { email: 'nope' })).body).toEqual({ success: false, message: 'Please enter a valid email address' });
   });
 
+  it('hashes a new password at the configured cost (the test shops: PASSWORD_HASH_COST=10)', async () => {
+    const hashes = vi.spyOn(shop.t.shop.accounts.passwords, 'hash');
+    await signUpVerified(shop);
+    expect(await hashes.mock.results[0]!.value).toMatch(/^scrypt\$1024\$8\$1\$/);
+    hashes.mockRestore();
+  });
+
   it('tells the UI whether Google sign-in is available', async () => {
     expect((await shop.call('/api/config/public')).body).toEqual({ googleClientId: null });
     expect(await post('/api/user/authWithGoogle', { credential: 'x' })).toMatchObject({

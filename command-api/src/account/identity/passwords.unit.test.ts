@@ -13,6 +13,13 @@ describe('passwords (scrypt)', () => {
     expect(await verifyPassword('Correct-horse-42', 'scrypt$0$0$0$x$y')).toBe(false);
     expect(await verifyPassword('Correct-horse-42', 'plain')).toBe(false);
   });
+
+  it('hashes at the cost it is given, and verifies a hash at the cost the hash names', async () => {
+    const cheap = await hashPassword('Correct-horse-42', 10);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('Correct-horse-42', cheap)).toBe(true);
+    expect(await verifyPassword('Correct-horse-43', cheap)).toBe(false);
+  });
 });
 
 describe('one-time codes', () => {
