@@ -49,10 +49,11 @@ describe('projection runner', () => {
   });
 
   it('wakes on an append in the same process, without waiting for the idle timer', async () => {
+    // The runner's idle timer is a minute (beforeEach): caught up well within it means the append woke it.
     const started = performance.now();
     const { position } = await events.append('s-1', [tick(), tick()], 'no_stream');
-    await runner.waitFor(position, ['counter'], 2000);
-    expect(performance.now() - started).toBeLessThan(1000);
+    await runner.waitFor(position, ['counter'], 15_000);
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect((await docs.get<Counter>('counters', 's-1'))?.count).toBe(2);
     expect(await docs.getCheckpoint('counter')).toBe(position);
   });
