@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * The storefront's import boundaries are a lint rule (eslint.config.js, issue #19): these lint
  * one-line files placed in the tree and check the rule fires where it must and only there.
  */
-// jsdom's URL cannot be turned into a path, so from the directory name.
+// The test DOM's URL cannot be turned into a path, so from the directory name.
 const repo = `${resolve(import.meta.dirname, '../../..')}/`;
 const eslint = new ESLint({ cwd: repo });
 const BOUNDARY = 'import-x/no-restricted-paths';

@@ -131,18 +131,15 @@ describe('Sign In', () => {
       'GET /api/config/public': { body: { googleClientId: 'client-1.apps.googleusercontent.com' } },
       'POST /api/user/authWithGoogle': { body: { user: USER, token: 'jwt-g', msg: 'User Login Successfully!' } },
     });
+    // Stand in for Google Identity Services (its script counts as loaded, ui/vitest.config.ts):
+    // keep the callback, then answer as its popup would.
+    let callback: ((reply: { credential?: string }) => void) | undefined;
+    (window as unknown as { google: unknown }).google = { accounts: { id: { initialize: (o: { callback: typeof callback }) => (callback = o.callback), renderButton: () => undefined } } };
     const { store } = renderWithShop(<SignInPage />, { route: '/signIn', session: VISITOR });
     await screen.findByTestId('google-signin');
-    // Stand in for Google Identity Services: keep the callback, then answer as its popup would.
-    let callback: ((reply: { credential?: string }) => void) | undefined;
-    const script = await waitFor(() => {
-      const found = document.querySelector<HTMLScriptElement>('script[src*="accounts.google.com"]');
-      expect(found).not.toBeNull();
-      return found!;
-    });
-    (window as unknown as { google: unknown }).google = { accounts: { id: { initialize: (o: { callback: typeof callback }) => (callback = o.callback), renderButton: () => undefined } } };
-    script.dispatchEvent(new Event('load'));
     await waitFor(() => expect(callback).toBeDefined());
+    // Only this screen asked for Google's script.
+    expect(document.querySelectorAll('script[src^="https://accounts.google.com/"]')).toHaveLength(1);
     callback!({ credential: 'google-id-token' });
     await waitFor(() => expect(store.getState().snackbar).toMatchObject({ message: 'User authentication Successfully!', severity: 'success' }));
     expect(calls.find((c) => c.path === '/api/user/authWithGoogle')?.body).toEqual({ credential: 'google-id-token' });

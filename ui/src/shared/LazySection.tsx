@@ -9,7 +9,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
  */
 export function LazySection({ children, minHeight, rootMargin = '400px 0px', testId }: { children: ReactNode; minHeight: number | Record<string, number>; rootMargin?: string; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver (jsdom) everything shows; the server's first-screen render
+  // Without IntersectionObserver everything shows; the server's first-screen render
   // (no window) keeps the placeholder, as the browser's first paint does.
   const [visible, setVisible] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {

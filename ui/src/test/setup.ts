@@ -8,7 +8,7 @@ import { afterEach, vi } from 'vitest';
 // as soon as it is there, so a quiet run is no slower.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks these browser APIs the shell and Swiper use.
+// Browser APIs the shell and Swiper use, where the test DOM lacks them.
 class ResizeObserverStub {
   observe() {}
   unobserve() {}

@@ -78,7 +78,7 @@ describe('the product editor', () => {
     fireEvent.change(screen.getByLabelText('Upload images'), { target: { files: [file('front.webp'), file('back.webp')] } });
     await waitFor(() => expect(screen.getAllByTestId('image-preview')).toHaveLength(2));
     expect(uploaded).toMatch(/^multipart\/form-data; boundary=/);
-    // Both files as parts of the one `images` field (jsdom's File reaches undici as a plain blob, so no file names here).
+    // Both files as parts of the one `images` field (a test DOM's File may reach undici as a plain blob, so no file names here).
     expect(uploaded.match(/name="images"; filename="[^"\n]*"\r?\nContent-Type: image\/webp/g)).toHaveLength(2);
     // The back view first: move image 2 left.
     fireEvent.click(screen.getByRole('button', { name: 'Move image 2 left' }));
