@@ -90,14 +90,21 @@ export async function openTab(viewport = DESKTOP, storage: Record<string, string
 export async function withTab(name: string, viewport: { width: number; height: number }, body: (tab: Tab) => Promise<void>, storage: Record<string, string> = {}): Promise<void> {
   const tab = await openTab(viewport, storage);
   try {
+    await runInTab(tab, name, body);
+  } finally {
+    await tab.close();
+  }
+}
+
+/** `body` in `tab`, failing on the page's uncaught errors; a failure saves screenshots/failed-{name}.png first. */
+async function runInTab(tab: Tab, name: string, body: (tab: Tab) => Promise<void>): Promise<void> {
+  try {
     await body(tab);
     if (tab.errors.length) throw new Error(`page errors: ${tab.errors.join('; ')}`);
   } catch (error) {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await tab.page.screenshot({ path: join(SCREENSHOTS, `failed-${name}.png`) }).catch(() => undefined);
     throw error;
-  } finally {
-    await tab.close();
   }
 }
 
@@ -124,11 +131,8 @@ export function tabPool() {
       }
       tab.errors.length = 0;
       try {
-        await body(tab);
-        if (tab.errors.length) throw new Error(`page errors: ${tab.errors.join('; ')}`);
+        await runInTab(tab, name, body);
       } catch (error) {
-        mkdirSync(SCREENSHOTS, { recursive: true });
-        await tab.page.screenshot({ path: join(SCREENSHOTS, `failed-${name}.png`) }).catch(() => undefined);
         open.delete(tab);
         await tab.close();
         throw error;
