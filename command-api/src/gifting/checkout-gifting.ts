@@ -36,19 +36,18 @@ export function deliveryDestination(billing: Billing, gift: GiftOrder | undefine
 }
 
 /**
- * The card's part of an `amount` rupee checkout, priced from its balance now (not yet debited),
- * or null without a code. Cards are paid online only: a card with cash on delivery, or a gift
- * card bought with one or by cash on delivery, is refused, because a card's rupees taken by an
- * order that is never collected or a card that buys cards would launder the balance.
+ * The card's part of an `amount` rupee checkout of goods, priced from its balance now (not yet
+ * debited), or null without a code. A card is spent online only: with cash on delivery it is
+ * refused, because a card's rupees taken by an order that is never collected would launder the
+ * balance. (A gift card purchase has a checkout of its own, which takes no card: a card never
+ * buys a card.)
  */
 export async function priceCheckoutGiftCard(
   streams: StreamCommands,
   gifting: CheckoutGifting,
-  order: { giftCardCode: string | undefined; paymentMethod: PaymentMethod; amount: number; buysGiftCards: boolean },
+  order: { giftCardCode: string | undefined; paymentMethod: PaymentMethod; amount: number },
 ): Promise<(Omit<GiftCardPayment, 'debitId'> & { code: string }) | null> {
-  if (order.buysGiftCards && order.paymentMethod === 'cod') throw new DomainError('invalid', GIFT_CARD_MESSAGES.giftCardCod);
   if (order.giftCardCode === undefined) return null;
-  if (order.buysGiftCards) throw new DomainError('invalid', GIFT_CARD_MESSAGES.giftCardWithGiftCard);
   if (order.paymentMethod === 'cod') throw new DomainError('invalid', GIFT_CARD_MESSAGES.cod);
   const card = await giftCardByCode(streams, gifting.cards.codes, order.giftCardCode);
   return { ...priceGiftCard(card, order.amount), code: formatGiftCardCode(normaliseGiftCardCode(order.giftCardCode)!) };

@@ -34,7 +34,6 @@ export const GIFT_CARD_MESSAGES = {
   empty: 'This gift card has no balance left',
   changed: 'The gift card balance changed meanwhile; please check out again',
   cod: 'Gift cards can be used only when paying online (UPI, net banking or card), not with cash on delivery',
-  giftCardWithGiftCard: 'A gift card cannot be bought with another gift card',
   giftCardCod: 'Gift cards must be paid online (UPI, net banking or card), not with cash on delivery',
   spent: 'The gift card bought in this order has been used, so the order can no longer be cancelled',
 } as const;

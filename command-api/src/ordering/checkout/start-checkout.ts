@@ -218,7 +218,7 @@ async function openPayment(
   const codFee = paymentMethod === 'cod' ? deps.cod.settings.fee : 0;
   // Gift wrap is a fee of its own; a gift card is a way to pay (it comes off what the provider is asked for).
   const amount = priced.total + codFee + (gift?.wrapFee ?? 0);
-  const giftCard = await priceCheckoutGiftCard(deps.streams, deps.gifting, { giftCardCode, paymentMethod, amount, buysGiftCards: false });
+  const giftCard = await priceCheckoutGiftCard(deps.streams, deps.gifting, { giftCardCode, paymentMethod, amount });
   if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy, gift });
   const checkout = JSON.stringify({ lines, terms, amount, billing, paymentMethod, deliveryFee, deliverBy, gift, giftCard: giftCard?.code });
   const earlier = recent?.reusable(userId, checkout);
