@@ -2,11 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 /**
- * The scrypt cost test shops hash passwords at (log2 N: ~2 ms a hash instead of ~75 ms), unless a
- * test asks for another: a run signs up and in hundreds of times, and no real password is at stake.
- * A shop started with NODE_ENV=production keeps its own (it refuses less than 15).
+ * The password hashing cost of a test shop started with `env` (put before `env`, so a test may
+ * ask for another): scrypt at log2 N = 10, ~2 ms a hash instead of ~75 ms, since a run signs up
+ * and in hundreds of times and no real password is at stake. A shop started with
+ * NODE_ENV=production keeps its own (it refuses less than 15).
  */
-export const TEST_PASSWORD_HASH_COST = '10';
+export function testPasswordCost(env: Record<string, string> = {}): Record<string, string> {
+  return env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '10' };
+}
 
 /** The repository's root: the server is started from there, as `npm start` does. */
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -39,7 +42,7 @@ export async function spawnShopProcess(
     cwd: root,
     // One process (the shop's own default is one per core) unless WORKERS is set: a run of the
     // suites with WORKERS=2 checks that several processes behave as one.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: process.env.WORKERS ?? '1', ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST }), ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: process.env.WORKERS ?? '1', ...testPasswordCost(env), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

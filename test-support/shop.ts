@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger, loadConfig } from '@shop/platform';
 import { composeShop, createApp, seedCatalogIfNew, type Shop } from '@shop/server';
-import { TEST_PASSWORD_HASH_COST } from './shop-process.ts';
+import { testPasswordCost } from './shop-process.ts';
 import { tempDir } from './temp-dir.ts';
 
 export interface TestShop {
@@ -37,7 +37,7 @@ export async function startTestShop(
     // Gift card debits of unpaid payments are given back when a test sweeps (shop.gifting.holdDesk.sweep()).
     GIFT_CARD_SWEEP_MS: '3600000',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
-    ...(options.env?.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST }),
+    ...testPasswordCost(options.env),
     ...options.env,
   });
   const shop = await composeShop(config, createLogger(config.LOG_LEVEL));
