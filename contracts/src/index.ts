@@ -20,6 +20,7 @@ export * from './order-events.ts';
 export * from './order-rules.ts';
 export * from './order-checkout-events.ts';
 export * from './order-read-models.ts';
+export * from './order-statement.ts';
 export * from './account-events.ts';
 export * from './account-read-models.ts';
 export * from './account-sessions.ts';

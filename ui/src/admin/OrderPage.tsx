@@ -13,6 +13,8 @@ import { BusyButton, LoadError, SectionPanel as Section, useErrorNotice } from '
 import { rupees } from '../shared/format.ts';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { TaxDocuments } from '../shared/TaxDocuments.tsx';
+import { OrderFigures, PartyAddress } from '../shared/OrderFigures.tsx';
+import { billingPartyOf, deliveryPartyOf } from '@shop/contracts/order-statement';
 import { stackedTableSx } from '../shared/tableStyles.ts';
 import { brand } from '../shared/theme.ts';
 import { notifySuccess } from '../store/snackbarSlice.ts';
@@ -190,7 +192,6 @@ function personName(people: AdminOrderReply['people'] | undefined, id: string): 
 }
 
 function OrderView({ order }: { order: AdminOrderReply }) {
-  const billing = order.billing;
   return (
     <AdminFrame
       title={`Order ${order.id}`}
@@ -268,30 +269,32 @@ function OrderView({ order }: { order: AdminOrderReply }) {
         </Box>
         <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 } }}>
           <Section title="Payment">
-            <Facts
-              rows={[
-                ['Amount', <strong key="a">{rupees(order.amount)}</strong>],
-                ...(order.promotions ?? []).map((p): [string, ReactNode] => ['Discount', `${p.label}: ${rupees(p.amount)}`]),
-                ...(order.discount ? ([['Discount', `${order.discount.label}: ${rupees(order.discount.amount)}`]] as [string, ReactNode][]) : []),
-                ['Payment id', <span key="p" style={{ fontFamily: mono, fontSize: 13 }}>{order.paymentId}</span>],
-                ['Provider order', <span key="o" style={{ fontFamily: mono, fontSize: 13 }}>{order.providerOrderId}</span>],
-              ]}
-            />
+            <OrderFigures order={order} />
+            <Box sx={{ mt: 1.5 }}>
+              <Facts
+                rows={[
+                  ['Payment id', <span key="p" style={{ fontFamily: mono, fontSize: 13 }}>{order.paymentId}</span>],
+                  ['Provider order', <span key="o" style={{ fontFamily: mono, fontSize: 13 }}>{order.providerOrderId}</span>],
+                ]}
+              />
+            </Box>
           </Section>
           <Section title="Tax invoice">
             <TaxDocuments base={`/api/admin/orders/${encodeURIComponent(order.id)}`} status={order.status} />
           </Section>
-          <Section title="Address">
-            <Facts
-              rows={[
-                ['Name', order.name],
-                ['Phone', order.phoneNumber],
-                ['E-mail', order.email],
-                ['Address', billing ? [billing.streetAddressLine1, billing.streetAddressLine2, billing.city, billing.state, billing.country].filter(Boolean).join(', ') : order.address],
-                ['Pincode', order.pincode],
-                ['Customer', <Link key="c" to={`/admin/customers/${encodeURIComponent(order.userid)}`}>{order.userid}</Link>],
-              ]}
-            />
+          <Section title="Deliver to">
+            <PartyAddress party={deliveryPartyOf(order)} testId="admin-order-delivery" />
+          </Section>
+          <Section title="Billed to">
+            <PartyAddress party={billingPartyOf(order)} testId="admin-order-billing" />
+            <Box sx={{ mt: 1 }}>
+              <Facts
+                rows={[
+                  ['E-mail', order.email],
+                  ['Customer', <Link key="c" to={`/admin/customers/${encodeURIComponent(order.userid)}`}>{order.userid}</Link>],
+                ]}
+              />
+            </Box>
           </Section>
         </Box>
       </Box>

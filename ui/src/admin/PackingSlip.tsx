@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { variantLabel } from '@shop/contracts/product-variants';
 import { useParams } from 'react-router';
+import { deliveryPartyOf, partyLines } from '@shop/contracts/order-statement';
 import { LoadError } from '../shared/common.tsx';
 import { useGetAdminOrderQuery } from './adminApi.ts';
 
@@ -17,7 +18,6 @@ export function PackingSlipPage() {
   if (order.error) return <LoadError error={order.error} onRetry={() => void order.refetch()} />;
   if (!order.data) return null;
   const o = order.data;
-  const to = o.gift?.recipient;
   return (
     <Box data-testid="packing-slip" sx={{ maxWidth: 720, mx: 'auto', p: 3, '@media print': { p: 0, '& .no-print': { display: 'none' } } }}>
       <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
@@ -31,9 +31,7 @@ export function PackingSlipPage() {
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>Order {o.id}</Typography>
       <Typography sx={{ fontWeight: 700 }}>Deliver to</Typography>
       <Box data-testid="slip-address" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
-        {to
-          ? `${to.name}\n${to.streetAddressLine1}${to.streetAddressLine2 ? `, ${to.streetAddressLine2}` : ''}\n${to.city}, ${to.state} ${to.zipCode}\n${to.phoneNumber}`
-          : `${o.name}\n${o.address}\n${[o.city, o.state].filter(Boolean).join(', ')} ${o.pincode}\n${o.phoneNumber}`}
+        {[...partyLines(deliveryPartyOf(o)), deliveryPartyOf(o).phoneNumber].join('\n')}
       </Box>
       <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', mb: 2, '& td, & th': { borderBottom: '1px solid #ddd', textAlign: 'left', py: 0.75 } }}>
         <thead>

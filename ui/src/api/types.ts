@@ -171,7 +171,9 @@ export interface Order extends Identified {
   /** Orders placed with a discount carry it (`amount` is already net of it). */
   discount?: { label: string; amount: number };
   /** Its other discounts (a sale, a coupon, free delivery), by name; `amount` is net of them. */
-  promotions?: { label: string; amount: number }[];
+  promotions?: { label: string; amount: number; stage?: string; code?: string }[];
+  /** The billing form as filled in (orders placed since it is kept). */
+  billing?: { fullName: string; phoneNumber: string; streetAddressLine1: string; streetAddressLine2?: string; city: string; state: string; zipCode: string };
   city?: string;
   state?: string;
   /** Every status reached, oldest first. */

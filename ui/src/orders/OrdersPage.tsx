@@ -13,10 +13,11 @@ import { brand } from '../shared/theme.ts';
 import type { SessionUser } from '../session/storage.ts';
 import { ExpectedDelivery, OrderLines } from './orderParts.tsx';
 import { amount, cityAndState, orderDate } from './ordersFormat.ts';
+import { deliveryPartyOf } from '@shop/contracts/order-statement';
 
 /** One order as a card: number, date, status, the items with their pictures, where it goes, total, a link to its page. */
 function OrderCard({ order }: { order: Order }) {
-  const where = cityAndState(order);
+  const where = cityAndState(deliveryPartyOf(order));
   return (
     <Box
       component="section"

@@ -10,7 +10,9 @@ import { LoadError, useErrorNotice } from '../shared/common.tsx';
 import { StatusBadge, TONE_COLOURS, statusTone } from '../shared/StatusBadge.tsx';
 import { brand } from '../shared/theme.ts';
 import { useGetOrderQuery } from './ordersApi.ts';
-import { amount, cityAndState, deliveryDay, lineTitle, orderMoment, PAYMENT_METHOD_LABELS, variantLabels, WHAT_HAPPENS_NEXT } from './ordersFormat.ts';
+import { billingPartyOf, deliveryPartyOf, shipsElsewhere } from '@shop/contracts/order-statement';
+import { OrderFigures, PartyAddress } from '../shared/OrderFigures.tsx';
+import { amount, deliveryDay, lineTitle, orderMoment, PAYMENT_METHOD_LABELS, variantLabels, WHAT_HAPPENS_NEXT } from './ordersFormat.ts';
 
 // The order's pieces, each on its own so the confirmation page, the order page and the cards
 // put together what they need, and features still to come (invoice, returns) slot in beside them.
@@ -60,42 +62,25 @@ export function OrderLines({ lines, compact = false }: { lines: OrderLine[]; com
   );
 }
 
-/** Items, discount, delivery (free unless the order has a fee) and the amount paid. */
+/** The order's figures row by row, its total and, when a gift card paid part, what was left to pay. */
 export function OrderTotals({ order }: { order: Order }) {
-  const items = order.products.reduce((sum, line) => sum + line.subTotal, 0);
-  const rows: [string, string][] = [
-    ['Items', amount(items)],
-    ...(order.promotions ?? []).map((p): [string, string] => [p.label, `−${amount(p.amount)}`]),
-    ...(order.discount ? [[order.discount.label, `−${amount(order.discount.amount)}`] as [string, string]] : []),
-    ['Delivery', order.deliveryFee ? amount(order.deliveryFee) : 'Free'],
-  ];
-  return (
-    <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, '& dd': { m: 0, textAlign: 'right' } }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents', color: brand.muted }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Box>
-      ))}
-      <Box sx={{ display: 'contents', fontWeight: 800, fontSize: 17 }}>
-        <dt>Total</dt>
-        <dd data-testid="order-total">{amount(order.amount)}</dd>
-      </Box>
-    </Box>
-  );
+  return <OrderFigures order={order} />;
 }
 
-/** Who it goes to and where. */
+/**
+ * Where the parcel goes (a gift's recipient when it was sent to another address), and who is
+ * billed when that is someone else: the packer and the shopper read the same party.
+ */
 export function DeliveryAddress({ order }: { order: Order }) {
   return (
-    <Box component="address" sx={{ fontStyle: 'normal', lineHeight: 1.6 }} data-testid="order-address">
-      <strong>{order.name}</strong>
-      <br />
-      {order.address}
-      <br />
-      {[cityAndState(order), order.pincode].filter(Boolean).join(' ')}
-      <br />
-      Phone: {order.phoneNumber}
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <PartyAddress party={deliveryPartyOf(order)} testId="order-address" />
+      {shipsElsewhere(order) && (
+        <Box>
+          <Typography sx={{ fontSize: 13, color: brand.muted }}>Billed to</Typography>
+          <PartyAddress party={billingPartyOf(order)} testId="order-billing-address" />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -147,3 +147,38 @@ describe('the confirmation page', () => {
     expect(screen.getByTestId('placed-order-link')).toHaveAttribute('href', '/orders/o1');
   });
 });
+
+describe('a gift sent to another address', () => {
+  const GIFT = order('o7', 'confirmed', {
+    amount: 11367 - 1080 - 100 + 40 + 50,
+    paymentMethod: 'upi',
+    deliveryFee: 40,
+    promotions: [
+      { label: 'Festive sale', amount: 1080, stage: 'sale' },
+      { label: 'Gift coupon', amount: 100, stage: 'coupon', code: 'DIWALI' },
+    ],
+    gift: { wrap: true, wrapFee: 50, recipient: { name: 'Meera Iyer', phoneNumber: '9812345678', streetAddressLine1: '4 Marina Road', streetAddressLine2: '', city: 'Chennai', state: 'Tamil Nadu', zipCode: '600001' } },
+    giftCard: { codeLast4: 'AB12', applied: 500 },
+  });
+
+  it('delivers to the recipient, names the payer apart, and shows each adjustment as its own row adding up to the total', async () => {
+    mockApi({ 'GET /api/orders/o7': { body: GIFT } });
+    renderWithShop(onRoute('/orders/:id', <OrderPage />), { route: '/orders/o7', session: SHOPPER });
+    const address = await screen.findByTestId('order-address');
+    expect(address).toHaveTextContent('Meera Iyer');
+    expect(address).toHaveTextContent('Chennai, Tamil Nadu 600001');
+    expect(address).not.toHaveTextContent('Bengaluru');
+    expect(screen.getByTestId('order-billing-address')).toHaveTextContent('Asha Verma');
+    const rows = screen.getAllByTestId('order-figure').map((row) => row.textContent);
+    expect(rows).toEqual(['ItemsRs 11,367', 'Festive sale−Rs 1,080', 'Gift coupon (DIWALI)−Rs 100', 'DeliveryRs 40', 'Gift wrapRs 50']);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Rs 10,277');
+    expect(screen.getByTestId('order-gift-card-paid')).toHaveTextContent('Gift card ••••AB12−Rs 500');
+    expect(screen.getByTestId('order-due')).toHaveTextContent('Rs 9,777');
+  });
+
+  it('lists the order under the recipient\'s city', async () => {
+    mockApi({ 'GET /api/orders': { body: [GIFT] } });
+    renderWithShop(<OrdersPage />, { route: '/orders', session: SHOPPER });
+    expect(await screen.findByTestId('order-card')).toHaveTextContent('Chennai, Tamil Nadu');
+  });
+});

@@ -36,7 +36,7 @@ export function variantLabels(line: OrderLine): string[] {
 }
 
 /** "Bengaluru, Karnataka": where the order goes, as far as the order says. */
-export function cityAndState(order: Pick<Order, 'city' | 'state'>): string {
+export function cityAndState(order: { city?: string; state?: string }): string {
   return [order.city, order.state].filter(Boolean).join(', ');
 }
 

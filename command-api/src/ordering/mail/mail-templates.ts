@@ -1,10 +1,10 @@
-import { DEFAULT_SHOP_TIME_ZONE, shopDateTime, titleWithVariant, type OrderEventMap, type OrderStatus } from '@shop/contracts';
+import { DEFAULT_SHOP_TIME_ZONE, deliveryPartyOf, formatRupees, orderStatement, partyLines, printedRows, shopDateTime, statementFigure, titleWithVariant, type OrderEventMap, type OrderStatus } from '@shop/contracts';
 import type { MailMessage } from '@shop/platform';
 import { SHOP_NAME } from '../../account/mail-templates.ts';
 
 type Placed = OrderEventMap['OrderPlaced'];
 
-const rupees = (amount: number) => `Rs ${amount.toLocaleString('en-IN')}`;
+const rupees = formatRupees;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -14,7 +14,7 @@ const STATUS_NEWS: Record<OrderStatus, string> = {
   confirmed: 'is confirmed and being packed',
   shipped: 'has been shipped',
   delivered: 'has been delivered',
-  cancelled: 'has been cancelled; the amount paid will be refunded to your card',
+  cancelled: 'has been cancelled; the amount paid will be refunded the way you paid',
   returned: 'came back to us undelivered; any amount paid online will be refunded',
 };
 
@@ -45,12 +45,27 @@ ${body}
 
 /**
  * The confirmation sent when an order is placed: its id, when (in the shop's time zone), lines,
- * discount, amount paid and address.
+ * then the order statement's rows (every discount, delivery, wrap and fee on its own row, the
+ * total, a gift card's part and what is left to pay: the same rows the order page shows), and
+ * where the parcel goes (a gift's recipient when it goes to another address).
  */
 export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAULT_SHOP_TIME_ZONE): MailMessage {
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is placed`;
   const placedOn = `Placed on ${shopDateTime(order.date, timeZone)}`;
-  const address = `${order.address}, ${order.city}, ${order.state} ${order.pincode}, ${order.country}`;
+  const statement = orderStatement(order);
+  const figures: [string, string, boolean][] = [
+    ...printedRows(statement).map((row): [string, string, boolean] => [row.label, statementFigure(row), false]),
+    // With a gift card: the total, the card's part, and what was left; otherwise the total is what is paid.
+    ...(statement.giftCard
+      ? ([
+          ['Total', formatRupees(statement.total), true],
+          [statement.giftCard.label, formatRupees(-statement.giftCard.amount), false],
+          [statement.due.label, formatRupees(statement.due.amount), true],
+        ] as [string, string, boolean][])
+      : ([[statement.due.label, formatRupees(statement.due.amount), true]] as [string, string, boolean][])),
+  ];
+  const deliverTo = deliveryPartyOf(order);
+  const deliverToLine = `${partyLines(deliverTo).join(', ')}, ${order.country}`;
   const lines = order.products.map((line) => `- ${titleWithVariant(line)} × ${line.quantity}: ${rupees(line.subTotal)}`);
   const text = [
     `Hello ${order.name},`,
@@ -59,14 +74,12 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
     placedOn,
     '',
     ...lines,
-    ...(order.discount ? [`- ${order.discount.label}: −${rupees(order.discount.amount)}`] : []),
-    ...(order.codFee ? [`Cash on delivery fee: ${rupees(order.codFee)}`] : []),
-    'Shipping: Free',
-    order.cod ? `To pay in cash on delivery: ${rupees(order.amount)}` : `Amount paid: ${rupees(order.amount)}`,
+    '',
+    ...figures.map(([label, figure]) => `${label}: ${figure}`),
     '',
     ...(order.cod ? codConfirmText(order, shopUrl, timeZone) : []),
-    `Delivering to: ${order.name}, ${address}`,
-    `Phone: ${order.phoneNumber}`,
+    `Delivering to: ${deliverToLine}`,
+    `Phone: ${deliverTo.phoneNumber}`,
     '',
     `Your orders: ${shopUrl}/orders`,
     '',
@@ -75,16 +88,15 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
   const rows = order.products
     .map((line) => `<tr><td>${escapeHtml(titleWithVariant(line))} × ${line.quantity}</td><td align="right">${rupees(line.subTotal)}</td></tr>`)
     .join('');
-  const discount = order.discount
-    ? `<tr><td>${escapeHtml(order.discount.label)}</td><td align="right">−${rupees(order.discount.amount)}</td></tr>`
-    : '';
+  const figureRows = figures
+    .map(([label, figure, strong]) => (strong ? `<tr><td><strong>${escapeHtml(label)}</strong></td><td align="right"><strong>${escapeHtml(figure)}</strong></td></tr>` : `<tr><td>${escapeHtml(label)}</td><td align="right">${escapeHtml(figure)}</td></tr>`))
+    .join('\n');
   const html = page(
     subject,
     `<p>Hello ${escapeHtml(order.name)}, thank you for your order <strong>${escapeHtml(order.orderId)}</strong>.<br>${escapeHtml(placedOn)}</p>
-<table style="width:100%;border-collapse:collapse">${rows}${discount}<tr><td>Shipping</td><td align="right">Free</td></tr>
-${order.codFee ? `<tr><td>Cash on delivery fee</td><td align="right">${rupees(order.codFee)}</td></tr>` : ''}
-<tr><td><strong>${order.cod ? 'To pay in cash on delivery' : 'Amount paid'}</strong></td><td align="right"><strong>${rupees(order.amount)}</strong></td></tr></table>
-${order.cod ? codConfirmHtml(order, shopUrl, timeZone) : ''}<p>Delivering to: ${escapeHtml(`${order.name}, ${address}`)}<br>Phone: ${escapeHtml(order.phoneNumber)}</p>
+<table style="width:100%;border-collapse:collapse">${rows}
+${figureRows}</table>
+${order.cod ? codConfirmHtml(order, shopUrl, timeZone) : ''}<p>Delivering to: ${escapeHtml(deliverToLine)}<br>Phone: ${escapeHtml(deliverTo.phoneNumber)}</p>
 <p><a href="${escapeHtml(shopUrl)}/orders">Your orders</a></p>`,
   );
   return { to: order.email, subject, text, html };
@@ -111,6 +123,14 @@ export interface ShippedParcel {
   trackingUrl?: string;
 }
 
+/** Where a cancelled order's money goes back: the way it was paid (a card, a UPI app, the bank account, the gift card). */
+function refundWay(order: Placed, status: OrderStatus): string {
+  if (status !== 'cancelled' || order.paymentMethod === 'cod') return '';
+  const online: Record<string, string> = { upi: ' (to the UPI account you paid from)', netbanking: ' (to the bank account you paid from)', card: ' (to your card)' };
+  const card = order.giftCard && order.giftCard.applied > 0 ? `; ${rupees(order.giftCard.applied)} goes back to your gift card` : '';
+  return `${online[order.paymentMethod] ?? ''}${card}`;
+}
+
 /**
  * Sent when an admin moves the order on (confirmed, shipped, delivered, cancelled). A shipped
  * order's mail names the tracking number and links to the carrier's page, so the shopper can
@@ -118,7 +138,7 @@ export interface ShippedParcel {
  */
 export function orderStatusMail(order: Placed, status: OrderStatus, shopUrl: string, parcel?: ShippedParcel): MailMessage {
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is now ${status}`;
-  const news = `Your order ${order.orderId} (${rupees(order.amount)}) ${(order.paymentMethod === 'cod' ? COD_STATUS_NEWS[status] : undefined) ?? STATUS_NEWS[status]}.`;
+  const news = `Your order ${order.orderId} (${rupees(order.amount)}) ${(order.paymentMethod === 'cod' ? COD_STATUS_NEWS[status] : undefined) ?? STATUS_NEWS[status]}${refundWay(order, status)}.`;
   const orderUrl = `${shopUrl}/orders/${encodeURIComponent(order.orderId)}`;
   const tracking = parcel ? [`Tracking number: ${parcel.trackingNumber}`, ...(parcel.trackingUrl ? [`Track your parcel: ${parcel.trackingUrl}`] : []), ''] : [];
   const text = [`Hello ${order.name},`, '', news, '', ...tracking, `Your order: ${orderUrl}`, '', SHOP_NAME].join('\n');

@@ -1,4 +1,4 @@
-import { financialYearOf, isGiftCardLine, type GstEventMap, type OrderEventMap, type TaxClass } from '@shop/contracts';
+import { deliveryPartyOf, financialYearOf, isGiftCardLine, type GstEventMap, type OrderEventMap, type TaxClass } from '@shop/contracts';
 import type { CatalogProducts } from '../../shared/catalog-products.ts';
 import { derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { orderStream, type OrderState } from '../order/decider.ts';
@@ -66,7 +66,9 @@ export class GstInvoicing {
     const lines = orderTaxableLines(order, classes, this.settings.feeClass);
     // An order that only bought a gift card sold nothing taxable: no tax record and no invoice.
     if (lines.length === 0) return {};
-    const tax = decideOrderTax({ orderId: order.orderId, seller: this.settings.seller, placeOfSupply: order.state, lines });
+    // Goods sold to a consumer are supplied where they are delivered: a gift sent to another state
+    // is taxed for the recipient's state (IGST Act s. 10(1)(ca), CBIC circular 209/3/2024-GST).
+    const tax = decideOrderTax({ orderId: order.orderId, seller: this.settings.seller, placeOfSupply: deliveryPartyOf(order).state, lines });
     const taxedPaise = (order.amount - giftCardsSold(order.products)) * 100;
     if (tax.totalPaise !== taxedPaise) throw new Error(`Order ${order.orderId}: its tax lines come to ${tax.totalPaise} paise, its amount less gift cards to ${taxedPaise}`);
     if (this.settings.invoiceAt !== 'payment' || order.paymentMethod === 'cod') return { tax };

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { amountInWords, GST_STATE_CODES, indianStateNamed, shopDay, type GstEventMap, type OrderEventMap, type TaxLine } from '@shop/contracts';
+import { amountInWords, deliveryPartyOf, GST_STATE_CODES, indianStateNamed, partyLines, shipsElsewhere, shopDay, type GstEventMap, type OrderEventMap, type TaxLine } from '@shop/contracts';
 import type { GstSeller } from './order-tax.ts';
 
 /** What a tax invoice or credit note prints: the order as placed, its tax as decided, the document's serial. */
@@ -65,8 +65,19 @@ export function renderGstDocument(input: GstDocumentInput): Promise<Buffer> {
   doc.text(`Order: ${order.orderId}, placed ${dateOf(order.date, timeZone)}`);
   doc.text(`Place of supply: ${withCode(tax.placeOfSupply)}`);
   doc.text('Tax payable on reverse charge: No');
-  doc.moveDown(0.5).font('Helvetica-Bold').text('Billed and shipped to');
-  doc.font('Helvetica').text(order.name).text(`${order.address}, ${order.city}, ${order.state} ${order.pincode}`);
+  const billedTo = `${order.address}, ${order.city}, ${order.state} ${order.pincode}`;
+  if (shipsElsewhere(order)) {
+    // Billed to one person and shipped to another (a gift): both addresses, the place of supply
+    // being the delivery's (CBIC circular 209/3/2024-GST on IGST Act s. 10(1)(ca)).
+    const [to = '', ...toLines] = partyLines(deliveryPartyOf(order));
+    doc.moveDown(0.5).font('Helvetica-Bold').text('Billed to');
+    doc.font('Helvetica').text(order.name).text(billedTo);
+    doc.moveDown(0.3).font('Helvetica-Bold').text('Shipped to');
+    doc.font('Helvetica').text(to).text(toLines.join(', '));
+  } else {
+    doc.moveDown(0.5).font('Helvetica-Bold').text('Billed and shipped to');
+    doc.font('Helvetica').text(order.name).text(billedTo);
+  }
   doc.moveDown(0.8);
 
   const taxHeads = tax.intraState ? ['CGST', 'SGST'] : ['IGST'];

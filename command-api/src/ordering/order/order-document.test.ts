@@ -1,0 +1,93 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRupees, orderStatement, printedRows, statementFigure, type AdminOrderDoc, type OrderDoc } from '@shop/contracts';
+import { addToCart, api, billing, listProduct, shopper, startTestShop, SUCCESS_CARD, type TestShop } from '../../../../test-support/shop-fixtures.ts';
+import { downloadDocument } from '../../../../test-support/pdf-text.ts';
+
+// One order that combines a sale, a coupon, the first-order discount, gift wrap, a gift card and
+// a gift sent to another state, read back from every surface: each must show the recipient's
+// address for delivery and the same figures, row by row, adding up to the same total.
+
+let t: TestShop;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestShop({ env: { GIFT_WRAP_FEE: '50' } });
+  admin = shopper(t, { isAdmin: true }).token;
+});
+afterAll(() => t?.close());
+
+const delhi = { ...billing, fullName: 'Asha Rao', streetAddressLine1: '12 Janpath', streetAddressLine2: 'Connaught Place', city: 'New Delhi', state: 'Delhi', zipCode: '110001' };
+const chennai = { name: 'Meera Iyer', phoneNumber: '9812345678', streetAddressLine1: '4 Marina Road', streetAddressLine2: '', city: 'Chennai', state: 'Tamil Nadu', zipCode: '600001' };
+
+/** The outbox's confirmation of one order, its text part decoded (quoted-printable undone). */
+function confirmationMail(orderId: string): string {
+  const folder = join(t.dataDir, 'outbox');
+  const mails = readdirSync(folder)
+    .filter((f) => f.endsWith('.eml'))
+    .map((file) => readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, ''))
+    .map((raw) => Buffer.from(raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'))
+    .filter((text) => text.includes(`order ${orderId} is placed`));
+  expect(mails).toHaveLength(1);
+  return mails[0]!;
+}
+
+describe('one order, every surface', () => {
+  it('a wrapped gift to Chennai bought in Delhi with a sale, a coupon and a gift card: same rows and total everywhere, the recipient\'s address for delivery, Tamil Nadu the place of supply', async () => {
+    const productId = await listProduct(t, { name: 'Brass Diya Set', price: 1599, countInStock: 20 });
+    const sale = await api(t.url, '/api/admin/promotions', { method: 'POST', token: admin, body: { name: 'Festive sale', type: 'percent', value: 15, productIds: [productId] } });
+    expect(sale.status).toBe(201);
+    const couponCode = `GIFT${Date.now().toString(36).toUpperCase()}`;
+    expect((await api(t.url, '/api/admin/promotions', { method: 'POST', token: admin, body: { name: 'Gift coupon', type: 'flat', value: 100, code: couponCode } })).status).toBe(201);
+    const card = await api<{ code: string }>(t.url, '/api/admin/gift-cards', { method: 'POST', token: admin, body: { amount: 500 } });
+    expect(card.status).toBe(201);
+
+    const buyer = shopper(t);
+    await addToCart(t, buyer.token, productId, 2);
+    expect((await api(t.url, '/api/cart/coupon', { method: 'POST', token: buyer.token, body: { code: couponCode } })).status).toBe(200);
+    const opened = await api<{ orderId: string; total: number; amount: number }>(t.url, '/api/orders/checkout', {
+      method: 'POST',
+      token: buyer.token,
+      body: { ...delhi, paymentMethod: 'upi', giftCardCode: card.body.code, gift: { wrap: true, message: 'Happy Diwali!', recipient: chennai } },
+    });
+    expect(opened.status).toBe(201);
+    const paid = await api<Record<string, string>>(t.url, '/api/payments/test/pay', { method: 'POST', token: buyer.token, body: { providerOrderId: opened.body.orderId, card: SUCCESS_CARD } });
+    const placed = await api<OrderDoc>(t.url, '/api/orders/create', { method: 'POST', token: buyer.token, body: paid.body });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.id;
+
+    // The statement of the order as served: every adjustment its own row, adding up.
+    const served = (await api<OrderDoc>(t.url, `/api/orders/${orderId}`, { token: buyer.token })).body;
+    const statement = orderStatement(served);
+    expect(statement.unexplained).toBe(0);
+    expect(printedRows(statement).map((row) => row.kind)).toEqual(['items', 'sale', 'coupon', 'first-order', 'delivery', 'gift-wrap']);
+    expect(statement.giftCard?.amount).toBe(500);
+    // The checkout said the same before the payment: the total, and the rest asked of the provider.
+    expect(opened.body.total).toBe(statement.total);
+    expect(opened.body.amount).toBe(statement.due.amount * 100);
+
+    // The back office reads the same order and the same parties.
+    const office = (await api<AdminOrderDoc>(t.url, `/api/admin/orders/${orderId}`, { token: admin })).body;
+    expect(orderStatement(office)).toEqual(statement);
+    expect(office.gift?.recipient).toMatchObject({ name: 'Meera Iyer', city: 'Chennai', state: 'Tamil Nadu', zipCode: '600001' });
+
+    // The e-mail prints every row, the total, the card's part and the rest; it delivers to Chennai.
+    await t.shop.orderMail.drain();
+    const mail = confirmationMail(orderId);
+    for (const row of printedRows(statement)) expect(mail).toContain(`${row.label}: ${statementFigure(row)}`);
+    expect(mail).toContain(`Total: ${formatRupees(statement.total)}\n${statement.giftCard!.label}: ${formatRupees(-500)}\nPaid online: ${formatRupees(statement.due.amount)}`);
+    expect(mail).toContain('Delivering to: Meera Iyer, 4 Marina Road, Chennai, Tamil Nadu 600001, India');
+    expect(mail).not.toMatch(/Delivering to: Asha Rao/);
+    expect(mail).not.toContain('Shipping: Free');
+
+    // The invoice: goods travelling to Tamil Nadu are supplied there (IGST), both parties named.
+    const invoice = await downloadDocument(`${t.url}/api/orders/${orderId}/invoice`, buyer.token);
+    expect(invoice.status).toBe(200);
+    expect(invoice.text).toContain('Place of supply: Tamil Nadu (State code 33)');
+    expect(invoice.text).toContain('IGST');
+    expect(invoice.text).not.toContain('CGST');
+    expect(invoice.text).toMatch(/Billed to\s+Asha Rao\s+12 Janpath, Connaught Place, New Delhi, Delhi 110001/);
+    expect(invoice.text).toMatch(/Shipped to\s+Meera Iyer\s+4 Marina Road, Chennai, Tamil Nadu 600001/);
+    expect(invoice.text).toContain(`Invoice total: Rs. ${statement.total.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+  });
+});
