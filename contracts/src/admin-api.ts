@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bannerKind, locationSchema, type Location } from './catalog-events.ts';
 import type { CartLineDoc } from './cart-read-models.ts';
-import type { AdminOrderDoc } from './order-read-models.ts';
+import type { AdminOrderDoc, DashboardSales } from './order-read-models.ts';
 import type { OrderStatus } from './order-rules.ts';
 import type { ReviewDoc } from './review-read-models.ts';
 import type { BannerDoc } from './catalog-read-models.ts';
@@ -167,8 +167,11 @@ export interface AdminBannerList {
 export interface AdminDashboardReply {
   /** The shop's time zone (IANA name) its days are counted in. */
   timeZone: string;
+  /** Orders placed and net sales (`revenue`). */
   today: { orders: number; revenue: number };
   last7Days: { orders: number; revenue: number };
+  /** The same days' money in full: gross sales, what cancels and returns took back, net sales, and gift cards sold (a liability). */
+  sales: { today: DashboardSales; last7Days: DashboardSales };
   ordersByStatus: Record<OrderStatus, number>;
   /** Products whose least-stocked variant (or own count) is at or below the threshold, lowest first; every variant listed, lowest first. */
   lowStock: { threshold: number; products: { id: string; name: string; countInStock: number; lowestInStock: number; variants?: { sku: string; options: VariantOptions; countInStock: number }[] }[] };

@@ -6,7 +6,7 @@ import type { VariantOptions } from './product-variants.ts';
 import type { OrderEventMap } from './order-events.ts';
 import { paymentStateOf, type OrderStatus, type PaymentState } from './order-rules.ts';
 import type { PaymentMethod } from './payment-events.ts';
-import type { GiftCardPayment } from './gift-card-events.ts';
+import { isGiftCardLine, type GiftCardPayment } from './gift-card-events.ts';
 import type { GiftOrder } from './gift-order.ts';
 
 /** One status an order reached and when (the event's time), for the shopper's timeline. */
@@ -118,7 +118,29 @@ export interface AdminOrderKeyDoc extends Identified {
 export interface DashboardSlotDoc extends Identified {
   slot: string;
   orders: number;
+  /** Net sales: `gross` less `reversed` (whole rupees). */
   revenue: number;
+  /** Goods and fees sold, counted when the money is in (paid online at placement, cash when collected); gift cards sold are not sales. */
+  gross?: number;
+  /** Sales taken back in this slot: orders cancelled or returned whose money had been counted. */
+  reversed?: number;
+  /** Gift cards sold (money owed in goods: a liability, a sale only when spent), less cards voided by a cancel. */
+  giftCardsSold?: number;
+}
+
+/** A sum of a period's dashboard slots. */
+export interface DashboardSales {
+  orders: number;
+  /** Net sales (`gross` − `reversed`). */
+  revenue: number;
+  gross: number;
+  reversed: number;
+  giftCardsSold: number;
+}
+
+/** The value of an order's gift card lines: a card sold is money owed in goods, not a sale. */
+export function giftCardLinesValue(lines: readonly { productId: string; subTotal: number }[]): number {
+  return lines.filter(isGiftCardLine).reduce((sum, line) => sum + line.subTotal, 0);
 }
 
 /** Running totals of the dashboard: orders per status and refunds still owed. */

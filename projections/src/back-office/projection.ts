@@ -4,6 +4,7 @@ import {
   READ_MODELS,
   dashboardSlotId,
   dashboardSlotOf,
+  giftCardLinesValue,
   orderDocFrom,
   orderDocWith,
   orderEventSchemas,
@@ -48,13 +49,26 @@ function putKeys(view: ProjectionView, order: AdminOrderDoc): void {
   });
 }
 
-/** Adds orders and revenue to the dashboard's 15-minute slot holding the moment `at` (ISO time). */
-async function addRevenue(view: ProjectionView, at: string, amount: number, orders = 0): Promise<void> {
+/** What an event adds to a dashboard slot: orders placed, sales, sales taken back, gift cards sold (whole rupees). */
+interface SlotChange {
+  orders?: number;
+  gross?: number;
+  reversed?: number;
+  giftCardsSold?: number;
+}
+
+/** Adds to the dashboard's 15-minute slot holding the moment `at` (ISO time); net sales follow. */
+async function addToSlot(view: ProjectionView, at: string, change: SlotChange): Promise<void> {
   const slot = dashboardSlotOf(at);
   const current = await view.get<DashboardSlotDoc>(BACK_OFFICE.dashboard, dashboardSlotId(slot));
-  const slotDoc: DashboardSlotDoc = current ?? { _id: dashboardSlotId(slot), id: dashboardSlotId(slot), slot, orders: 0, revenue: 0 };
-  view.put(BACK_OFFICE.dashboard, { ...slotDoc, orders: slotDoc.orders + orders, revenue: slotDoc.revenue + amount });
+  const doc: DashboardSlotDoc = current ?? { _id: dashboardSlotId(slot), id: dashboardSlotId(slot), slot, orders: 0, revenue: 0 };
+  const gross = (doc.gross ?? 0) + (change.gross ?? 0);
+  const reversed = (doc.reversed ?? 0) + (change.reversed ?? 0);
+  view.put(BACK_OFFICE.dashboard, { ...doc, orders: doc.orders + (change.orders ?? 0), gross, reversed, revenue: gross - reversed, giftCardsSold: (doc.giftCardsSold ?? 0) + (change.giftCardsSold ?? 0) });
 }
+
+/** Whether an order's money was counted as sales: paid online, or its cash collected. */
+const salesCounted = (order: AdminOrderDoc) => order.paymentMethod !== 'cod' || order.cashCollected !== undefined;
 
 /**
  * The back office's read models: every order with its status history and the keys it is found
@@ -62,9 +76,10 @@ async function addRevenue(view: ProjectionView, at: string, amount: number, orde
  * refunds owed) and stock levels, kept as events arrive so the dashboard never scans orders.
  * Orders are counted per 15-minute UTC slot, so the dashboard can add up a day of any time zone.
  *
- * Revenue counts each order once, when its money is in: an order paid online when it was placed,
- * a cash-on-delivery order when its cash was collected. A parcel returned to origin never counts
- * (paid online, its revenue is taken off again: the money goes back).
+ * Sales count each order once, when its money is in: an order paid online when it was placed,
+ * a cash-on-delivery order when its cash was collected. A cancel or a return to origin of an order
+ * whose money was counted takes it back when it happens; net sales (`revenue`) are gross less
+ * that. Gift cards sold are kept apart (a liability): they become sales in the orders they pay.
  * Version 2: orders keep their delivery `city` and `state`. Version 3: the dashboard's slots.
  * Version 4: the delivery fee. Version 5: payment method and state, cash collected, `returned`.
  */
@@ -74,7 +89,9 @@ export const backOfficeProjection: Projection = {
   // 7: an order's promotions by name.
   // 8: an order's gift card part and its gift (message, wrap, recipient).
   // 9: stock levels carry their least-stocked variant's count, which "low on stock" goes by.
-  version: 9,
+  // 10: the dashboard's slots hold gross sales, what cancels and returns took back, and gift
+  //     cards sold apart from sales; revenue is net (a cancelled order no longer counts).
+  version: 10,
   collections: [
     { name: BACK_OFFICE.orders, indexes: [['date'], ['status', 'date'], ['userid', 'date'], ['paymentState', 'codConfirmBy'], ['status', 'codConfirmBy']] },
     { name: BACK_OFFICE.orderKeys, indexes: [['key', 'date'], ['key', 'status', 'date'], ['orderId']] },
@@ -94,7 +111,9 @@ export const backOfficeProjection: Projection = {
         };
         view.put(BACK_OFFICE.orders, order);
         putKeys(view, order);
-        await addRevenue(view, placed.date, placed.paymentMethod === 'cod' ? 0 : placed.amount, 1);
+        // A gift card sold is money owed in goods, not a sale; the order that spends it is one.
+        const cards = giftCardLinesValue(placed.products);
+        await addToSlot(view, placed.date, placed.paymentMethod === 'cod' ? { orders: 1 } : { orders: 1, gross: placed.amount - cards, giftCardsSold: cards });
         const totals = await totalsOf(view);
         view.put(BACK_OFFICE.dashboard, { ...totals, statuses: { ...totals.statuses, pending: totals.statuses.pending + 1 } });
         return;
@@ -108,7 +127,11 @@ export const backOfficeProjection: Projection = {
           ...orderDocWith(order, { status: change.to, ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}) }),
           history: [...order.history, change.trackingNumber ? { ...step, trackingNumber: change.trackingNumber } : step],
         };
-        if (change.to === 'returned' && changed.paymentMethod !== 'cod') await addRevenue(view, order.date, -order.amount);
+        // A cancel or a return takes back what was counted, when it happens (the credit note's day).
+        if ((change.to === 'cancelled' || change.to === 'returned') && order.status !== 'cancelled' && order.status !== 'returned' && salesCounted(order)) {
+          const cards = giftCardLinesValue(order.products);
+          await addToSlot(view, event.metadata.timestamp, { reversed: order.amount - cards, giftCardsSold: -cards });
+        }
         view.put(BACK_OFFICE.orders, changed);
         putKeys(view, changed);
         const totals = await totalsOf(view);
@@ -133,7 +156,7 @@ export const backOfficeProjection: Projection = {
         if (!order || order.cashCollected) return;
         const cashCollected = { amount: collected.amount, by: collected.collectedBy, at: collected.collectedAt };
         view.put(BACK_OFFICE.orders, { ...orderDocWith(order, { cashCollected: true }), cashCollected });
-        await addRevenue(view, collected.collectedAt, collected.amount);
+        await addToSlot(view, collected.collectedAt, { gross: collected.amount });
         return;
       }
       case 'OrderMailRefused': {

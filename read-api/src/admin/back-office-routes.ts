@@ -13,6 +13,7 @@ import {
   type AdminOrderKeyDoc,
   type AdminOrderReply,
   type DashboardSlotDoc,
+  type DashboardSales,
   type DashboardTotalsDoc,
   type OrderStatus,
   type StockLevelDoc,
@@ -53,7 +54,8 @@ function lowStockRow({ id, name, countInStock, lowestInStock, variants }: StockL
  *   their status history; `q` is an order id, payment id (ours or the provider's) or e-mail;
  * - `GET /admin/orders/:id`: one of them with `people` (who its shopper and history's actors
  *   are), 404 for an unknown id;
- * - `GET /admin/dashboard`: orders and revenue today and over 7 days (days of the shop's time
+ * - `GET /admin/dashboard`: orders and net sales today and over 7 days, with gross sales, what
+ *   cancels and returns took back and gift cards sold apart (days of the shop's time
  *   zone), orders per status, products whose least-stocked variant (or own count) is at or below
  *   the low-stock threshold (lowest first, with each variant's count) and
  *   refunds owed, from the back-office projection's totals.
@@ -113,13 +115,26 @@ export function backOfficeRoutes(router: Router, deps: BackOfficeDeps, guard: Mi
         limit: LOW_STOCK_SHOWN,
       }),
     ]);
-    const sum = (docs: DashboardSlotDoc[]) => docs.reduce((acc, doc) => ({ orders: acc.orders + doc.orders, revenue: acc.revenue + doc.revenue }), { orders: 0, revenue: 0 });
+    const sales = (docs: DashboardSlotDoc[]): DashboardSales =>
+      docs.reduce(
+        (acc, doc) => ({
+          orders: acc.orders + doc.orders,
+          revenue: acc.revenue + doc.revenue,
+          gross: acc.gross + (doc.gross ?? doc.revenue),
+          reversed: acc.reversed + (doc.reversed ?? 0),
+          giftCardsSold: acc.giftCardsSold + (doc.giftCardsSold ?? 0),
+        }),
+        { orders: 0, revenue: 0, gross: 0, reversed: 0, giftCardsSold: 0 },
+      );
     const dayOf = (slot: DashboardSlotDoc) => shopDay(slot.slot, timeZone);
     const statuses = Object.fromEntries(orderStatus.options.map((s) => [s, totals?.statuses[s] ?? 0])) as Record<OrderStatus, number>;
+    const todaySales = sales(slots.filter((slot) => dayOf(slot) === today));
+    const weekSales = sales(slots.filter((slot) => week.has(dayOf(slot))));
     const reply: AdminDashboardReply = {
       timeZone,
-      today: sum(slots.filter((slot) => dayOf(slot) === today)),
-      last7Days: sum(slots.filter((slot) => week.has(dayOf(slot)))),
+      today: { orders: todaySales.orders, revenue: todaySales.revenue },
+      last7Days: { orders: weekSales.orders, revenue: weekSales.revenue },
+      sales: { today: todaySales, last7Days: weekSales },
       ordersByStatus: statuses,
       lowStock: { threshold, products: lowStock.map(lowStockRow) },
       refundsOwed: totals?.refundsOwed ?? { count: 0, amount: 0 },

@@ -18,6 +18,7 @@ interface Dashboard {
   timeZone: string;
   today: { orders: number; revenue: number };
   last7Days: { orders: number; revenue: number };
+  sales: { today: { orders: number; revenue: number; gross: number; reversed: number; giftCardsSold: number } };
   ordersByStatus: Record<string, number>;
   lowStock: { threshold: number; products: { id: string; name: string; countInStock: number; lowestInStock: number; variants?: { sku: string; countInStock: number }[] }[] };
   refundsOwed: { count: number; amount: number };
@@ -179,11 +180,13 @@ describe('back office: orders', () => {
 });
 
 describe('back office: dashboard', () => {
-  it('shows orders and revenue, orders per status, low stock and refunds owed', async () => {
+  it('shows orders and net sales (a cancelled order taken back), orders per status, low stock and refunds owed', async () => {
     const board = await ok(dashboard());
-    const revenue = first.amount + second.amount + third.amount;
+    // Three orders paid online; the second was cancelled and is refunded: it is not a sale.
+    const revenue = first.amount + third.amount;
     expect(board.today).toEqual({ orders: 3, revenue });
     expect(board.last7Days).toEqual({ orders: 3, revenue });
+    expect(board.sales.today).toEqual({ orders: 3, revenue, gross: first.amount + second.amount + third.amount, reversed: second.amount, giftCardsSold: 0 });
     expect(board.ordersByStatus).toEqual({ pending: 1, confirmed: 0, shipped: 0, delivered: 1, cancelled: 1, returned: 0 });
     // The sneaker (0) and watch (3) were listed low; the shirt went 10 → 7 with these orders.
     expect(board.lowStock.products.map((p) => [p.name, p.countInStock])).toEqual([

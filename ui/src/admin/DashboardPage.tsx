@@ -39,6 +39,29 @@ const lowVariants = (product: LowStockRow, threshold: number) => (product.varian
  * the shop's time zone), orders per status (each a link to that list), low stock (each with
  * "Receive stock"), refunds owed.
  */
+/**
+ * Where net sales come from: what was sold, what cancels and returns took back, and gift cards
+ * sold kept apart (money owed in goods; a sale only in the order that spends it).
+ */
+function SalesFigures({ sales }: { sales: DashboardReply['sales']['last7Days'] }) {
+  const rows: [string, string, boolean][] = [
+    ['Gross sales', rupees(sales.gross), false],
+    ['Cancelled and returned', `−${rupees(sales.reversed)}`, false],
+    ['Net sales', rupees(sales.revenue), true],
+    ['Gift cards sold (owed in goods)', rupees(sales.giftCardsSold), false],
+  ];
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, maxWidth: 420, '& dd': { m: 0, textAlign: 'right' } }}>
+      {rows.map(([label, value, strong]) => (
+        <Box key={label} sx={{ display: 'contents', fontWeight: strong ? 800 : 400, color: strong ? brand.ink : brand.muted }}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export default function DashboardPage() {
   const dashboard = useGetDashboardQuery(undefined, { refetchOnMountOrArgChange: 30 });
   useErrorNotice(dashboard.error);
@@ -58,10 +81,16 @@ export default function DashboardPage() {
         <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 } }}>
           <Box sx={{ display: 'grid', gap: { xs: 1.5, md: 3 }, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
             <Figure label="Orders today" value={String(data.today.orders)} testId="dash-today-orders" />
-            <Figure label="Revenue today" value={rupees(data.today.revenue)} testId="dash-today-revenue" />
+            <Figure label="Net sales today" value={rupees(data.today.revenue)} testId="dash-today-revenue" />
             <Figure label="Orders, 7 days" value={String(data.last7Days.orders)} testId="dash-week-orders" />
-            <Figure label="Revenue, 7 days" value={rupees(data.last7Days.revenue)} testId="dash-week-revenue" />
+            <Figure label="Net sales, 7 days" value={rupees(data.last7Days.revenue)} testId="dash-week-revenue" />
           </Box>
+          <Panel component="section" aria-label="Sales, 7 days" data-testid="dash-sales" sx={{ p: { xs: 2, md: 3 } }}>
+            <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
+              Sales, 7 days
+            </Typography>
+            <SalesFigures sales={data.sales.last7Days} />
+          </Panel>
           <Panel component="section" aria-label="Orders per status" sx={{ p: { xs: 2, md: 3 } }}>
             <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
               Orders per status

@@ -10,6 +10,7 @@ import type { ReadModelRow, ReadModelsReply } from './readModelsApi.ts';
 
 const ORDER_ID = '65a000000000000000000001';
 const USER_ID = '65a0000000000000000000aa';
+const NO_SALES = { orders: 0, revenue: 0, gross: 0, reversed: 0, giftCardsSold: 0 };
 
 /** The back office as routes.tsx mounts it, at `route`. */
 const renderAdmin = (route: string, session = ADMIN) =>
@@ -85,6 +86,7 @@ describe('back office access', () => {
       timeZone: 'Asia/Kolkata',
       today: { orders: 2, revenue: 3000 },
       last7Days: { orders: 9, revenue: 45000 },
+      sales: { today: { orders: 2, revenue: 3000, gross: 3000, reversed: 0, giftCardsSold: 0 }, last7Days: { orders: 9, revenue: 45000, gross: 46999, reversed: 1999, giftCardsSold: 2000 } },
       ordersByStatus: { pending: 4, confirmed: 3, shipped: 1, delivered: 1, cancelled: 0, returned: 0 },
       lowStock: { threshold: 5, products: [{ id: 'p1', name: 'Nova Phone', countInStock: 2, lowestInStock: 2 }] },
       refundsOwed: { count: 1, amount: 799 },
@@ -94,6 +96,11 @@ describe('back office access', () => {
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Orders', 'Products', 'Categories', 'Banners', 'Promotions', 'Gift cards', 'Customers', 'GST', 'Audit']);
     expect(await screen.findByTestId('dash-week-revenue-value')).toHaveTextContent('Rs 45,000');
+    // Net sales, with what made them: gross, what cancels and returns took back, and gift cards sold apart.
+    expect(screen.getByTestId('dash-sales')).toHaveTextContent('Gross salesRs 46,999');
+    expect(screen.getByTestId('dash-sales')).toHaveTextContent('Cancelled and returned−Rs 1,999');
+    expect(screen.getByTestId('dash-sales')).toHaveTextContent('Net salesRs 45,000');
+    expect(screen.getByTestId('dash-sales')).toHaveTextContent('Gift cards sold (owed in goods)Rs 2,000');
     expect(document.title).toBe('Dashboard · Back office · Gift & Gear');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('dash-refunds')).toHaveTextContent('1 order');
@@ -116,6 +123,7 @@ describe('dashboard: low on stock', () => {
       timeZone: 'Asia/Kolkata',
       today: { orders: 0, revenue: 0 },
       last7Days: { orders: 0, revenue: 0 },
+      sales: { today: NO_SALES, last7Days: NO_SALES },
       ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, returned: 0 },
       lowStock: { threshold: 5, products: left <= 5 ? [{ ...low, countInStock: left, lowestInStock: left }] : [] },
       refundsOwed: { count: 0, amount: 0 },
@@ -148,6 +156,7 @@ describe('dashboard: a variant low on stock', () => {
       timeZone: 'Asia/Kolkata',
       today: { orders: 0, revenue: 0 },
       last7Days: { orders: 0, revenue: 0 },
+      sales: { today: NO_SALES, last7Days: NO_SALES },
       ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, returned: 0 },
       lowStock: { threshold: 5, products: [{ id: 'p2', name: 'Nova Laptop', countInStock: 40, lowestInStock: 0, variants }] },
       refundsOwed: { count: 0, amount: 0 },
@@ -173,6 +182,7 @@ describe('dashboard read models', () => {
     timeZone: 'Asia/Kolkata',
     today: { orders: 0, revenue: 0 },
     last7Days: { orders: 0, revenue: 0 },
+    sales: { today: NO_SALES, last7Days: NO_SALES },
     ordersByStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, returned: 0 },
     lowStock: { threshold: 5, products: [] },
     refundsOwed: { count: 0, amount: 0 },

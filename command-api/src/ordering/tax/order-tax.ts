@@ -1,4 +1,4 @@
-import { apportion, isGiftCardLine, taxLines, variantLabel, type AppliedPromotionData, type GstRate, type OrderEventMap, type OrderTaxDecided, type TaxableLine, type TaxClass } from '@shop/contracts';
+import { apportion, giftCardLinesValue, isGiftCardLine, taxLines, variantLabel, type AppliedPromotionData, type GstRate, type OrderEventMap, type OrderTaxDecided, type TaxableLine, type TaxClass } from '@shop/contracts';
 
 /** The seller as the tax invoice names it (the shop's settings). */
 export interface GstSeller {
@@ -105,7 +105,7 @@ export function orderTaxableLines(
 
 /** Whole rupees of an order's amount that bought gift cards (untaxed at sale). */
 export function giftCardsSold(lines: readonly { productId: string; subTotal: number }[]): number {
-  return lines.filter(isGiftCardLine).reduce((sum, line) => sum + line.subTotal, 0);
+  return giftCardLinesValue(lines);
 }
 
 /** What an order's promotions took off each goods line (rupees, by line id) and off its delivery fee. */
