@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDoc } from '@shop/contracts';
-import { addToCart, api, billing, listProduct, shopper, startTestShop, verifiedShopper, type TestShop } from '../test-support/shop-fixtures.ts';
+import { SUCCESS_CARD, addToCart, api, billing, listProduct, shopper, startTestShop, verifiedShopper, type TestShop } from '../test-support/shop-fixtures.ts';
 
 let t: TestShop;
 beforeAll(async () => {
@@ -106,5 +106,35 @@ describe('making the shop mail attacker-chosen text', () => {
     const subject = /^Subject: (.*)$/m.exec(placed[0]!)?.[1];
     expect(subject).toBe(`Your Gift & Gear Shop order ${reply.body.order!.id} is placed`);
     expect(/Content-Type: text\/plain[^]*?\r?\n\r?\n([^\r\n]*)/.exec(placed[0]!)?.[1]).toBe(`Thank you for your order ${reply.body.order!.id} at Gift & Gear Shop.`);
+  });
+  it('a gift card bought for somebody, by an account named like a lure, reaches them under the shop\'s own subject and first line, the name quoted on one short line', async () => {
+    const lure = 'URGENT KYC pending: call 1800 000 0000 or your bank account is blocked';
+    const buyer = await verifiedShopper(t, lure);
+    const victim = `card.victim.${Date.now().toString(36)}@example.in`;
+    const opened = await api<{ orderId: string }>(t.url, '/api/gift-cards/checkout', {
+      method: 'POST',
+      token: buyer.token,
+      body: { ...billing, fullName: 'Your bank: verify your KYC today', amount: 500, recipientEmail: victim, message: 'Call 1800 000 0000 now' },
+    });
+    expect(opened.status).toBe(201);
+    const paid = await api<Record<string, string>>(t.url, '/api/payments/test/pay', { method: 'POST', token: buyer.token, body: { providerOrderId: opened.body.orderId, card: SUCCESS_CARD } });
+    expect((await api(t.url, '/api/orders/create', { method: 'POST', token: buyer.token, body: paid.body })).status).toBe(201);
+    await t.shop.orderMail.drain();
+    const folder = join(t.dataDir, 'outbox');
+    const toVictim = readdirSync(folder)
+      .map((file) => readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, ''))
+      // Quoted-printable undone, so the text reads as the recipient's mail program shows it.
+      .map((raw) => Buffer.from(raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'))
+      .filter((mail) => new RegExp(`^To: ${victim.replace(/\./g, '\\.')}$`, 'm').test(mail));
+    expect(toVictim).toHaveLength(1);
+    const [mail] = toVictim;
+    expect(/^Subject: (.*)$/m.exec(mail!)?.[1]).toBe('A Gift & Gear Shop gift card of Rs 500 for you');
+    const lines = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n\r?\n/.exec(mail!)?.[1]?.split(/\r?\n/);
+    expect(lines).toEqual([
+      'You have received a gift card of Rs 500 for Gift & Gear Shop.',
+      'It was bought for you by a Gift & Gear Shop customer named "URGENT KYC pending: call 1800 000 0000 or your bank account…".',
+    ]);
+    expect(mail).not.toContain('Your bank: verify your KYC today');
+    expect(mail).toContain('Their message:');
   });
 });
