@@ -40,6 +40,19 @@ describe('hoarding stock with cash on delivery', () => {
     expect((await addToCart(t, other.token, productId, 10)).status).toBe(201);
   });
 
+  it('many accounts of one mailbox (plus-addresses) hold 2 unconfirmed orders between them', async () => {
+    const mailbox = `mallory${Date.now().toString(36)}`;
+    const productId = await listProduct(t, { price: 100, countInStock: 10 });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const account = await verifiedShopper(t, 'Mallory', { email: `${mailbox}+${i}@example.in` });
+      await addToCart(t, account.token, productId, 1);
+      statuses.push((await codCheckout(account.token, { streetAddressLine1: `${i} Plus Street` })).status);
+    }
+    expect(statuses).toEqual([201, 201, 409, 409]);
+    expect(await stockOf(productId)).toBe(8);
+  });
+
   it('one order cannot take a product\'s whole stock', async () => {
     const attacker = await verifiedShopper(t, 'Mallory');
     const productId = await listProduct(t, { price: 100, countInStock: 30 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Cash on delivery's holds: how many unconfirmed cash-on-delivery orders one account, and one
- * delivery address, may have open at once. Each holder is a stream (`cod-holds-account-<userId>`,
- * `cod-holds-address-<key>`, the key a keyed hash of the normalised pincode and address line, so
- * the log names no address); a checkout appends its hold naming the revision it counted at, so a
+ * Cash on delivery's holds: how many unconfirmed cash-on-delivery orders one account (its mailbox:
+ * the accounts of bob+1@… and bob+2@… are one), and one delivery address, may have open at once.
+ * Each holder is a stream (`cod-holds-mailbox-<key>`, `cod-holds-address-<key>`, keyed hashes of
+ * the mailbox and of the normalised pincode and address line, so the log names neither); a checkout appends its hold naming the revision it counted at, so a
  * burst of checkouts, from one account or from many to one address, cannot all pass the cap.
  *
  * A hold counts until its `until` (the order's confirm-by time) unless its order was confirmed or
@@ -28,6 +28,6 @@ export const codHoldEventSchemas = { CodHoldTaken: codHoldTaken, CodHoldReleased
 export type CodHoldEventMap = { [K in keyof typeof codHoldEventSchemas]: z.infer<(typeof codHoldEventSchemas)[K]> };
 
 export const codHoldStreams = {
-  account: (userId: string) => `cod-holds-account-${userId}`,
+  mailbox: (mailboxKey: string) => `cod-holds-mailbox-${mailboxKey}`,
   address: (addressKey: string) => `cod-holds-address-${addressKey}`,
 } as const;

@@ -134,8 +134,9 @@ export const configSchema = z
      */
     COD_CONFIRM_WITHIN_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(60),
     /**
-     * Unconfirmed cash-on-delivery orders one account may have open at once; the next one is
-     * refused until one is confirmed, cancelled or past its time (it holds stock nobody paid for).
+     * Unconfirmed cash-on-delivery orders one account may have open at once (the accounts of one
+     * mailbox, plus-addresses and Gmail dots aside, count as one); the next one is refused until one
+     * is confirmed, cancelled or past its time (it holds stock nobody paid for).
      */
     COD_MAX_OPEN_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
     /** The same for one delivery address (its pincode and address line), whichever accounts order to it. */

@@ -350,7 +350,8 @@ async function placeCodOrder(
   if (!decision.ok) throw new DomainError(decision.reason, decision.msg);
   const receipt = newId();
   const providerOrderId = `cod_${receipt}`;
-  const hold = { holdId: providerOrderId, userId, addressKey: deps.emails.deliveryAddress(codAddressOf(destination)) };
+  // Held per mailbox, not per account id: one mailbox's plus-addresses are many accounts, one person.
+  const hold = { holdId: providerOrderId, mailboxKey: deps.emails.mailbox(account.email), addressKey: deps.emails.deliveryAddress(codAddressOf(destination)) };
   const { confirmWithinMs, maxOpenPerAccount, maxOpenPerAddress } = settings;
   await takeCodHolds(deps.streams, { ...hold, at: order.now, confirmWithinMs, maxOpenPerAccount, maxOpenPerAddress }, { userId });
   const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, terms, paymentMethod: 'cod', deliverBy, gift });

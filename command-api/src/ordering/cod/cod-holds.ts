@@ -50,16 +50,20 @@ export const codHoldsDecider: Decider<CodHoldsState, CodHoldCommand, CodHoldEven
   },
 };
 
-export const codAccountHoldsStream = streamType({ kind: 'cod-holds-account', decider: codHoldsDecider, streamId: codHoldStreams.account, schemas: codHoldEventSchemas });
+export const codMailboxHoldsStream = streamType({ kind: 'cod-holds-mailbox', decider: codHoldsDecider, streamId: codHoldStreams.mailbox, schemas: codHoldEventSchemas });
 export const codAddressHoldsStream = streamType({ kind: 'cod-holds-address', decider: codHoldsDecider, streamId: codHoldStreams.address, schemas: codHoldEventSchemas });
 
 /** Checkouts racing on one holder retry on a stale revision; each retry counts again. */
 const HOLD_ATTEMPTS = 50;
 
-/** One cash-on-delivery checkout's holds: on its account and on its delivery address (a keyed hash). */
+/**
+ * One cash-on-delivery checkout's holds: on its account's mailbox (a keyed hash of the verified
+ * e-mail, plus-addressing and Gmail dots removed: one mailbox's many accounts are one holder) and
+ * on its delivery address (a keyed hash).
+ */
 export interface CodHoldRequest {
   holdId: string;
-  userId: string;
+  mailboxKey: string;
   addressKey: string;
   at: Date;
   confirmWithinMs: number;
@@ -79,7 +83,7 @@ export async function takeCodHolds(streams: StreamCommands, request: CodHoldRequ
   const at = request.at.toISOString();
   const until = new Date(request.at.getTime() + request.confirmWithinMs).toISOString();
   const holders = [
-    { stream: codAccountHoldsStream.at(request.userId), max: request.maxOpenPerAccount, refusal: COD_MESSAGES.openPerAccount(request.maxOpenPerAccount) },
+    { stream: codMailboxHoldsStream.at(request.mailboxKey), max: request.maxOpenPerAccount, refusal: COD_MESSAGES.openPerAccount(request.maxOpenPerAccount) },
     { stream: codAddressHoldsStream.at(request.addressKey), max: request.maxOpenPerAddress, refusal: COD_MESSAGES.openPerAddress(request.maxOpenPerAddress) },
   ];
   const taken: (typeof holders)[number]['stream'][] = [];
@@ -97,9 +101,9 @@ export async function takeCodHolds(streams: StreamCommands, request: CodHoldRequ
 }
 
 /** Gives a checkout's holds back: it placed no order. Idempotent. */
-export async function releaseCodHolds(streams: StreamCommands, request: Pick<CodHoldRequest, 'holdId' | 'userId' | 'addressKey'>, reason: string, ctx: CommandContext): Promise<void> {
+export async function releaseCodHolds(streams: StreamCommands, request: Pick<CodHoldRequest, 'holdId' | 'mailboxKey' | 'addressKey'>, reason: string, ctx: CommandContext): Promise<void> {
   const command = { type: 'ReleaseCodHold', holdId: request.holdId, reason } as const;
-  await streams.handle(codAccountHoldsStream.at(request.userId), command, ctx, { maxAttempts: HOLD_ATTEMPTS });
+  await streams.handle(codMailboxHoldsStream.at(request.mailboxKey), command, ctx, { maxAttempts: HOLD_ATTEMPTS });
   await streams.handle(codAddressHoldsStream.at(request.addressKey), command, ctx, { maxAttempts: HOLD_ATTEMPTS });
 }
 

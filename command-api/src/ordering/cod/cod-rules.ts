@@ -7,7 +7,7 @@ export interface CodSettings {
   maxAmount: number;
   /** Whole rupees added to a cash-on-delivery order. */
   fee: number;
-  /** Unconfirmed cash-on-delivery orders one account may have open at once (COD_MAX_OPEN_PER_ACCOUNT). */
+  /** Unconfirmed cash-on-delivery orders one account (one mailbox's accounts together) may have open at once (COD_MAX_OPEN_PER_ACCOUNT). */
   maxOpenPerAccount: number;
   /** The same for one delivery address, whichever accounts order to it (COD_MAX_OPEN_PER_ADDRESS). */
   maxOpenPerAddress: number;

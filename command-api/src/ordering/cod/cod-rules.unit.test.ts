@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COD_MESSAGES } from '@shop/contracts';
 import { given } from '../../shared/given-when-then.ts';
-import { codAccountHoldsStream, type CodHoldEvent } from './cod-holds.ts';
+import { codMailboxHoldsStream, type CodHoldEvent } from './cod-holds.ts';
 import { codAddressOf, decideCod } from './cod-rules.ts';
 
 const settings = { maxAmount: 5000, maxUnitsPerLine: 5 };
@@ -36,23 +36,23 @@ const take = (holdId: string, closed: string[] = []) => ({ type: 'TakeCodHold', 
 
 describe('cash-on-delivery holds: at most `max` unconfirmed orders open per holder', () => {
   it('given two open holds, a third is refused; the same checkout again changes nothing', () => {
-    const two = given(codAccountHoldsStream, [taken('cod_a'), taken('cod_b')]);
+    const two = given(codMailboxHoldsStream, [taken('cod_a'), taken('cod_b')]);
     expect(two.refusal(take('cod_c')).message).toBe('too many');
     expect(two.when(take('cod_b'))).toEqual([]);
   });
 
   it('a hold out of time, released, or whose order was confirmed or ended no longer counts', () => {
-    expect(given(codAccountHoldsStream, [taken('cod_a', AT), taken('cod_b')]).when(take('cod_c'))).toEqual([taken('cod_c')]);
+    expect(given(codMailboxHoldsStream, [taken('cod_a', AT), taken('cod_b')]).when(take('cod_c'))).toEqual([taken('cod_c')]);
     const released: CodHoldEvent = { type: 'CodHoldReleased', data: { holdId: 'cod_a', reason: 'out of stock' } };
-    expect(given(codAccountHoldsStream, [taken('cod_a'), taken('cod_b'), released]).when(take('cod_c'))).toEqual([taken('cod_c')]);
-    expect(given(codAccountHoldsStream, [taken('cod_a'), taken('cod_b')]).when(take('cod_c', ['cod_a']))).toEqual([taken('cod_c')]);
+    expect(given(codMailboxHoldsStream, [taken('cod_a'), taken('cod_b'), released]).when(take('cod_c'))).toEqual([taken('cod_c')]);
+    expect(given(codMailboxHoldsStream, [taken('cod_a'), taken('cod_b')]).when(take('cod_c', ['cod_a']))).toEqual([taken('cod_c')]);
   });
 
   it('releases a hold once', () => {
     const release = { type: 'ReleaseCodHold', holdId: 'cod_a', reason: 'out of stock' } as const;
-    const held = given(codAccountHoldsStream, [taken('cod_a')]);
+    const held = given(codMailboxHoldsStream, [taken('cod_a')]);
     expect(held.when(release)).toEqual([{ type: 'CodHoldReleased', data: { holdId: 'cod_a', reason: 'out of stock' } }]);
-    expect(given(codAccountHoldsStream, [taken('cod_a'), ...held.when(release)]).when(release)).toEqual([]);
-    expect(given(codAccountHoldsStream).when(release)).toEqual([]);
+    expect(given(codMailboxHoldsStream, [taken('cod_a'), ...held.when(release)]).when(release)).toEqual([]);
+    expect(given(codMailboxHoldsStream).when(release)).toEqual([]);
   });
 });
