@@ -49,7 +49,8 @@ interface OwedMail {
 
 /**
  * Order e-mails: a confirmation when an order is placed, a note when an admin changes its
- * status. Not a side effect of the command (a reply must not wait on a mail server, and a crash
+ * status, each to the buyer's account's verified e-mail (never the billing form's), and a bought
+ * gift card's code to its recipient. Not a side effect of the command (a reply must not wait on a mail server, and a crash
  * between the append and the mail would lose it): the desk follows the event log from its own
  * checkpoint, sends one mail per event and moves the checkpoint past it.
  *
