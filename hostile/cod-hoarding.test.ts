@@ -4,7 +4,8 @@
  * unconfirmed orders, nor many accounts more than a few at one delivery address (in bursts too),
  * nor one order more than a few units of an item; only a verified account pays in cash; the
  * delivery pincode decides where cash is taken; and the order's mail, with its confirmation code,
- * goes to the account's verified e-mail under the shop's own words, never to a typed address.
+ * goes to the account's verified e-mail under the shop's own words, never to a typed address. The
+ * mails that must go to a typed address (a bought gift card's, a sign-up code) are fixed texts.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -149,5 +150,19 @@ describe('making the shop mail attacker-chosen text', () => {
     ]);
     expect(mail).not.toContain('Your bank: verify your KYC today');
     expect(mail).toContain('Their message:');
+  });
+  it('signing up somebody else\'s address under a lure for a name sends them the shop\'s words only: no name in the code mail', async () => {
+    const victim = `signup.victim.${Date.now().toString(36)}@example.in`;
+    const lure = 'URGENT KYC pending: call 1800 000 0000';
+    const signUp = await api(t.url, '/api/user/signup', { method: 'POST', body: { name: lure, email: victim, phone: '9876543210', password: 'Correct-horse-42' } });
+    expect(signUp.status).toBe(201);
+    const folder = join(t.dataDir, 'outbox');
+    const mails = readdirSync(folder)
+      .map((file) => readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, ''))
+      .filter((mail) => mail.includes(`To: ${victim}`));
+    expect(mails).toHaveLength(1);
+    expect(/^Subject: (.*)$/m.exec(mails[0]!)?.[1]).toBe('Verify your e-mail for Gift & Gear Shop');
+    expect(/Content-Type: text\/plain[^]*?\r?\n\r?\n([^\r\n]*)/.exec(mails[0]!)?.[1]).toBe('Hello,');
+    expect(mails[0]).not.toContain('KYC');
   });
 });
