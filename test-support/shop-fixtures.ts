@@ -1,7 +1,10 @@
 /** Helpers for the HTTP tests of cart, My List, reviews, checkout and orders (not a test file). */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { newId, type Billing, type ProductDetails } from '@shop/contracts';
 import { importCatalog } from '@shop/command-api';
 import type { smallCatalog } from './catalog-fixture.ts';
+import { codeIn, type MailCatcher } from './account-kit.ts';
 import { api, startTestShop, type TestShop } from './shop.ts';
 
 export { api, startTestShop, type TestShop } from './shop.ts';
@@ -20,6 +23,32 @@ export async function namedShopper(t: TestShop, name: string) {
   const { userId, position } = await t.shop.accounts.signUp({ name, email, phone: '9876543210', password: 'Fixture-pass-123' }, client);
   await t.shop.awaitProjections(position, ['accounts']);
   return { userId, email, token: t.shop.tokens.sign({ userId, email, isAdmin: false }) };
+}
+
+/**
+ * A shopper whose account is real and verified, as a person's is after sign-up: the code is read
+ * from the mail the shop sent (its outbox, or `mail`, the catcher of a shop sending over SMTP) and
+ * checked by the shop. Order e-mails go to `email`, and cash on delivery is open to them.
+ */
+export async function verifiedShopper(t: TestShop, name = 'Asha Rao', options: { email?: string; mail?: MailCatcher } = {}) {
+  const email = options.email ?? `${name.split(' ')[0]!.toLowerCase()}.${newId()}@example.in`;
+  const client = { address: `fixture-${newId()}` };
+  const { userId } = await t.shop.accounts.signUp({ name, email, phone: '9876543210', password: 'Fixture-pass-123' }, client);
+  const code = options.mail ? codeIn(await options.mail.next(email)) : codeInOutbox(t, email);
+  const { position } = await t.shop.accounts.verifyCode(email, code, client);
+  await t.shop.awaitProjections(position, ['accounts']);
+  return { userId, email, token: t.shop.tokens.sign({ userId, email, isAdmin: false }) };
+}
+
+function codeInOutbox(t: TestShop, email: string): string {
+  const folder = join(t.dataDir, 'outbox');
+  const mail = readdirSync(folder)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, ''))
+    .find((text) => text.includes(`To: ${email}`));
+  const code = mail && /Your code: (\d{6})/.exec(mail)?.[1];
+  if (!code) throw new Error(`no verification code mailed to ${email}`);
+  return code;
 }
 
 let categoryId: string | undefined;

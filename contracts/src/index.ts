@@ -18,6 +18,7 @@ export * from './email-address.ts';
 export * from './order-billing.ts';
 export * from './order-events.ts';
 export * from './order-rules.ts';
+export * from './cod-hold-events.ts';
 export * from './order-checkout-events.ts';
 export * from './order-read-models.ts';
 export * from './order-statement.ts';

@@ -71,6 +71,12 @@ export function paymentStateOf(order: {
 export const COD_MESSAGES = {
   overCap: (cap: number) => `Cash on delivery is available for orders up to Rs ${cap.toLocaleString('en-IN')}; please pay by UPI, net banking or card`,
   notHere: (pincode: string) => `Cash on delivery is not available for pincode ${pincode}; please pay by UPI, net banking or card`,
+  unverified: 'Cash on delivery is for accounts with a verified e-mail; please verify yours, or pay by UPI, net banking or card',
+  unitsPerLine: (max: number) => `Cash on delivery takes at most ${max} of each item; please lower the quantity, or pay by UPI, net banking or card`,
+  openPerAccount: (max: number) =>
+    `You already have ${max} cash-on-delivery ${max === 1 ? 'order' : 'orders'} waiting for confirmation; please confirm ${max === 1 ? 'it' : 'them'} from the order e-mail, or pay by UPI, net banking or card`,
+  openPerAddress: (max: number) =>
+    `This delivery address already has ${max} cash-on-delivery ${max === 1 ? 'order' : 'orders'} waiting for confirmation; please pay by UPI, net banking or card`,
 } as const;
 
 /** Whole rupees off a shopper's first order. */

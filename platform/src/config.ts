@@ -129,9 +129,20 @@ export const configSchema = z
     /**
      * How long a shopper has to confirm a cash-on-delivery order (the code in the order e-mail)
      * before it is cancelled and its stock goes back: unconfirmed COD orders are the ones that
-     * come back undelivered.
+     * come back undelivered, and the stock they hold is refused to every other shopper meanwhile,
+     * so the hold is short (an hour; the code arrives by e-mail within a minute).
      */
-    COD_CONFIRM_WITHIN_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(24 * 60),
+    COD_CONFIRM_WITHIN_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(60),
+    /**
+     * Unconfirmed cash-on-delivery orders one account may have open at once (the accounts of one
+     * mailbox, plus-addresses and Gmail dots aside, count as one); the next one is refused until one
+     * is confirmed, cancelled or past its time (it holds stock nobody paid for).
+     */
+    COD_MAX_OPEN_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(2),
+    /** The same for one delivery address (its pincode and address line), whichever accounts order to it. */
+    COD_MAX_OPEN_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Units of one item a cash-on-delivery order may hold (more is paid online): one order never takes a product's stock. */
+    COD_MAX_UNITS_PER_LINE: z.coerce.number().int().min(1).max(10_000).default(5),
     /** How often unconfirmed cash-on-delivery orders past their time are looked for and cancelled. */
     COD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** Where projections run: in the API process (embedded) or in projector workers fed by Kafka (external). */

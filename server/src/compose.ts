@@ -402,7 +402,14 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     payments,
     refunds,
     cod: {
-      settings: { maxAmount: config.COD_MAX_AMOUNT, fee: config.COD_FEE },
+      settings: {
+        maxAmount: config.COD_MAX_AMOUNT,
+        fee: config.COD_FEE,
+        maxOpenPerAccount: config.COD_MAX_OPEN_PER_ACCOUNT,
+        maxOpenPerAddress: config.COD_MAX_OPEN_PER_ADDRESS,
+        maxUnitsPerLine: config.COD_MAX_UNITS_PER_LINE,
+        confirmWithinMs: config.COD_CONFIRM_WITHIN_MINUTES * 60_000,
+      },
       availability: codByDeliveryZone(delivery),
       desk: codDesk,
     },

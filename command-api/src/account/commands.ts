@@ -122,7 +122,7 @@ export class AccountCommands {
       if (!(error instanceof AccountError)) throw error;
     });
     // The account exists now whatever the mail does; a lost code is replaced through "resend".
-    const mailed = await this.mail(codeMail(email, name, code, 'verify')).then(
+    const mailed = await this.mail(codeMail(email, code, 'verify')).then(
       () => true,
       () => false,
     );
@@ -168,7 +168,7 @@ export class AccountCommands {
     await this.throttle.takeAccountCode(account.userId, account.code !== null);
     const { code, issued } = this.codes.issue(purpose, this.clock.now());
     const result = await this.store.run(account.userId, { type: 'IssueCode', code: issued }, { userId: account.userId });
-    await this.mail(codeMail(account.email, account.name, code, purpose));
+    await this.mail(codeMail(account.email, code, purpose));
     return { userId: account.userId, position: result.position };
   }
 

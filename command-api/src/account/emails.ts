@@ -41,7 +41,17 @@ export class EmailLookup {
   mailbox(email: string): string {
     return createHmac('sha256', this.key).update(`mailbox:${mailboxOf(email)}`).digest('hex').slice(0, 40);
   }
+
+  /**
+   * The key a delivery address's cash-on-delivery holds are kept under (`codAddressOf`: pincode and
+   * normalised line), keyed like the others so the log names no address.
+   */
+  deliveryAddress(address: string): string {
+    return createHmac('sha256', this.key).update(`delivery-address:${address}`).digest('hex').slice(0, 40);
+  }
 }
 
 /** What pricing needs of the e-mail lookups: the mailbox key of a shopper's address. */
 export type MailboxKeys = Pick<EmailLookup, 'mailbox'>;
+/** What checkout needs of them: the mailbox key, and a delivery address's key for cash on delivery. */
+export type CheckoutKeys = Pick<EmailLookup, 'mailbox' | 'deliveryAddress'>;

@@ -20,14 +20,16 @@ ${body}
 
 /**
  * The one-time code e-mail. The code appears in the body only: the subject is logged by the
- * outbox and shown in phone notifications, so it stays code-free.
+ * outbox and shown in phone notifications, so it stays code-free. It goes to an address typed at
+ * sign-up, perhaps somebody else's, so it is the shop's words only: the name typed with it is not
+ * in it (a name such as "URGENT KYC… call 1800…" would open a mail from the shop).
  */
-export function codeMail(to: string, name: string, code: string, purpose: CodePurpose): MailMessage {
+export function codeMail(to: string, code: string, purpose: CodePurpose): MailMessage {
   const minutes = Math.round(CODE_TTL_MS / 60_000);
   const subject = purpose === 'verify' ? `Verify your e-mail for ${SHOP_NAME}` : `Reset your ${SHOP_NAME} password`;
   const why = purpose === 'verify' ? 'to verify your e-mail address' : 'to choose a new password';
   const text = [
-    `Hello ${name},`,
+    'Hello,',
     '',
     `Use this code ${why}:`,
     '',
@@ -39,7 +41,7 @@ export function codeMail(to: string, name: string, code: string, purpose: CodePu
     SHOP_NAME,
   ].join('\n');
   const html = layout(subject, [
-    `Hello ${escapeHtml(name)},`,
+    'Hello,',
     `Use this code ${why}:`,
     `<strong style="font-size:28px;letter-spacing:6px">${code}</strong>`,
     `It is valid for ${minutes} minutes and can be tried 5 times. If you did not ask for it, you can ignore this e-mail.`,

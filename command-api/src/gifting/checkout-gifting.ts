@@ -30,9 +30,10 @@ export function giftOrderTerms(request: GiftOrderRequest | undefined, wrapFee: n
   return { ...(message ? { message } : {}), wrap: request.wrap, wrapFee: request.wrap ? wrapFee : 0, ...(request.recipient ? { recipient: request.recipient } : {}) };
 }
 
-/** Where the parcel goes: the recipient's pincode and state for a gift sent elsewhere, else the billing address's. */
-export function deliveryDestination(billing: Billing, gift: GiftOrder | undefined): { zipCode: string; state: string } {
-  return gift?.recipient ? { zipCode: gift.recipient.zipCode, state: gift.recipient.state } : { zipCode: billing.zipCode, state: billing.state };
+/** Where the parcel goes: the recipient's pincode, state and address line for a gift sent elsewhere, else the billing address's. */
+export function deliveryDestination(billing: Billing, gift: GiftOrder | undefined): { zipCode: string; state: string; streetAddressLine1: string } {
+  const { zipCode, state, streetAddressLine1 } = gift?.recipient ?? billing;
+  return { zipCode, state, streetAddressLine1 };
 }
 
 /**

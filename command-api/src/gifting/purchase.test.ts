@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGiftCardCode, type GiftCardDoc, type OrderDoc, type PricedLine, type RefundDoc } from '@shop/contracts';
 import { startMailCatcher, type MailCatcher } from '../../../test-support/account-kit.ts';
-import { addToCart, api, billing, listProduct, shopper, startTestShop, SUCCESS_CARD, type TestShop } from '../../../test-support/shop-fixtures.ts';
+import { addToCart, api, billing, listProduct, shopper, startTestShop, SUCCESS_CARD, verifiedShopper, type TestShop } from '../../../test-support/shop-fixtures.ts';
 import { issuePurchasedGiftCard } from './purchase.ts';
 import { DEFERRED_ORDER_MAILS, OrderMailDesk } from '../ordering/mail/mail-desk.ts';
 
@@ -36,7 +36,7 @@ const confirm = (token: string, paid: Record<string, string>) => api<OrderDoc & 
 
 /** A shopper buys a card for `recipientEmail` and pays it: the payment opened, its confirmation and the order. */
 async function payForCard(amount: number, recipientEmail: string, message?: string) {
-  const buyer = shopper(t);
+  const buyer = await verifiedShopper(t, 'Asha Rao', { mail });
   const opened = await buyRequest(buyer.token, { amount, recipientEmail, ...(message ? { message } : {}) });
   expect(opened.status).toBe(201);
   const paid = (await pay(buyer.token, opened.body.orderId!)).body;
@@ -86,8 +86,10 @@ describe('gift cards bought by shoppers', () => {
     // Priced on the server: one line, the card, nothing for delivery.
     expect(bought.opened).toMatchObject({ total: 1000, amount: 100_000, deliveryFee: 0, discounts: [], products: [expect.objectContaining({ productTitle: 'Gift card Rs 1,000', quantity: 1, subTotal: 1000 })] });
     expect(bought.order).toMatchObject({ amount: 1000, paymentState: 'paid' });
-    expect(bought.mail.subject).toContain('Asha Rao sent you a Gift & Gear Shop gift card of Rs 1,000');
-    expect(bought.mail.raw).toContain('Happy birthday, Meera!');
+    // The shop's own words open it; the buyer (their account's name) and their message are quoted as theirs.
+    expect(bought.mail.subject).toBe('A Gift & Gear Shop gift card of Rs 1,000 for you');
+    expect(bought.mail.raw).toContain('You have received a gift card of Rs 1,000 for Gift & Gear Shop.\r\nIt was bought for you by a Gift & Gear Shop customer named "Asha Rao".');
+    expect(bought.mail.raw).toContain('Their message:\r\n> Happy birthday, Meera!');
 
     // The same confirmation again, and the checkout run again (a webhook, the recovery): no second card.
     const again = await confirm(bought.buyer.token, bought.paid);

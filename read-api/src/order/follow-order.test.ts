@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDoc } from '@shop/contracts';
 import { startMailCatcher, type MailCatcher } from '../../../test-support/account-kit.ts';
-import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
+import { addToCart, api, checkoutAndPay, listProduct, shopper, startTestShop, verifiedShopper, type TestShop } from '../../../test-support/shop-fixtures.ts';
 
 // A shopper follows an order from placed to delivered: the statuses it went through with their
 // times, the tracking number and the carrier's link (from the shop's setting) in the order's
@@ -26,7 +26,7 @@ afterAll(async () => {
 const decoded = (raw: string) => Buffer.from(raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 
 describe('an order a shopper can follow', () => {
-  const buyer = { token: '', userId: '' };
+  const buyer = { token: '', userId: '', email: '' };
   const admin = { token: '' };
   let order: OrderDoc;
   const move = (status: string, body: Record<string, unknown> = {}) =>
@@ -38,7 +38,8 @@ describe('an order a shopper can follow', () => {
   };
 
   beforeAll(async () => {
-    Object.assign(buyer, shopper(t));
+    // A verified account: the order's mails go to its address.
+    Object.assign(buyer, await verifiedShopper(t, 'Asha Rao', { mail }));
     admin.token = shopper(t, { isAdmin: true }).token;
     await addToCart(t, buyer.token, await listProduct(t, { name: 'Brass Diya', price: 450, countInStock: 5 }), 1);
     const { paid } = await checkoutAndPay(t, buyer.token);
@@ -75,7 +76,7 @@ describe('an order a shopper can follow', () => {
     await t.shop.orderMail.drain();
     // Placed, confirmed, shipped, delivered: four mails, one of them about the shipping.
     const texts: string[] = [];
-    for (let i = 0; i < 4; i++) texts.push(decoded((await mail.next('asha@example.in')).raw));
+    for (let i = 0; i < 4; i++) texts.push(decoded((await mail.next(buyer.email)).raw));
     const shipped = texts.filter((text) => text.includes(`Your order ${order.id} (Rs ${order.amount}) has been shipped.`));
     expect(shipped).toHaveLength(1);
     expect(shipped[0]).toContain(`Tracking number: ${TRACKING_NUMBER}`);

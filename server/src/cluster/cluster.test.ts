@@ -65,6 +65,8 @@ describe('WORKERS=2: two API processes on one data folder', () => {
   /** People with accounts (verified through Google) to forget, and two admins, one to revoke the other. */
   let people: Person[];
   let admins: Person[];
+  /** Verified accounts that buy (cash on delivery is for them only, and their order mails go to them), one per order. */
+  let buyers: Person[];
 
   const shopper = () => {
     const userId = newId();
@@ -94,8 +96,14 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     readdirSync(join(dir.path, 'outbox'))
       .filter((file) => file.endsWith('.eml'))
       .filter((file) => readFileSync(join(dir.path, 'outbox', file), 'utf8').includes(`order ${orderId} is placed`)).length;
+  let bought = 0;
+  /** The next buyer's token, and an address of its own (a delivery address holds few unconfirmed cash orders). */
+  const nextBuyer = () => {
+    const buyer = buyers[bought++]!;
+    return { userId: buyer.userId, token: signer.sign({ userId: buyer.userId, email: buyer.email, isAdmin: false }) };
+  };
   /** A cash-on-delivery order of one unit, every step on a connection of its own. */
-  const placeOrder = async (who = shopper(), billedTo = { ...billing, email: `${who.userId}@cluster.example` }) => {
+  const placeOrder = async (who = nextBuyer(), billedTo = { ...billing, email: `${who.userId}@cluster.example`, streetAddressLine1: `${bought} Cluster Road` }) => {
     expect((await call(shop.url, '/api/cart/add', { method: 'POST', token: who.token, body: { productId, quantity: 1 } })).status).toBe(201);
     const placed = await call<{ order: OrderDoc }>(shop.url, '/api/orders/checkout', {
       method: 'POST',
@@ -120,6 +128,8 @@ describe('WORKERS=2: two API processes on one data folder', () => {
       };
       people = [await account('Zorawar Quillfeather'), await account('Ishbel Marrowstone')];
       admins = [await account('Owner Revoked'), await account('Owner Revoking')];
+      buyers = [];
+      for (let i = 0; i < 8; i++) buyers.push(await account(`Buyer ${i}`));
       for (const admin of admins) await prepare.accounts.roles.set(admin.userId, true, { by: 'cluster test' });
       await prepare.runner.catchUp();
       // The catalog read model as an older release built it: rebuilt at start-up by the holder

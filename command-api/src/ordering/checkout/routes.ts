@@ -21,6 +21,7 @@ import type { CheckoutProcess } from './process.ts';
 import type { DeliverySettings } from '../delivery/quote.ts';
 import type { CodAvailability, CodSettings } from '../cod/cod-rules.ts';
 import type { CartCommands } from '../../cart/commands.ts';
+import type { CheckoutKeys } from '../../account/emails.ts';
 import { handleRazorpayWebhook, recordPaymentFailure } from '../payment/webhook.ts';
 
 export interface CheckoutDeps extends CommandDeps {
@@ -34,6 +35,8 @@ export interface CheckoutDeps extends CommandDeps {
   cod: { settings: CodSettings; availability: CodAvailability };
   /** Gift cards as part-payment and gift orders' wrap fee. */
   gifting: CheckoutGifting;
+  /** The mailbox key, and a delivery address's key (cash on delivery's holds per address). */
+  emails: CheckoutKeys;
 }
 
 /** Read models a shopper sees right after an order: the cart (now empty), orders, stock. */

@@ -27,10 +27,12 @@ import type { StreamCommands } from '../../shared/stream-commands.ts';
 import { DomainError } from '../../shared/decider.ts';
 import { pricedWith, pricingContext } from '../../promotions/pricing.ts';
 import { checkoutDiscounts, type CheckoutDiscounts } from '../../promotions/checkout-discounts.ts';
-import type { MailboxKeys } from '../../account/emails.ts';
+import type { CheckoutKeys, MailboxKeys } from '../../account/emails.ts';
+import { accountStream } from '../../account/decider.ts';
 import { paymentStream } from '../payment/decider.ts';
 import { quoteDelivery, type DeliverySettings } from '../delivery/quote.ts';
-import { decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
+import { codAddressOf, decideCod, type CodAvailability, type CodSettings } from '../cod/cod-rules.ts';
+import { releaseCodHolds, takeCodHolds } from '../cod/cod-holds.ts';
 import type { CheckoutProcess } from './process.ts';
 import { deliveryDestination, giftOrderTerms, priceCheckoutGiftCard, takeGiftCardPart, undoGiftCardPart, type CheckoutGifting } from '../../gifting/checkout-gifting.ts';
 import { GIFT_CARD_MESSAGES } from '../../gifting/decider.ts';
@@ -135,8 +137,8 @@ type OpenPaymentDeps = {
   now?: () => Date;
   checkout: CheckoutProcess;
   cod: { settings: CodSettings; availability: CodAvailability };
-  /** Whose per-person promotion limits and first-order discount the shopper counts against. */
-  emails: MailboxKeys;
+  /** Whose per-person promotion limits and first-order discount the shopper counts against; a delivery address's key for cash on delivery. */
+  emails: CheckoutKeys;
   gifting: CheckoutGifting;
 };
 
@@ -219,7 +221,7 @@ async function openPayment(
   // Gift wrap is a fee of its own; a gift card is a way to pay (it comes off what the provider is asked for).
   const amount = priced.total + codFee + (gift?.wrapFee ?? 0);
   const giftCard = await priceCheckoutGiftCard(deps.streams, deps.gifting, { giftCardCode, paymentMethod, amount });
-  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy, gift });
+  if (paymentMethod === 'cod') return placeCodOrder(deps, { userId, billing, destination, now, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy, gift });
   const checkout = JSON.stringify({ lines, terms, amount, billing, paymentMethod, deliveryFee, deliverBy, gift, giftCard: giftCard?.code });
   const earlier = recent?.reusable(userId, checkout);
   if (earlier) {
@@ -291,7 +293,7 @@ export interface GiftCardPurchaseRequest {
  * payment records whom the card goes to; the checkout issues it once the payment is confirmed.
  */
 export function openGiftCardPurchase(
-  deps: Pick<OpenPaymentDeps, 'streams' | 'payments' | 'emails'>,
+  deps: Pick<OpenPaymentDeps, 'streams' | 'payments'> & { emails: MailboxKeys },
   request: GiftCardPurchaseRequest,
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
   return deps.streams.exclusive(`open-payment:${request.userId}`, async () => {
@@ -312,16 +314,22 @@ export function openGiftCardPurchase(
 }
 
 /**
- * Cash on delivery: no provider is asked. If the cap and the pincode's zone allow it, the payment
- * is recorded as a cash one (`cod_<receipt>`, provider `cod`) and the same checkout process as a
- * paid one places the order at once (stock reserved, cart cleared), with payment due and a
- * confirmation code for the order e-mail. Refusals say why, and nothing is recorded.
+ * Cash on delivery: no provider is asked. If the account may pay in cash (its own e-mail verified:
+ * the confirmation code goes there), the delivery pincode's zone takes cash, and the cap and the
+ * units per line allow it, the checkout takes its place among the account's and the delivery
+ * address's unconfirmed orders (refused when either has its cap open), the payment is recorded as
+ * a cash one (`cod_<receipt>`, provider `cod`) and the same checkout process as a paid one places
+ * the order at once (stock reserved, cart cleared), with payment due and a confirmation code for
+ * the order e-mail. Refusals say why, and leave the stock and the cart as they were.
  */
 async function placeCodOrder(
   deps: OpenPaymentDeps,
   order: {
     userId: string;
     billing: Billing;
+    /** Where the parcel goes (a gift's recipient, else the billing address): it decides whether cash is taken. */
+    destination: { zipCode: string; streetAddressLine1: string };
+    now: Date;
     lines: PricedLine[];
     subtotal: number;
     terms: CheckoutDiscounts;
@@ -332,17 +340,28 @@ async function placeCodOrder(
     gift: GiftOrder | undefined;
   },
 ): Promise<{ reply: CheckoutReply; position: bigint }> {
-  const { userId, billing, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy, gift } = order;
-  const pincode = billing.zipCode;
+  const { userId, billing, destination, lines, subtotal, terms, amount, codFee, deliveryFee, deliverBy, gift } = order;
+  const { settings } = deps.cod;
+  const account = await deps.streams.load(accountStream.at(userId), { fresh: true });
+  const verifiedAccount = account.registered && account.verified && !account.forgotten;
+  const pincode = destination.zipCode;
   const codAllowedHere = await deps.cod.availability.codAllowedHere(pincode);
-  const decision = decideCod({ amount, pincode, codAllowedHere }, deps.cod.settings);
-  if (!decision.ok) throw new DomainError('invalid', decision.msg);
+  const decision = decideCod({ amount, pincode, codAllowedHere, verifiedAccount, quantities: lines.map((line) => line.quantity) }, settings);
+  if (!decision.ok) throw new DomainError(decision.reason, decision.msg);
   const receipt = newId();
   const providerOrderId = `cod_${receipt}`;
+  // Held per mailbox, not per account id: one mailbox's plus-addresses are many accounts, one person.
+  const hold = { holdId: providerOrderId, mailboxKey: deps.emails.mailbox(account.email), addressKey: deps.emails.deliveryAddress(codAddressOf(destination)) };
+  const { confirmWithinMs, maxOpenPerAccount, maxOpenPerAddress } = settings;
+  await takeCodHolds(deps.streams, { ...hold, at: order.now, confirmWithinMs, maxOpenPerAccount, maxOpenPerAddress }, { userId });
   const opened = await recordOpenedPayment(deps, { providerOrderId, provider: 'cod', userId, amount, receipt, lines, billing, terms, paymentMethod: 'cod', deliverBy, gift });
   // The cash payment's id is its own: one cash payment, one order.
   const outcome = await deps.checkout.run({ providerOrderId, paymentId: providerOrderId });
-  if (!outcome.ok) throw new DomainError('conflict', outcome.msg);
+  if (!outcome.ok) {
+    // No order holds the places taken (a failure half-way keeps them until their time runs out).
+    await releaseCodHolds(deps.streams, hold, outcome.msg, { userId });
+    throw new DomainError('conflict', outcome.msg);
+  }
   const reply: CheckoutReply = {
     provider: 'cod',
     keyId: '',

@@ -7,6 +7,14 @@ export interface CodSettings {
   maxAmount: number;
   /** Whole rupees added to a cash-on-delivery order. */
   fee: number;
+  /** Unconfirmed cash-on-delivery orders one account (one mailbox's accounts together) may have open at once (COD_MAX_OPEN_PER_ACCOUNT). */
+  maxOpenPerAccount: number;
+  /** The same for one delivery address, whichever accounts order to it (COD_MAX_OPEN_PER_ADDRESS). */
+  maxOpenPerAddress: number;
+  /** Units of one line a cash-on-delivery order may hold (COD_MAX_UNITS_PER_LINE). */
+  maxUnitsPerLine: number;
+  /** How long an unconfirmed order holds its stock before it is cancelled (COD_CONFIRM_WITHIN_MINUTES). */
+  confirmWithinMs: number;
 }
 
 /**
@@ -30,14 +38,34 @@ export function codByDeliveryZone(delivery: DeliverySettings, now: () => Date = 
   };
 }
 
-export type CodDecision = { ok: true } | { ok: false; msg: string };
+/** `unverified`: the account is the reason (403); `invalid`: the order is (400). */
+export type CodDecision = { ok: true } | { ok: false; reason: 'unverified' | 'invalid'; msg: string };
 
 /**
- * May this order be paid in cash at the door? Only up to the cap (the order's amount with the fee)
- * and only where the pincode's zone allows it. Pure: the caller asks the zone first.
+ * May this order be paid in cash at the door? Cash on delivery takes stock nobody has paid for, so
+ * it is a privilege: only for an account whose own e-mail is verified (the confirmation code goes
+ * there, so confirming proves the buyer), only where the delivery pincode's zone takes cash, up to
+ * the cap (the order's amount with the fee), and never more than a few units of one item, so one
+ * order cannot take a product's whole stock. Pure: the caller asks the account and the zone first.
  */
-export function decideCod(order: { amount: number; pincode: string; codAllowedHere: boolean }, settings: CodSettings): CodDecision {
-  if (!order.codAllowedHere) return { ok: false, msg: COD_MESSAGES.notHere(order.pincode) };
-  if (order.amount > settings.maxAmount) return { ok: false, msg: COD_MESSAGES.overCap(settings.maxAmount) };
+export function decideCod(
+  order: { amount: number; pincode: string; codAllowedHere: boolean; verifiedAccount: boolean; quantities: readonly number[] },
+  settings: Pick<CodSettings, 'maxAmount' | 'maxUnitsPerLine'>,
+): CodDecision {
+  if (!order.verifiedAccount) return { ok: false, reason: 'unverified', msg: COD_MESSAGES.unverified };
+  if (!order.codAllowedHere) return { ok: false, reason: 'invalid', msg: COD_MESSAGES.notHere(order.pincode) };
+  if (order.amount > settings.maxAmount) return { ok: false, reason: 'invalid', msg: COD_MESSAGES.overCap(settings.maxAmount) };
+  if (order.quantities.some((quantity) => quantity > settings.maxUnitsPerLine)) return { ok: false, reason: 'invalid', msg: COD_MESSAGES.unitsPerLine(settings.maxUnitsPerLine) };
   return { ok: true };
+}
+
+/**
+ * The delivery address as one holder of cash-on-delivery orders: the pincode and the first address
+ * line with case, spaces and punctuation dropped, so "12, M.G. Road" and "12 mg road" at one
+ * pincode are one address. (The second line, a landmark or area, is left out: varying it changes
+ * nothing for the courier.)
+ */
+export function codAddressOf(destination: { zipCode: string; streetAddressLine1: string }): string {
+  const line = destination.streetAddressLine1.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return `${destination.zipCode.trim()}|${line}`;
 }

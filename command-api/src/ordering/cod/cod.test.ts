@@ -2,12 +2,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopDateTime, type AdminOrderDoc, type OrderDoc } from '@shop/contracts';
-import { addToCart, api, billing, listProduct, shopper, startTestShop, type TestShop } from '../../../../test-support/shop-fixtures.ts';
+import { addToCart, api, billing, listProduct, namedShopper, shopper, startTestShop, verifiedShopper, type TestShop } from '../../../../test-support/shop-fixtures.ts';
 
 let t: TestShop;
 beforeAll(async () => {
-  // A Rs 49 fee; the cap stays the default Rs 5,000.
-  t = await startTestShop({ env: { COD_FEE: '49', COD_CONFIRM_WITHIN_MINUTES: '60' } });
+  // A Rs 49 fee; the cap (Rs 5,000), the time to confirm (60 minutes) and the holds' caps stay the defaults.
+  t = await startTestShop({ env: { COD_FEE: '49' } });
 });
 afterAll(() => t?.close());
 
@@ -22,18 +22,26 @@ const setStatus = (token: string, orderId: string, status: string) =>
   api<Reply>(t.url, `/api/orders/${orderId}/status`, { method: 'PUT', token, body: { status } });
 const confirmCod = (orderId: string, code: string) => api<Reply>(t.url, `/api/orders/${orderId}/confirm-cod`, { method: 'POST', body: { code } });
 
-/** A shopper with `quantity` of a new product in the cart, checking out with cash on delivery. */
-async function codCheckout(options: { price?: number; quantity?: number; pincode?: string; state?: string } = {}) {
-  const { token } = shopper(t);
-  const productId = await listProduct(t, { price: options.price ?? 300, countInStock: 5 });
+let street = 0;
+/** A delivery address of its own (each address has its own cap of unconfirmed orders). */
+const ownStreet = () => `${++street} MG Road`;
+
+/**
+ * A shopper (verified unless `who` says otherwise) with `quantity` of a new product in the cart,
+ * checking out with cash on delivery to an address of their own unless one is given.
+ */
+async function codCheckout(
+  options: { price?: number; quantity?: number; stock?: number; pincode?: string; state?: string; street?: string; who?: { token: string }; gift?: unknown; billed?: Partial<typeof billing> } = {},
+) {
+  const { token } = options.who ?? (await verifiedShopper(t));
+  const productId = await listProduct(t, { price: options.price ?? 300, countInStock: options.stock ?? 5 });
   await addToCart(t, token, productId, options.quantity ?? 1);
-  const reply = await api<CodReply>(t.url, '/api/orders/checkout', {
-    method: 'POST',
-    token,
-    body: { ...billing, zipCode: options.pincode ?? billing.zipCode, state: options.state ?? billing.state, paymentMethod: 'cod' },
-  });
+  const reply = await codPlace(token, { zipCode: options.pincode ?? billing.zipCode, state: options.state ?? billing.state, streetAddressLine1: options.street ?? ownStreet(), ...options.billed }, options.gift);
   return { token, productId, reply };
 }
+
+const codPlace = (token: string, billed: Partial<typeof billing>, gift?: unknown) =>
+  api<CodReply>(t.url, '/api/orders/checkout', { method: 'POST', token, body: { ...billing, ...billed, paymentMethod: 'cod', ...(gift ? { gift } : {}) } });
 
 /** The confirmation code in the order's e-mail (and the link it sits in). */
 async function mailedCode(orderId: string): Promise<{ code: string; link: string; text: string }> {
@@ -84,6 +92,8 @@ describe('cash on delivery', () => {
     expect(link).toContain(`/orders/${order.id}/confirm-cod?code=${code}`);
     // The time to confirm by, in the shop's time as the shopper reads it (not UTC).
     expect(order.codConfirmBy).toBeDefined();
+    // Stock nobody paid for is held an hour by default, not a day.
+    expect(Date.parse(order.codConfirmBy!) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
     expect(text).toContain(`confirm this cash-on-delivery order by ${shopDateTime(order.codConfirmBy!, 'Asia/Kolkata')}, or it is cancelled`);
     const wrong = await confirmCod(order.id, code === 'AAAAAAAA' ? 'BBBBBBBB' : 'AAAAAAAA');
     expect([wrong.status, wrong.body.msg]).toEqual([400, 'That confirmation code is not the one in your order e-mail']);
@@ -185,5 +195,85 @@ describe('cash on delivery', () => {
     // Another order's shopper is not held up by it.
     const other = await mailedCode(second.id);
     expect((await confirmCod(second.id, other.code)).status).toBe(200);
+  });
+  it('is refused to a shopper whose account has no verified e-mail of its own, leaving the stock and the cart', async () => {
+    const unverified = await namedShopper(t, 'Ravi');
+    for (const who of [unverified, shopper(t)]) {
+      const { reply, productId, token } = await codCheckout({ who });
+      expect([reply.status, reply.body.msg]).toEqual([403, 'Cash on delivery is for accounts with a verified e-mail; please verify yours, or pay by UPI, net banking or card']);
+      expect(await stockOf(productId)).toBe(5);
+      expect(await cartOf(token)).toHaveLength(1);
+    }
+  });
+
+  it('asks the delivery pincode, not the billing one: a gift sent to a zone that takes no cash is refused', async () => {
+    const recipient = { name: 'Tana Tado', phoneNumber: '9876543210', streetAddressLine1: '4 Ganga Market', city: 'Itanagar', state: 'Arunachal Pradesh', zipCode: '791001' };
+    // Billed in Bengaluru (which takes cash), delivered to Itanagar (which does not).
+    const { reply, productId } = await codCheckout({ gift: { recipient } });
+    expect([reply.status, reply.body.msg]).toEqual([400, 'Cash on delivery is not available for pincode 791001; please pay by UPI, net banking or card']);
+    expect(await stockOf(productId)).toBe(5);
+  });
+
+  it('takes at most COD_MAX_UNITS_PER_LINE (5) of an item, so one order cannot take a product\'s whole stock', async () => {
+    const { reply, productId } = await codCheckout({ quantity: 6, price: 100, stock: 40 });
+    expect([reply.status, reply.body.msg]).toEqual([400, 'Cash on delivery takes at most 5 of each item; please lower the quantity, or pay by UPI, net banking or card']);
+    expect(await stockOf(productId)).toBe(40);
+    expect((await codCheckout({ quantity: 5, price: 100, stock: 40 })).reply.status).toBe(201);
+  });
+
+  it('holds at most 2 unconfirmed orders per account: the third waits until one is confirmed', async () => {
+    const who = await verifiedShopper(t);
+    const first = await codCheckout({ who });
+    expect((await codCheckout({ who })).reply.status).toBe(201);
+    const third = await codCheckout({ who });
+    expect([third.reply.status, third.reply.body.msg]).toEqual([
+      409,
+      'You already have 2 cash-on-delivery orders waiting for confirmation; please confirm them from the order e-mail, or pay by UPI, net banking or card',
+    ]);
+    expect(await stockOf(third.productId)).toBe(5);
+    expect(await cartOf(who.token)).toHaveLength(1);
+    const { code } = await mailedCode(first.reply.body.order.id);
+    expect((await confirmCod(first.reply.body.order.id, code)).status).toBe(200);
+    expect((await codPlace(who.token, { streetAddressLine1: ownStreet() })).status).toBe(201);
+  });
+
+  it('holds at most 3 unconfirmed orders per delivery address, however the line is written and by whichever accounts, until they run out of time', async () => {
+    const spellings = ['77 Brigade Road', '77, Brigade Road.', '77 BRIGADE road', '77  brigade-road'];
+    const replies = [];
+    for (const street of spellings) replies.push((await codCheckout({ street })).reply);
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 409]);
+    expect(replies[3]!.body.msg).toBe('This delivery address already has 3 cash-on-delivery orders waiting for confirmation; please pay by UPI, net banking or card');
+    // The same line at another pincode is another address.
+    expect((await codCheckout({ street: spellings[0], pincode: '560001' })).reply.status).toBe(201);
+
+    // An hour on, the desk cancels them and the address may order again.
+    const desk = t.shop.cod.desk as unknown as { now: () => Date };
+    const realNow = desk.now;
+    desk.now = () => new Date(Date.now() + 61 * 60_000);
+    try {
+      await t.shop.runner.catchUp();
+      while ((await t.shop.cod.desk.sweep()) > 0);
+    } finally {
+      desk.now = realNow;
+    }
+    expect((await codCheckout({ street: spellings[1] })).reply.status).toBe(201);
+  });
+
+  it('mails the order and its confirmation code to the account\'s verified e-mail only, never to the billing e-mail typed, under the shop\'s own subject and first line', async () => {
+    const buyer = await verifiedShopper(t);
+    const lure = 'URGENT KYC pending call 1800 000 0000 now';
+    const { reply } = await codCheckout({ who: buyer, billed: { email: 'victim@example.in', fullName: lure } });
+    expect(reply.status).toBe(201);
+    const { text } = await mailedCode(reply.body.order.id);
+    expect(text).toMatch(new RegExp(`^To: ${buyer.email.replace(/[.]/g, '\\.')}$`, 'm'));
+    expect(text).not.toContain('victim@example.in');
+    expect(text).toMatch(new RegExp(`^Subject: Your Gift & Gear Shop order ${reply.body.order.id} is placed$`, 'm'));
+    // The body opens with the shop's words; the typed name only as whom the parcel goes to.
+    const firstLine = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^\r\n]*)/.exec(text)?.[1];
+    expect(firstLine).toBe(`Thank you for your order ${reply.body.order.id} at Gift & Gear Shop.`);
+    expect(text).toContain(`Delivering to: ${lure}, `);
+    const folder = join(t.dataDir, 'outbox');
+    const toVictim = readdirSync(folder).filter((f) => /^To: victim@example\.in$/m.test(readFileSync(join(folder, f), 'utf8')));
+    expect(toVictim).toEqual([]);
   });
 });

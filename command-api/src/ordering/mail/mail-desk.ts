@@ -3,6 +3,7 @@ import { mailFailureOf, type DocumentStore, type MailAttachment, type EventStore
 import { asDomainEvent, derivedEventId, type StreamCommands } from '../../shared/stream-commands.ts';
 import { fold } from '../../shared/decider.ts';
 import { orderDecider, orderStream, type OrderEvent } from '../order/decider.ts';
+import { accountStream } from '../../account/decider.ts';
 import { giftCardMail, orderPlacedMail, orderStatusMail, type ShippedParcel } from './mail-templates.ts';
 import type { GiftCardCodes } from '../../gifting/codes.ts';
 import { afterFailure, backoffMs, defaultMailRetrySchedule, type DeferredMail, type MailRetrySchedule } from './mail-retry.ts';
@@ -48,7 +49,8 @@ interface OwedMail {
 
 /**
  * Order e-mails: a confirmation when an order is placed, a note when an admin changes its
- * status. Not a side effect of the command (a reply must not wait on a mail server, and a crash
+ * status, each to the buyer's account's verified e-mail (never the billing form's), and a bought
+ * gift card's code to its recipient. Not a side effect of the command (a reply must not wait on a mail server, and a crash
  * between the append and the mail would lose it): the desk follows the event log from its own
  * checkpoint, sends one mail per event and moves the checkpoint past it.
  *
@@ -237,20 +239,24 @@ export class OrderMailDesk {
     if (event.type === 'OrderPlaced') {
       const placed = orderEventSchemas.OrderPlaced.safeParse(event.data);
       if (!placed.success) return this.skip(event);
-      const message = { ...orderPlacedMail(placed.data, this.shopUrl, this.options.timeZone), dedupeKey, ...(await this.attachments(placed.data.orderId, { placed: true })) };
+      const to = await this.accountAddressOf(placed.data);
+      if (!to) return null;
+      const message = { ...orderPlacedMail(placed.data, to, this.shopUrl, this.options.timeZone), dedupeKey, ...(await this.attachments(placed.data.orderId, { placed: true })) };
       return { eventId: event.id, orderId: placed.data.orderId, mail: 'placed', message };
     }
     const changed = orderEventSchemas.OrderStatusChanged.safeParse(event.data);
     if (!changed.success) return this.skip(event);
     const order = await this.placedOrder(changed.data.orderId);
     if (!order) return this.skip(event);
+    const to = await this.accountAddressOf(order);
+    if (!to) return null;
     const attachments = await this.attachments(order.orderId, { placed: false, status: changed.data.to });
-    const message = { ...orderStatusMail(order, changed.data.to, this.shopUrl, this.parcelOf(changed.data)), dedupeKey, ...attachments };
+    const message = { ...orderStatusMail(order, changed.data.to, to, this.shopUrl, this.parcelOf(changed.data)), dedupeKey, ...attachments };
     return { eventId: event.id, orderId: order.orderId, mail: 'status', status: changed.data.to, message };
   }
 
   /**
-   * A bought card's code to its recipient, from the buyer (the order's name). Cards an admin
+   * A bought card's code to its recipient, from the buyer (their account's name). Cards an admin
    * issued are handed over by the admin (their code is in the issue's reply): no mail.
    */
   private async giftCardMail(eventId: string, timestamp: string, card: GiftCardEventMap['GiftCardIssued']): Promise<OwedMail | null> {
@@ -260,7 +266,7 @@ export class OrderMailDesk {
     if (!codes) throw new Error('A bought gift card is owed its mail, but the mail desk has no gift card key');
     const order = await this.placedOrder(orderId);
     const code = formatGiftCardCode(codes.codeFor(card.codeSeed));
-    const gift = { code, amount: card.amount, recipientEmail, from: order?.name ?? 'Someone', message: card.message };
+    const gift = { code, amount: card.amount, recipientEmail, from: order ? await this.buyerNameOf(order.userid) : null, message: card.message };
     const message = { ...giftCardMail(gift, this.shopUrl), dedupeKey: dedupeKeyOf(eventId, timestamp) };
     return { eventId, orderId, mail: 'gift-card', cardId: card.cardId, message };
   }
@@ -286,6 +292,25 @@ export class OrderMailDesk {
   private async placedOrder(orderId: string): Promise<OrderEventMap['OrderPlaced'] | null> {
     const recorded = await this.events.readStream(orderStreams.order(orderId));
     return fold(orderDecider, recorded.map(asDomainEvent<OrderEvent>)).placed;
+  }
+
+  /**
+   * Where an order's mails go: the buyer's account's own e-mail, which the account verified, never
+   * the e-mail typed on the billing form (anyone's address could be typed there, and the mail
+   * would carry the shop's name, the shopper's text and a cash-on-delivery confirmation code to
+   * it). An account that is gone, forgotten or not verified gets no mail.
+   */
+  private async accountAddressOf(order: Pick<OrderEventMap['OrderPlaced'], 'orderId' | 'userid'>): Promise<string | null> {
+    const account = await this.streams.load(accountStream.at(order.userid), { fresh: true });
+    if (account.registered && account.verified && !account.forgotten) return account.email;
+    this.logger.info({ orderId: order.orderId }, 'order e-mail not sent: the account has no verified e-mail');
+    return null;
+  }
+
+  /** The buyer as the gift card's recipient is told: their account's name (not a name typed at checkout), or none. */
+  private async buyerNameOf(userId: string): Promise<string | null> {
+    const account = await this.streams.load(accountStream.at(userId));
+    return account.registered && account.verified && !account.forgotten ? account.name : null;
   }
 
   private skip(event: RecordedEvent): null {

@@ -44,12 +44,24 @@ ${body}
 }
 
 /**
- * The confirmation sent when an order is placed: its id, when (in the shop's time zone), lines,
- * then the order statement's rows (every discount, delivery, wrap and fee on its own row, the
- * total, a gift card's part and what is left to pay: the same rows the order page shows), and
- * where the parcel goes (a gift's recipient when it goes to another address).
+ * A name or message a shopper typed, as a mail quotes it: one line, at most `max` characters, so it
+ * can never pass for a paragraph of the shop's own.
  */
-export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAULT_SHOP_TIME_ZONE): MailMessage {
+export function quoted(text: string, max = 60): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
+  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * The confirmation sent when an order is placed, to `to` (the account's verified e-mail): its id,
+ * when (in the shop's time zone), lines, then the order statement's rows (every discount,
+ * delivery, wrap and fee on its own row, the total, a gift card's part and what is left to pay:
+ * the same rows the order page shows), and where the parcel goes (a gift's recipient when it goes
+ * to another address). The subject and the first line are the shop's own words; what the shopper
+ * typed (the name, the address) comes after, as the delivery details.
+ */
+export function orderPlacedMail(order: Placed, to: string, shopUrl: string, timeZone = DEFAULT_SHOP_TIME_ZONE): MailMessage {
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is placed`;
   const placedOn = `Placed on ${shopDateTime(order.date, timeZone)}`;
   const statement = orderStatement(order);
@@ -65,12 +77,12 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
       : ([[statement.due.label, formatRupees(statement.due.amount), true]] as [string, string, boolean][])),
   ];
   const deliverTo = deliveryPartyOf(order);
-  const deliverToLine = `${partyLines(deliverTo).join(', ')}, ${order.country}`;
+  // The typed name quoted on one line (it can never pass for a paragraph of the shop's own).
+  const [deliverToName = '', ...deliverToPlace] = partyLines(deliverTo);
+  const deliverToLine = `${[quoted(deliverToName, 100), ...deliverToPlace].join(', ')}, ${order.country}`;
   const lines = order.products.map((line) => `- ${titleWithVariant(line)} × ${line.quantity}: ${rupees(line.subTotal)}`);
   const text = [
-    `Hello ${order.name},`,
-    '',
-    `Thank you for your order ${order.orderId}.`,
+    `Thank you for your order ${order.orderId} at ${SHOP_NAME}.`,
     placedOn,
     '',
     ...lines,
@@ -93,13 +105,13 @@ export function orderPlacedMail(order: Placed, shopUrl: string, timeZone = DEFAU
     .join('\n');
   const html = page(
     subject,
-    `<p>Hello ${escapeHtml(order.name)}, thank you for your order <strong>${escapeHtml(order.orderId)}</strong>.<br>${escapeHtml(placedOn)}</p>
+    `<p>Thank you for your order <strong>${escapeHtml(order.orderId)}</strong>.<br>${escapeHtml(placedOn)}</p>
 <table style="width:100%;border-collapse:collapse">${rows}
 ${figureRows}</table>
 ${order.cod ? codConfirmHtml(order, shopUrl, timeZone) : ''}<p>Delivering to: ${escapeHtml(deliverToLine)}<br>Phone: ${escapeHtml(deliverTo.phoneNumber)}</p>
 <p><a href="${escapeHtml(shopUrl)}/orders">Your orders</a></p>`,
   );
-  return { to: order.email, subject, text, html };
+  return { to, subject, text, html };
 }
 
 function codConfirmText(order: Placed, shopUrl: string, timeZone: string): string[] {
@@ -136,12 +148,12 @@ function refundWay(order: Placed, status: OrderStatus): string {
  * order's mail names the tracking number and links to the carrier's page, so the shopper can
  * follow the parcel without signing in.
  */
-export function orderStatusMail(order: Placed, status: OrderStatus, shopUrl: string, parcel?: ShippedParcel): MailMessage {
+export function orderStatusMail(order: Placed, status: OrderStatus, to: string, shopUrl: string, parcel?: ShippedParcel): MailMessage {
   const subject = `Your ${SHOP_NAME} order ${order.orderId} is now ${status}`;
   const news = `Your order ${order.orderId} (${rupees(order.amount)}) ${(order.paymentMethod === 'cod' ? COD_STATUS_NEWS[status] : undefined) ?? STATUS_NEWS[status]}${refundWay(order, status)}.`;
   const orderUrl = `${shopUrl}/orders/${encodeURIComponent(order.orderId)}`;
   const tracking = parcel ? [`Tracking number: ${parcel.trackingNumber}`, ...(parcel.trackingUrl ? [`Track your parcel: ${parcel.trackingUrl}`] : []), ''] : [];
-  const text = [`Hello ${order.name},`, '', news, '', ...tracking, `Your order: ${orderUrl}`, '', SHOP_NAME].join('\n');
+  const text = [news, '', ...tracking, `Your order: ${orderUrl}`, '', SHOP_NAME].join('\n');
   const trackingHtml = parcel
     ? `<p>Tracking number: <strong>${escapeHtml(parcel.trackingNumber)}</strong>${
         parcel.trackingUrl ? `<br><a href="${escapeHtml(parcel.trackingUrl)}">Track your parcel</a>` : ''
@@ -149,9 +161,9 @@ export function orderStatusMail(order: Placed, status: OrderStatus, shopUrl: str
     : '';
   const html = page(
     subject,
-    `<p>Hello ${escapeHtml(order.name)},</p><p>${escapeHtml(news)}</p>${trackingHtml}<p><a href="${escapeHtml(orderUrl)}">Your order</a></p>`,
+    `<p>${escapeHtml(news)}</p>${trackingHtml}<p><a href="${escapeHtml(orderUrl)}">Your order</a></p>`,
   );
-  return { to: order.email, subject, text, html };
+  return { to, subject, text, html };
 }
 
 /** A bought gift card as its recipient's mail tells of it. */
@@ -160,24 +172,27 @@ export interface GiftCardGift {
   code: string;
   amount: number;
   recipientEmail: string;
-  /** Who bought it (the order's name), so the recipient knows whom it is from. */
-  from: string;
+  /** Who bought it (their account's name), so the recipient knows whom it is from; null when unknown. */
+  from: string | null;
   message?: string | undefined;
 }
 
 /**
- * The mail that carries a bought gift card to its recipient: from whom, how much, the buyer's
- * message and the code, with how to spend it. The code is in no other mail, reply or record.
+ * The mail that carries a bought gift card to its recipient: how much, from whom, the buyer's
+ * message and the code, with how to spend it. The code is in no other mail, reply or record. It
+ * goes to an address the buyer typed, so it is a fixed text of the shop's: the subject and the
+ * first line name no one, the buyer's name is quoted on one short line, and the message is set
+ * apart as the buyer's ("Their message:").
  */
 export function giftCardMail(gift: GiftCardGift, shopUrl: string): MailMessage {
-  const subject = `${gift.from} sent you a ${SHOP_NAME} gift card of ${rupees(gift.amount)}`;
+  const subject = `A ${SHOP_NAME} gift card of ${rupees(gift.amount)} for you`;
+  const from = gift.from ? `It was bought for you by a ${SHOP_NAME} customer named "${quoted(gift.from)}".` : `It was bought for you by a ${SHOP_NAME} customer.`;
   const howTo = `Spend it on ${shopUrl}: at checkout, enter the code under "Gift card" to pay all or part of an order.`;
   const keepSafe = 'Keep this code safe: whoever has it can spend the card.';
   const text = [
-    'Hello,',
-    '',
-    `${gift.from} sent you a gift card of ${rupees(gift.amount)} for ${SHOP_NAME}.`,
-    ...(gift.message ? ['', gift.message] : []),
+    `You have received a gift card of ${rupees(gift.amount)} for ${SHOP_NAME}.`,
+    from,
+    ...(gift.message ? ['', 'Their message:', ...gift.message.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     '',
     `Gift card code: ${gift.code}`,
     '',
@@ -186,10 +201,10 @@ export function giftCardMail(gift: GiftCardGift, shopUrl: string): MailMessage {
     '',
     SHOP_NAME,
   ].join('\n');
-  const message = gift.message ? `<blockquote style="border-left:3px solid #2bbef9;margin:16px 0;padding:4px 12px;white-space:pre-line">${escapeHtml(gift.message)}</blockquote>` : '';
+  const message = gift.message ? `<p>Their message:</p><blockquote style="border-left:3px solid #2bbef9;margin:16px 0;padding:4px 12px;white-space:pre-line">${escapeHtml(gift.message)}</blockquote>` : '';
   const html = page(
     subject,
-    `<p>${escapeHtml(gift.from)} sent you a gift card of <strong>${rupees(gift.amount)}</strong> for ${escapeHtml(SHOP_NAME)}.</p>${message}
+    `<p>You have received a gift card of <strong>${rupees(gift.amount)}</strong> for ${escapeHtml(SHOP_NAME)}.<br>${escapeHtml(from)}</p>${message}
 <p style="font-size:20px;letter-spacing:2px">Gift card code: <strong>${escapeHtml(gift.code)}</strong></p>
 <p>${escapeHtml(howTo)}<br>${escapeHtml(keepSafe)}</p>`,
   );

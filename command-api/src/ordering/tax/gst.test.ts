@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GstMonthSummary, OrderDoc } from '@shop/contracts';
 import { StreamCommands } from '../../shared/stream-commands.ts';
-import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, type TestShop } from '../../../../test-support/shop-fixtures.ts';
+import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, verifiedShopper, type TestShop } from '../../../../test-support/shop-fixtures.ts';
 import { downloadDocument } from '../../../../test-support/pdf-text.ts';
 import { GstInvoicing } from './gst-invoicing.ts';
 import { seriesStream } from './gst-streams.ts';
@@ -20,7 +20,8 @@ const download = (path: string, token: string) => downloadDocument(`${t.url}${pa
 
 /** A shopper's paid order of `quantity` × a new product at `price`, shipped to `state`. */
 async function paidOrder(options: { price: number; quantity?: number; state?: string; zipCode?: string; hsn?: string; ratePercent?: number }) {
-  const { token } = shopper(t);
+  // A verified account: the order e-mails (which carry the invoice) go to its address.
+  const { token } = await verifiedShopper(t);
   const productId = await listProduct(t, { price: options.price, countInStock: 50, name: 'Trail backpack' });
   if (options.hsn) {
     const set = await api(t.url, `/api/admin/products/${productId}/tax-class`, { method: 'PUT', token: admin().token, body: { hsn: options.hsn, ratePercent: options.ratePercent } });
