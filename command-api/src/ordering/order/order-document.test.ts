@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees, orderStatement, printedRows, statementFigure, type AdminOrderDoc, type OrderDoc } from '@shop/contracts';
-import { addToCart, api, billing, listProduct, shopper, startTestShop, SUCCESS_CARD, type TestShop } from '../../../../test-support/shop-fixtures.ts';
+import { addToCart, api, billing, listProduct, shopper, startTestShop, SUCCESS_CARD, verifiedShopper, type TestShop } from '../../../../test-support/shop-fixtures.ts';
 import { downloadDocument } from '../../../../test-support/pdf-text.ts';
 
 // One order that combines a sale, a coupon, the first-order discount, gift wrap, a gift card and
@@ -42,7 +42,7 @@ describe('one order, every surface', () => {
     const card = await api<{ code: string }>(t.url, '/api/admin/gift-cards', { method: 'POST', token: admin, body: { amount: 500 } });
     expect(card.status).toBe(201);
 
-    const buyer = shopper(t);
+    const buyer = await verifiedShopper(t);
     await addToCart(t, buyer.token, productId, 2);
     expect((await api(t.url, '/api/cart/coupon', { method: 'POST', token: buyer.token, body: { code: couponCode } })).status).toBe(200);
     const opened = await api<{ orderId: string; total: number; amount: number }>(t.url, '/api/orders/checkout', {
