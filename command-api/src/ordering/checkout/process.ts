@@ -3,7 +3,6 @@ import {
   isGiftCardLine,
   orderDocFrom,
   orderIdForPayment,
-  type Billing,
   type OrderDoc,
   type OrderEventMap,
 } from '@shop/contracts';
@@ -53,8 +52,11 @@ export class CheckoutProcess {
     private readonly giftCards?: GiftCardCodes,
   ) {}
 
-  /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
-  run(confirmed: { providerOrderId: string; paymentId: string }, billing?: Billing): Promise<CheckoutOutcome> {
+  /**
+   * Confirms the payment and runs its checkout; one run at a time per payment in this process.
+   * The order is the payment as opened: its lines, amount, billing address, fee and promised day.
+   */
+  run(confirmed: { providerOrderId: string; paymentId: string }): Promise<CheckoutOutcome> {
     const { providerOrderId, paymentId } = confirmed;
     return this.streams.exclusive(`checkout:${paymentId}`, async () => {
       const payment$ = paymentStream.at(providerOrderId);
@@ -73,7 +75,7 @@ export class CheckoutProcess {
         userId,
         amount,
         lines,
-        billing: billing ?? payment.opened.billing,
+        billing: payment.opened.billing,
         ...(discount ? { discount } : {}),
         deliveryFee,
         ...(deliverBy ? { deliverBy } : {}),
