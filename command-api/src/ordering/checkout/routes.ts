@@ -93,7 +93,8 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
   const process = deps.checkout;
-  const recentCheckouts = new RecentCheckouts();
+  // A payment is handed back for a repeated checkout only while it may still be paid.
+  const recentCheckouts = new RecentCheckouts(Date.now, process.paymentOpenForMs);
 
   router.post('/orders/checkout', auth, answerCheckoutRefusals(), deps.writes.guard('checkout'), async (ctx) => {
     const body = bodyOf(ctx);
@@ -137,6 +138,9 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const { providerOrderId, ...attempt } = validate(testPayBody, { method: 'card', ...raw });
     const payment = await ownPayment(deps, userId, providerOrderId);
     if (payment.paymentId) throw new HttpError(409, { error: true, msg: 'This payment was already completed' });
+    // Opened too long ago, or priced with a promotion the shop no longer gives: said before any money is taken.
+    const refusal = await process.refusalBeforePaying(providerOrderId);
+    if (refusal) throw new HttpError(409, { error: true, msg: refusal });
     try {
       const paid = provider.pay(providerOrderId, attempt);
       ctx.body = {
