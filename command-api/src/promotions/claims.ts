@@ -79,7 +79,7 @@ export async function withdrawnPromotion(
   priced: { promotions?: readonly AppliedPromotionData[]; discount?: OrderDiscount | null | undefined },
   now: Date,
 ): Promise<string | null> {
-  const taken = [...(priced.promotions ?? []).map((p) => ({ promotionId: p.promotionId, label: p.label }))];
+  const taken = (priced.promotions ?? []).map((p) => ({ promotionId: p.promotionId, label: p.label }));
   if (priced.discount) taken.push({ promotionId: FIRST_ORDER_PROMOTION_ID, label: priced.discount.label });
   for (const { promotionId, label } of taken) {
     const { terms, state } = await streams.load(promotionStream.at(promotionId));
