@@ -165,9 +165,32 @@ export interface GiftCardDoc {
   /** Shoppers who bought or spent from the card: whose My Account lists it. */
   holders: string[];
   /** Debits and credits, oldest first. */
-  history: { kind: 'debit' | 'credit'; amount: number; at: string; orderRef: string; reason?: string }[];
+  history: GiftCardHistoryEntry[];
   voidedAt?: string;
 }
+
+/** One debit of a card (a checkout paid with it), or a credit giving a debit back. */
+export interface GiftCardHistoryEntry {
+  kind: 'debit' | 'credit';
+  amount: number;
+  at: string;
+  /** The debit's id: the paying checkout's provider order id (the order id follows from it). */
+  orderRef: string;
+  reason?: string;
+  /** Whose checkout it was: only they are shown the entry (a card passes between people). */
+  userId?: string;
+}
+
+/**
+ * A card as a holder sees it in My Account: its balance and state, whether any of it has been
+ * spent, and only their own debits and credits. Whoever else spends from it (the recipient of a
+ * card bought as a present) keeps what they bought, when and for how much to themselves.
+ */
+export type GiftCardAsHolderSees = Omit<GiftCardDoc, '_id' | 'id' | 'holders' | 'recipientEmail' | 'history'> & {
+  history: Omit<GiftCardHistoryEntry, 'userId'>[];
+  /** Whether any of the card's amount is spent now (by anyone; a debit given back is not). */
+  spent: boolean;
+};
 
 /** A checkout's debit of a card while its payment is open (`held`), then spent or given back. */
 export interface GiftCardHoldDoc {

@@ -315,6 +315,11 @@ export const configSchema = z
     GIFT_CARD_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
     /** How often debits of unpaid payments past their hold are looked for and given back. */
     GIFT_CARD_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /**
+     * How long an opened payment may be paid: one paid later is refused at confirmation (and
+     * refunded, its money being taken by then), since its prices and promotions were decided then.
+     */
+    PAYMENT_OPEN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
     /** Whole rupees for gift wrap, a line of its own on a gift order (0: wrapped free). */
     GIFT_WRAP_FEE: z.coerce.number().int().min(0).max(10_000).default(50),
     /** Port of a separate /healthz and /metrics listener (0 = none): relay, projector workers and the API process. */

@@ -243,7 +243,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   // One server secret signs tokens and, through derived keys, the hashes of one-time codes and gift card codes.
   const serverSecret = config.JWT_SECRET ?? loadOrCreateSecret(join(config.DATA_DIR, DATA_FOLDER.secrets, 'jwt-secret'));
   const giftCardCodes = new GiftCardCodes(deriveGiftCardKey(serverSecret));
-  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000, gst, giftCardCodes);
+  const checkout = new CheckoutProcess(streams, cart, config.COD_CONFIRM_WITHIN_MINUTES * 60_000, gst, giftCardCodes, { openForMs: config.PAYMENT_OPEN_MINUTES * 60_000, now: () => new Date() });
   const projections = allProjections;
   // PROJECTIONS=external: projector workers keep the read models; this process only reads their checkpoints.
   const external = config.PROJECTIONS === 'external';

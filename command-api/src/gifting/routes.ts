@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { GIFT_CARDS, GIFT_MESSAGE_MAX, READ_MODELS, billingForm, checkoutPaymentChoice, emailField, formatGiftCardCode, giftCardPurchaseRequest, type GiftCardDoc } from '@shop/contracts';
+import { GIFT_CARDS, GIFT_MESSAGE_MAX, READ_MODELS, billingForm, checkoutPaymentChoice, emailField, formatGiftCardCode, giftCardPurchaseRequest, type GiftCardAsHolderSees, type GiftCardDoc } from '@shop/contracts';
 import { HttpError, assertSelf, currentUser, requireAdmin, requireUser, validate, type PaymentProvider } from '@shop/platform';
 import { bodyOf, type CommandDeps } from '../shared/http.ts';
 import { answerRefusals, refusalReply } from '../shared/refusals.ts';
@@ -33,10 +33,15 @@ const issueBody = (settings: GiftCardSettings) =>
 const codeBody = z.object({ code: z.string({ error: 'code is required' }).min(1, 'code is required').max(40, 'This gift card code is not valid') });
 const cardIdParam = z.string().regex(/^[a-f0-9]{32}$/);
 
-/** What a card's holder sees: never the id the back office voids it by, nor the code. */
-function asHolderSees(card: GiftCardDoc) {
-  const { _id, id: _id2, holders: _holders, recipientEmail: _email, ...shown } = card;
-  return shown;
+/**
+ * What a card's holder sees: never the id the back office voids it by, nor the code; of its
+ * history only their own checkouts' debits and credits (the buyer of a present sees its balance
+ * and that it was spent, not what the recipient bought, when, or the order it went to).
+ */
+function asHolderSees(card: GiftCardDoc, viewer: string): GiftCardAsHolderSees {
+  const { _id, id: _id2, holders: _holders, recipientEmail: _email, history, ...shown } = card;
+  const own = history.filter((entry) => entry.userId === viewer).map(({ userId: _userId, ...entry }) => entry);
+  return { ...shown, history: own, spent: card.balance < card.amount };
 }
 
 /**
@@ -97,7 +102,7 @@ export function giftCardRoutes(deps: GiftCardRouteDeps): Router {
   router.get('/gift-cards/mine', auth, async (ctx) => {
     const { userId } = currentUser(ctx);
     const cards = await deps.docs.find<GiftCardDoc>(GIFT_CARDS.cards, { holders: { $contains: [userId] } }, { sort: [['issuedAt', -1]], limit: 100 });
-    ctx.body = cards.map(asHolderSees);
+    ctx.body = cards.map((card) => asHolderSees(card, userId));
   });
 
   router.post('/gift-cards/balance', auth, answerRefusals(giftCardRefusal), async (ctx) => {

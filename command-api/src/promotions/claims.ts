@@ -1,7 +1,7 @@
-import type { AppliedPromotionData } from '@shop/contracts';
+import { FIRST_ORDER_PROMOTION_ID, promotionRunning, type AppliedPromotionData, type OrderDiscount } from '@shop/contracts';
 import { DomainError } from '../shared/decider.ts';
 import type { CommandContext, StreamCommands } from '../shared/stream-commands.ts';
-import { promotionStream } from './decider.ts';
+import { promotionStream, promotionWithdrawn } from './decider.ts';
 
 /**
  * Checkouts racing on one promotion's stream retry on a stale revision; each retry re-decides on
@@ -65,4 +65,25 @@ async function returnUses(streams: StreamCommands, paymentId: string, promotionI
     if (result.position > position) position = result.position;
   }
   return position;
+}
+
+/**
+ * Why a checkout may not keep the price it was opened at, or null: a promotion it was priced with
+ * (a sale, the coupon, an order discount, the first-order discount) has since been ended or paused
+ * by an admin, or its window has closed by `now`. Read from each promotion's own stream (a
+ * promotion without limits is never claimed, so nothing else would look); a promotion whose
+ * stream was never written is the built-in first-order rule, running.
+ */
+export async function withdrawnPromotion(
+  streams: StreamCommands,
+  priced: { promotions?: readonly AppliedPromotionData[]; discount?: OrderDiscount | null | undefined },
+  now: Date,
+): Promise<string | null> {
+  const taken = (priced.promotions ?? []).map((p) => ({ promotionId: p.promotionId, label: p.label }));
+  if (priced.discount) taken.push({ promotionId: FIRST_ORDER_PROMOTION_ID, label: priced.discount.label });
+  for (const { promotionId, label } of taken) {
+    const { terms, state } = await streams.load(promotionStream.at(promotionId));
+    if (terms && !promotionRunning({ state, ...(terms.startsAt ? { startsAt: terms.startsAt } : {}), ...(terms.endsAt ? { endsAt: terms.endsAt } : {}) }, now)) return promotionWithdrawn(label);
+  }
+  return null;
 }

@@ -48,6 +48,14 @@ export const PROMOTION_NOT_FOUND = 'Promotion not found';
 export const PROMOTION_ENDED = 'This promotion has ended and cannot be started again';
 
 /**
+ * A checkout priced with a promotion the shop no longer gives (ended, paused, past its window)
+ * when the payment is made or confirmed: the order is not placed at that price.
+ */
+export function promotionWithdrawn(label: string): string {
+  return `"${label}" is no longer given, so your total has changed: the order was not placed, and anything paid is given back. Please check out again to see the new total.`;
+}
+
+/**
  * Uses are folded into the state's maps in place, not copied: a promotion's stream holds every
  * use it ever had, and copying them per event made a festival week's checkouts quadratic. Safe
  * because a state is only ever folded forward (the command pipeline replaces its cached state with
@@ -111,6 +119,8 @@ export const promotionDecider: Decider<PromotionStreamState, PromotionCommand, P
     if (state.held.has(command.paymentId) || state.returned.has(command.paymentId)) return [];
     const { type: _type, ...use } = command;
     const terms = state.terms;
+    // Decided on the stream, so an admin's pause or end and a checkout's claim cannot cross.
+    if (state.state !== 'active') throw new DomainError('conflict', promotionWithdrawn(terms.name));
     if (terms.usageLimit !== undefined && state.uses >= terms.usageLimit) throw new DomainError('conflict', COUPON_MESSAGES.usedUp);
     if (terms.budget !== undefined && state.given + use.amount > terms.budget) throw new DomainError('conflict', COUPON_MESSAGES.usedUp);
     if (terms.perCustomerLimit !== undefined && (state.byCustomer.get(use.customerKey) ?? 0) >= terms.perCustomerLimit) throw new DomainError('conflict', COUPON_MESSAGES.alreadyUsed);

@@ -8,10 +8,12 @@ const placedWithCard = orderEventSchemas.OrderPlaced.pick({ giftCard: true });
  * Gift cards as the back office lists them and their holders see them in My Account (balance,
  * state, history), and each checkout's debit while its payment is open (`held`), then `spent`
  * once its order is placed or `returned` once given back: the hold sweep reads the held ones.
+ * Version 2: each debit and credit names whose checkout it was (`userId`), so a holder is shown
+ * only their own.
  */
 export const giftCardProjection: Projection = {
   name: 'gift-cards',
-  version: 1,
+  version: 2,
   collections: [
     { name: GIFT_CARDS.cards, indexes: [['issuedAt'], ['holders']] },
     { name: GIFT_CARDS.holds, indexes: [['state', 'at']] },
@@ -48,7 +50,7 @@ export const giftCardProjection: Projection = {
           balance,
           state: card.state === 'voided' ? 'voided' : balance > 0 ? 'active' : 'used',
           holders: card.holders.includes(debit.userId) ? card.holders : [...card.holders, debit.userId],
-          history: [...card.history, { kind: 'debit', amount: debit.amount, at: debit.at, orderRef: debit.debitId }],
+          history: [...card.history, { kind: 'debit', amount: debit.amount, at: debit.at, orderRef: debit.debitId, userId: debit.userId }],
         });
         const hold: GiftCardHoldDoc = { _id: debit.debitId, id: debit.debitId, cardId: debit.cardId, amount: debit.amount, state: 'held', at: debit.at };
         view.put(GIFT_CARDS.holds, hold);
@@ -59,11 +61,13 @@ export const giftCardProjection: Projection = {
         const card = await view.get<GiftCardDoc>(GIFT_CARDS.cards, credit.cardId);
         if (card) {
           const balance = card.balance + credit.amount;
+          // A credit gives a debit back: it is the debiting checkout's shopper's to see.
+          const debitedBy = card.history.find((entry) => entry.kind === 'debit' && entry.orderRef === credit.debitId)?.userId;
           view.put(GIFT_CARDS.cards, {
             ...card,
             balance,
             state: card.state === 'voided' ? 'voided' : 'active',
-            history: [...card.history, { kind: 'credit', amount: credit.amount, at: credit.at, orderRef: credit.debitId, reason: credit.reason }],
+            history: [...card.history, { kind: 'credit', amount: credit.amount, at: credit.at, orderRef: credit.debitId, reason: credit.reason, ...(debitedBy ? { userId: debitedBy } : {}) }],
           });
         }
         const hold = await view.get<GiftCardHoldDoc>(GIFT_CARDS.holds, credit.debitId);

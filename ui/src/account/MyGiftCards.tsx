@@ -1,18 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { GiftCardDoc } from '@shop/contracts';
+import type { GiftCardAsHolderSees } from '@shop/contracts';
 import { shopApi } from '../api/shopApi.ts';
 import { LoadError } from '../shared/common.tsx';
 import { rupees } from '../shared/format.ts';
 
-/** A card as its holder sees it: no id and no code, only its last four characters. */
-type MyGiftCard = Omit<GiftCardDoc, '_id' | 'id' | 'holders' | 'recipientEmail'>;
+/** A card as its holder sees it: no id and no code, only its last four characters; only their own payments with it. */
+type MyGiftCard = GiftCardAsHolderSees;
 
 const myGiftCardsApi = shopApi.injectEndpoints({
   endpoints: (build) => ({ getMyGiftCards: build.query<MyGiftCard[], void>({ query: () => '/gift-cards/mine' }) }),
 });
 
-/** The gift cards the shopper bought or spent from: balance, state and every debit and credit. */
+/** The gift cards the shopper bought or spent from: balance, state and their own debits and credits. */
 export function MyGiftCards() {
   const cards = myGiftCardsApi.useGetMyGiftCardsQuery(undefined, { refetchOnMountOrArgChange: true });
   if (cards.error) return <LoadError error={cards.error} onRetry={() => void cards.refetch()} />;
@@ -25,6 +25,7 @@ export function MyGiftCards() {
           <Typography sx={{ fontWeight: 700 }}>
             Card ••{card.codeLast4}: {rupees(card.balance)} left of {rupees(card.amount)} ({card.state})
           </Typography>
+          {card.spent && !card.history.some((entry) => entry.kind === 'debit') && <Typography variant="body2">Spent by the card's holder.</Typography>}
           <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
             {card.history.map((entry, i) => (
               <li key={i}>

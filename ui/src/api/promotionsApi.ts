@@ -15,7 +15,8 @@ export interface CartPricing {
   total: number;
 }
 
-const CART_PRICING = { type: 'Cart' as const, id: 'PRICING' };
+/** The cart's pricing: asked again when a coupon changes, or when a payment was refused for a price the shop no longer gives. */
+export const CART_PRICING = { type: 'Cart' as const, id: 'PRICING' };
 
 /**
  * Promotions as the storefront reads them. The server decides every price; the running sales are

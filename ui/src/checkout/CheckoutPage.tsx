@@ -337,6 +337,10 @@ function CheckoutView({ user }: { user: SessionUser }) {
           placing={stage === 'placing'}
           onPaid={(confirmation) => placeOrder(session, confirmation)}
           onClose={() => abandon(session)}
+          onRefused={() => {
+            setSession(null);
+            setStage(null);
+          }}
         />
       )}
     </PageFrame>

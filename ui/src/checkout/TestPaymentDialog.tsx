@@ -56,18 +56,22 @@ function TestUpiQr({ seed }: { seed: string }) {
 /**
  * The built-in test provider's checkout: a card form for the payment the server opened. "Pay"
  * asks the provider (`POST /api/payments/test/pay`) and hands its signed confirmation on; a
- * declined card is said in red here and in the snackbar, and nothing else changes.
+ * declined card is said in red here and in the snackbar, and nothing else changes. A payment the
+ * shop refuses before paying (409: opened too long ago, or priced with a promotion it no longer
+ * gives) closes the dialog with the reason (`onRefused`): the form shows the cart priced again.
  */
 export function TestPaymentDialog({
   session,
   placing,
   onPaid,
   onClose,
+  onRefused,
 }: {
   session: CheckoutSession;
   placing: boolean;
   onPaid: (confirmation: PaymentConfirmation) => Promise<void>;
   onClose: () => void;
+  onRefused: () => void;
 }) {
   const dispatch = useAppDispatch();
   const cards = session.testCards ?? DEFAULT_TEST_CARDS;
@@ -102,8 +106,9 @@ export function TestPaymentDialog({
       confirmation = await pay({ providerOrderId: session.orderId, ...paying }).unwrap();
     } catch (error) {
       const message = errorMessage(error, 'The payment failed.');
-      setProblem({ message, declined: true });
       dispatch(notifyError(message));
+      if ((error as { status?: unknown }).status === 409) return onRefused();
+      setProblem({ message, declined: true });
       return;
     }
     await onPaid(confirmation);

@@ -133,6 +133,37 @@ describe('Checkout screen', () => {
   });
 });
 
+describe('a payment refused before paying because the price changed', () => {
+  it('closes the payment, says why, and shows the cart priced again', async () => {
+    const ENDED = '"Diwali ten" is no longer given, so your total has changed: the order was not placed, and anything paid is given back. Please check out again to see the new total.';
+    let couponRuns = true;
+    const calls = mockApi({
+      'GET /api/cart': { body: CART },
+      'GET /api/countries': { body: [{ country: 'India', iso2: 'IN' }] },
+      'GET /api/cart/discounts': () => ({ body: { status: true, code: null, couponRefused: null, discounts: couponRuns ? [{ label: 'Diwali ten', amount: 364 }] : [], subtotal: 3648, total: couponRuns ? 3284 : 3648 } }),
+      'POST /api/orders/checkout': { status: 201, body: { ...SESSION, amount: 328400, total: 3284 } },
+      'POST /api/payments/test/pay': () => ((couponRuns = false), { status: 409, body: { error: true, msg: ENDED } }),
+      'GET /api/delivery/estimate': {
+        body: { pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', serviceable: true, cod: true, minDays: 1, maxDays: 2, by: '2026-12-03', fee: 40, freeOver: 299 },
+      },
+    });
+    const { container, store } = renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
+    await screen.findByTestId('order-summary');
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,284'));
+    for (const [name, , value] of FILLED) fireEvent.change(container.querySelector(`[name="${name}"]`)!, { target: { value } });
+    fireEvent.click(screen.getByTestId('checkout-submit'));
+    const dialog = await screen.findByTestId('test-payment');
+    fireEvent.click(within(dialog).getByTestId('test-card-success'));
+    fireEvent.click(within(dialog).getByTestId('pay-button'));
+
+    await waitFor(() => expect(screen.queryByTestId('test-payment')).toBeNull());
+    expect(store.getState().snackbar).toMatchObject({ message: ENDED, severity: 'error' });
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,648'));
+    expect(calls.some((c) => c.path === '/api/orders/create' || c.path === '/api/payments/abandon')).toBe(false);
+    expect(screen.getByTestId('checkout-submit')).toBeEnabled();
+  });
+});
+
 describe('Checkout screen for a returning or first-time shopper', () => {
   it('opens pre-filled from the profile and the last address, and shows the first order discount in the total', async () => {
     const known = { fullName: 'Asha Verma', email: 'asha@example.in', phoneNumber: '9876543210', country: 'India', streetAddressLine1: '12 MG Road', streetAddressLine2: 'Flat 4B', city: 'Bengaluru', state: 'Karnataka', zipCode: '560038' };

@@ -1,4 +1,5 @@
 import { shopApi } from '../api/shopApi.ts';
+import { CART_PRICING } from '../api/promotionsApi.ts';
 import type { CartItem, CheckoutSession, Order, PaymentMethod } from '../api/types.ts';
 
 /**
@@ -90,6 +91,8 @@ export const checkoutApi = shopApi.injectEndpoints({
     }),
     payWithTestCard: build.mutation<PaymentConfirmation, { providerOrderId: string } & TestPaymentAttempt>({
       query: (body) => ({ url: '/payments/test/pay', method: 'POST', body }),
+      // Refused before paying (409: opened too long ago, or a promotion it was priced with ended): the cart is priced again.
+      invalidatesTags: (_reply, error) => (error?.status === 409 ? [CART_PRICING] : []),
     }),
     /** The shopper closed the payment without paying: recorded, so it can be told and tried again. */
     abandonPayment: build.mutation<{ msg: string }, { providerOrderId: string }>({
@@ -103,7 +106,8 @@ export const checkoutApi = shopApi.injectEndpoints({
     createOrder: build.mutation<Order, CreateOrderBody>({
       query: (body) => ({ url: '/orders/create', method: 'POST', body }),
       // The paid lines leave the cart, the order joins the list, stock goes down.
-      invalidatesTags: (_reply, error) => (error ? [] : [{ type: 'Cart', id: 'LIST' }, { type: 'Orders', id: 'LIST' }, 'Products', 'Product']),
+      // Refused (a promotion ended, the payment came too late), the cart stays and is priced again.
+      invalidatesTags: (_reply, error) => (error ? [CART_PRICING] : [{ type: 'Cart', id: 'LIST' }, { type: 'Orders', id: 'LIST' }, 'Products', 'Product']),
     }),
   }),
 });

@@ -1,4 +1,3 @@
-import type { Billing } from '@shop/contracts';
 import type { PaymentProvider } from '@shop/platform';
 import { DomainError } from '../../shared/decider.ts';
 import type { StreamCommands } from '../../shared/stream-commands.ts';
@@ -17,16 +16,16 @@ export interface PaymentConfirmation {
 /**
  * Confirms a payment into an order: the payment must be the caller's, signed by the provider, and
  * for the amount the server opened, and it is captured (a payment only authorised is not paid). Then
- * the checkout process places the order. `billing` is read
- * only once the payment is verified (the route's parser, which may refuse it). Refusals are
- * DomainErrors; a provider failure is its PaymentProviderError.
+ * the checkout process places the order, with the address, fee and promised day recorded when the
+ * payment was opened: the confirmation carries no address (what a client sends with it is not
+ * read), since the money is taken by then and the webhook places the same order without the
+ * browser. Refusals are DomainErrors; a provider failure is its PaymentProviderError.
  */
 export async function confirmPayment(
   deps: { streams: StreamCommands; payments: PaymentProvider },
   process: CheckoutProcess,
   userId: string,
   confirmation: PaymentConfirmation,
-  billing: () => Billing | undefined,
 ): Promise<CheckoutOutcome> {
   const { orderId, paymentId, signature, amount } = confirmation;
   if (!orderId || !paymentId || !signature) throw new DomainError('invalid', 'Payment could not be verified');
@@ -44,5 +43,5 @@ export async function confirmPayment(
   const captured = await deps.payments.capture(paymentId, { amountPaise: opened.amountPaise, currency: opened.currency });
   if (!captured.ok) throw new DomainError('invalid', `Payment could not be captured: ${captured.reason}`);
 
-  return process.run({ providerOrderId: orderId, paymentId }, billing());
+  return process.run({ providerOrderId: orderId, paymentId });
 }

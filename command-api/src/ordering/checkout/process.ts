@@ -3,7 +3,6 @@ import {
   isGiftCardLine,
   orderDocFrom,
   orderIdForPayment,
-  type Billing,
   type OrderDoc,
   type OrderEventMap,
 } from '@shop/contracts';
@@ -11,9 +10,9 @@ import { DomainError, type DomainEvent } from '../../shared/decider.ts';
 import type { CartCommands } from '../../cart/commands.ts';
 import { derivedEventId, type CommandContext, type StreamCommands } from '../../shared/stream-commands.ts';
 import { orderStream, type OrderState } from '../order/decider.ts';
-import { paymentStream } from '../payment/decider.ts';
+import { paymentStream, type PaymentState } from '../payment/decider.ts';
 import { claimFirstOrderDiscount } from '../discount/first-order-discount.ts';
-import { claimPromotionUses } from '../../promotions/claims.ts';
+import { claimPromotionUses, withdrawnPromotion } from '../../promotions/claims.ts';
 import { cartCouponStream } from '../../promotions/decider.ts';
 import { checkoutStream, type CheckoutStarted } from './decider.ts';
 import { stockLeft, stockStream } from '../stock/decider.ts';
@@ -28,6 +27,19 @@ import { issuePurchasedGiftCard } from '../../gifting/purchase.ts';
 const onceFor = (paymentId: string) => ({
   eventIds: (event: DomainEvent) => derivedEventId('checkout', paymentId, event.type),
 });
+
+/** How long an opened payment may be paid unless PAYMENT_OPEN_MINUTES says otherwise. */
+export const DEFAULT_PAYMENT_OPEN_MS = 30 * 60_000;
+
+/** A payment confirmed after PAYMENT_OPEN_MINUTES: its prices were decided too long ago. */
+export const PAYMENT_EXPIRED = 'This payment was not completed in time, so your order was not placed and anything paid is given back. Please check out again.';
+
+export interface PaymentTerms {
+  /** How long an opened payment may be paid (PAYMENT_OPEN_MINUTES). */
+  openForMs: number;
+  /** The clock payments and promotions' windows are judged by (tests set their own). */
+  now: () => Date;
+}
 
 export type CheckoutOutcome =
   | { ok: true; order: OrderDoc; position: bigint; replayed: boolean }
@@ -51,15 +63,49 @@ export class CheckoutProcess {
     private readonly gst?: Pick<GstInvoicing, 'atPlacement'>,
     /** The gift card key: a gift card bought in the order is issued under it once the order is placed. */
     private readonly giftCards?: GiftCardCodes,
+    /** How long an opened payment may be paid (PAYMENT_OPEN_MINUTES), and the clock it and the promotions' windows are judged by. */
+    private readonly paying: PaymentTerms = { openForMs: DEFAULT_PAYMENT_OPEN_MS, now: () => new Date() },
   ) {}
 
-  /** Confirms the payment and runs its checkout; one run at a time per payment in this process. */
-  run(confirmed: { providerOrderId: string; paymentId: string }, billing?: Billing): Promise<CheckoutOutcome> {
+  /** How long an opened payment may be paid: a checkout repeated later opens a new one. */
+  get paymentOpenForMs(): number {
+    return this.paying.openForMs;
+  }
+
+  /**
+   * Why an open payment may not be paid now, or null: it was opened too long ago, or a promotion
+   * it was priced with is no longer given. Asked before the offline provider takes the money (the
+   * shopper is told, and checks out again at the new price); the checkout asks again when the
+   * payment is confirmed, since a provider's own window (Razorpay's) takes money without asking.
+   */
+  async refusalBeforePaying(providerOrderId: string): Promise<string | null> {
+    const payment = await this.streams.load(paymentStream.at(providerOrderId));
+    if (!payment.opened) return null;
+    return (await this.expiry(providerOrderId, payment)) ?? (await withdrawnPromotion(this.streams, payment.opened, this.paying.now()));
+  }
+
+  /** PAYMENT_EXPIRED when the payment, not yet confirmed, was opened longer ago than PAYMENT_OPEN_MINUTES; else null. */
+  private async expiry(providerOrderId: string, payment: PaymentState): Promise<string | null> {
+    // A cash or whole-gift-card payment is confirmed the moment it is opened; a confirmed one was judged then.
+    if (payment.paymentId || !payment.opened || payment.opened.provider === 'cod' || payment.opened.provider === 'gift-card') return null;
+    // When it was opened is when its event was recorded (payments opened before this rule included).
+    const opened = await this.streams.first(paymentStream.at(providerOrderId).id);
+    const openedAt = opened ? Date.parse(opened.metadata.timestamp) : Number.NaN;
+    return this.paying.now().getTime() - openedAt > this.paying.openForMs ? PAYMENT_EXPIRED : null;
+  }
+
+  /**
+   * Confirms the payment and runs its checkout; one run at a time per payment in this process.
+   * The order is the payment as opened: its lines, amount, billing address, fee and promised day.
+   */
+  run(confirmed: { providerOrderId: string; paymentId: string }): Promise<CheckoutOutcome> {
     const { providerOrderId, paymentId } = confirmed;
     return this.streams.exclusive(`checkout:${paymentId}`, async () => {
       const payment$ = paymentStream.at(providerOrderId);
       const payment = await this.streams.load(payment$);
       if (!payment.opened) throw new DomainError('not-found', 'Payment not found');
+      // Judged before this confirmation is recorded: paid too late, it is refused (and refunded).
+      const expired = await this.expiry(providerOrderId, payment);
       const ctx: CommandContext = { userId: payment.opened.userId, correlationId: paymentId };
       const confirm = { type: 'ConfirmPayment', providerOrderId, paymentId } as const;
       const confirmedAt = await this.streams.handle(payment$, confirm, ctx, onceFor(paymentId));
@@ -73,7 +119,7 @@ export class CheckoutProcess {
         userId,
         amount,
         lines,
-        billing: billing ?? payment.opened.billing,
+        billing: payment.opened.billing,
         ...(discount ? { discount } : {}),
         deliveryFee,
         ...(deliverBy ? { deliverBy } : {}),
@@ -83,7 +129,7 @@ export class CheckoutProcess {
         ...(gift ? { gift } : {}),
       } as const;
       const started = await this.streams.handle(checkoutStream.at(paymentId), start, ctx, onceFor(paymentId));
-      const outcome = await this.proceed(paymentId);
+      const outcome = await this.proceed(paymentId, expired);
       return { ...outcome, position: max(outcome.position, started.position, confirmedAt.position) };
     });
   }
@@ -93,7 +139,8 @@ export class CheckoutProcess {
     return this.streams.exclusive(`checkout:${paymentId}`, () => this.proceed(paymentId));
   }
 
-  private async proceed(paymentId: string): Promise<CheckoutOutcome> {
+  /** `refusal`: why this confirmation may not become an order (decided by `run`): compensated like a stock refusal. */
+  private async proceed(paymentId: string, refusal: string | null = null): Promise<CheckoutOutcome> {
     // Read fresh: the process stream is short, and recovery must not trust a cache.
     const state = await this.streams.load(checkoutStream.at(paymentId), { fresh: true });
     const started = state.started;
@@ -107,6 +154,13 @@ export class CheckoutProcess {
     const ctx: CommandContext = { userId: started.userId, correlationId: paymentId };
     let position = 0n;
     try {
+      if (refusal) throw new DomainError('conflict', refusal);
+      // The price the payment was opened at must still be one the shop gives. An order already
+      // placed (a run that stopped before completing) was checked before it was placed.
+      if (!(await this.streams.load(orderStream.at(started.orderId))).placed) {
+        const withdrawn = await withdrawnPromotion(this.streams, started, this.paying.now());
+        if (withdrawn) throw new DomainError('conflict', withdrawn);
+      }
       for (const hold of stockHolds(started.lines)) position = max(position, await this.reserve(started, hold, ctx));
       // Claimed only once the stock is there, so a checkout that fails for stock never takes it.
       // A claim refused (another order of the shopper's got it first) is compensated like stock.

@@ -96,7 +96,8 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
   const auth = requireUser(deps.tokens);
   const process = deps.checkout;
-  const recentCheckouts = new RecentCheckouts();
+  // A payment is handed back for a repeated checkout only while it may still be paid.
+  const recentCheckouts = new RecentCheckouts(Date.now, process.paymentOpenForMs);
 
   router.post('/orders/checkout', auth, answerCheckoutRefusals(), deps.writes.guard('checkout'), async (ctx) => {
     const body = bodyOf(ctx);
@@ -123,8 +124,8 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
       signature: text(body.razorpay_signature ?? body.signature),
       amount: body.amount,
     };
-    const billing = () => (body.fullName !== undefined ? validate(billingForm, body) : undefined);
-    const outcome = await confirmPayment(deps, process, userId, confirmation, billing);
+    // The original client sends its billing form again here: not read, the order goes where the checkout checked.
+    const outcome = await confirmPayment(deps, process, userId, confirmation);
     await deps.awaitProjections(outcome.ok && outcome.replayed ? await deps.events.headPosition() : outcome.position, AFTER_ORDER);
     if (!outcome.ok) throw new HttpError(409, { error: true, msg: outcome.msg });
     ctx.status = outcome.replayed ? 200 : 201;
@@ -140,6 +141,9 @@ export function checkoutCommandRoutes(deps: CheckoutDeps): Router {
     const { providerOrderId, ...attempt } = validate(testPayBody, { method: 'card', ...raw });
     const payment = await ownPayment(deps, userId, providerOrderId);
     if (payment.paymentId) throw new HttpError(409, { error: true, msg: 'This payment was already completed' });
+    // Opened too long ago, or priced with a promotion the shop no longer gives: said before any money is taken.
+    const refusal = await process.refusalBeforePaying(providerOrderId);
+    if (refusal) throw new HttpError(409, { error: true, msg: refusal });
     try {
       const paid = provider.pay(providerOrderId, attempt);
       ctx.body = {

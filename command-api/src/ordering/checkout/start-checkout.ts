@@ -113,11 +113,15 @@ const REUSE_FOR_MS = 30 * 60_000;
 export class RecentCheckouts {
   private readonly last = new LRUCache<string, { checkout: string; reply: CheckoutReply; openedAt: number }>({ max: 10_000 });
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** At most as long as a payment may be paid (PAYMENT_OPEN_MINUTES). */
+    private readonly reuseForMs: number = REUSE_FOR_MS,
+  ) {}
 
   reusable(userId: string, checkout: string): CheckoutReply | null {
     const last = this.last.get(userId);
-    return last && last.checkout === checkout && this.now() - last.openedAt < REUSE_FOR_MS ? last.reply : null;
+    return last && last.checkout === checkout && this.now() - last.openedAt < Math.min(REUSE_FOR_MS, this.reuseForMs) ? last.reply : null;
   }
 
   opened(userId: string, checkout: string, reply: CheckoutReply): void {

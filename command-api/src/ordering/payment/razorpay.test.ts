@@ -3,6 +3,7 @@ import type { OrderDoc } from '@shop/contracts';
 import type { RazorpayStandIn } from '../../../../test-support/razorpay-stand-in.ts';
 import { addToCart, api, billing, listProduct, shopper, type TestShop } from '../../../../test-support/shop-fixtures.ts';
 import { razorpayKeys as keys, startRazorpayShop, type RazorpayShop } from '../../../../test-support/razorpay-shop.ts';
+import { promotionWithdrawn } from '../../promotions/decider.ts';
 
 let standIn: RazorpayStandIn;
 let t: TestShop;
@@ -141,5 +142,28 @@ describe('checkout with Razorpay (local stand-in)', () => {
     // The browser's confirmation arriving afterwards gets the same order.
     const late = await api<OrderDoc>(t.url, '/api/orders/create', { method: 'POST', token, body: paid });
     expect([late.status, late.body.id]).toEqual([200, orders.body[0]!.id]);
+  });
+
+  it('a payment made in Razorpay\'s window after its coupon ended is captured, refused as an order and refunded in full', async () => {
+    const admin = shopper(t, { isAdmin: true }).token;
+    const code = `RZPEND${Date.now().toString(36).toUpperCase()}`;
+    const coupon = await api<{ id: string }>(t.url, '/api/admin/promotions', { method: 'POST', token: admin, body: { name: 'Ten off, then ended', type: 'percent', value: 10, code } });
+    expect(coupon.status).toBe(201);
+    const { token } = shopper(t);
+    await addToCart(t, token, await listProduct(t, { price: 1000, countInStock: 9 }), 1);
+    expect((await api(t.url, '/api/cart/coupon', { method: 'POST', token, body: { code } })).status).toBe(200);
+    const checkout = await api<Opened>(t.url, '/api/orders/checkout', { method: 'POST', token, body: billing });
+    expect(checkout.body.amount).toBe(88_000);
+    expect((await api(t.url, `/api/admin/promotions/${coupon.body.id}`, { method: 'PUT', token: admin, body: { state: 'ended' } })).status).toBe(200);
+
+    // The tab was closed: the webhook captures the payment and the checkout refuses the order.
+    const paid = standIn.pay(checkout.body.orderId);
+    const delivery = standIn.webhook('payment.authorized', paid.razorpay_payment_id, { eventId: 'evt_coupon_ended' });
+    expect(await webhook(delivery)).toEqual({ status: 200, body: { status: 'handled' } });
+    const refused = await api<{ msg: string }>(t.url, '/api/orders/create', { method: 'POST', token, body: paid });
+    expect([refused.status, refused.body.msg]).toEqual([409, promotionWithdrawn('Ten off, then ended')]);
+    expect((await api(t.url, '/api/orders', { token })).body).toEqual([]);
+    await t.shop.refunds.sweep();
+    expect([...standIn.refunds.values()].filter((r) => r.payment_id === paid.razorpay_payment_id).map((r) => r.amount)).toEqual([88_000]);
   });
 });
