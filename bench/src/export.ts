@@ -8,14 +8,16 @@
  * Prints each way's median time, the longest the event loop went without a turn (what
  * `/healthz` waits for), and the ratio.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { accountStreams, cartStreams, myListStreams, newId, orderStreams, reviewStreams } from '@shop/contracts';
-import { newEventId, type EventStore, type NewEvent, type RecordedEvent } from '@shop/platform';
+import { newEventId, type NewEvent } from '@shop/platform';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
-import { USER_FIELDS, personalDataProjection, rebuildProjection } from '@shop/projections';
+import { personalDataProjection, rebuildProjection } from '@shop/projections';
 import { exportReply, personalExport } from '@shop/server/privacy/personal-export';
+import { scanLogForPerson } from '../../test-support/personal-data-scan.ts';
+import { watchEventLoopStalls } from './event-loop-stalls.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -73,7 +75,6 @@ if (!existsSync(join(DIR, 'seeded'))) {
   writeFileSync(join(DIR, 'seeded'), '');
   console.log(`seeded ${SHOPPERS} shoppers (${SHOPPERS * EVENTS_EACH} events) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
-const { readFileSync } = await import('node:fs');
 const person = readFileSync(personFile, 'utf8');
 const events = new SqliteEventStore(logFile);
 const readModels = join(DIR, 'read-models.db');
@@ -83,48 +84,20 @@ const indexStarted = performance.now();
 const indexed = await rebuildProjection(personalDataProjection, { events, store: docs, batchSize: 2000 });
 const indexSeconds = (performance.now() - indexStarted) / 1000;
 
-/** The export before the index: one pass over the whole log, keeping what is about the person. */
-async function scanExport(store: EventStore, userId: string): Promise<RecordedEvent[]> {
-  const own = new Set([accountStreams.account(userId), cartStreams.cart(userId), myListStreams.list(userId)]);
-  const about: RecordedEvent[] = [];
-  const orderIds = new Set<string>();
-  for (let after = 0n; ; ) {
-    const page = await store.readAll({ after, limit: 1000 });
-    if (page.length === 0) return about;
-    for (const recorded of page) {
-      const data = recorded.data as Record<string, unknown>;
-      const orderId = typeof data.orderId === 'string' ? data.orderId : null;
-      if (own.has(recorded.streamId) || USER_FIELDS.some((field) => data[field] === userId)) {
-        about.push(recorded);
-        if (orderId) orderIds.add(orderId);
-      } else if (orderId && orderIds.has(orderId)) about.push(recorded);
-    }
-    after = page.at(-1)!.position;
-  }
-}
-
 /** Runs `work` and measures it: wall time and the longest gap between event-loop turns meanwhile. */
 async function measured(work: () => Promise<number>): Promise<{ ms: number; stallMs: number; count: number }> {
-  let lastTurn = performance.now();
-  let stallMs = 0;
-  const turns = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - lastTurn);
-    lastTurn = now;
-  }, 5);
+  const stalls = watchEventLoopStalls();
   const started = performance.now();
   const count = await work();
   const ms = performance.now() - started;
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  clearInterval(turns);
-  return { ms, stallMs, count };
+  return { ms, stallMs: await stalls.stop(), count };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const scans: { ms: number; stallMs: number; count: number }[] = [];
 const lookups: { ms: number; stallMs: number; count: number }[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  scans.push(await measured(async () => (await scanExport(events, person)).length));
+  scans.push(await measured(async () => (await scanLogForPerson(events, person, new Set([accountStreams.account(person), cartStreams.cart(person), myListStreams.list(person)]))).length));
   lookups.push(
     await measured(async () => {
       const copy = await personalExport({ events, docs, newsletterStreamsOf: () => [] }, person);
