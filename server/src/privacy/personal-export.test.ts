@@ -6,10 +6,9 @@
  * page of the log.
  */
 import type { OrderDoc } from '@shop/contracts';
-import type { EventStore, RecordedEvent } from '@shop/platform';
-import { USER_FIELDS } from '@shop/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart, api, checkoutAndPay, listProduct, namedShopper, startTestShop, type TestShop } from '../../../test-support/shop-fixtures.ts';
+import { scanLogForPerson } from '../../../test-support/personal-data-scan.ts';
 import { personalExport } from './personal-export.ts';
 
 let t: TestShop;
@@ -38,25 +37,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** What the export promises, found the slow way: every event of the log about the person, in log order. */
-async function scanFor(events: EventStore, userId: string, ownStreams: Set<string>): Promise<RecordedEvent[]> {
-  const about: RecordedEvent[] = [];
-  const orderIds = new Set<string>();
-  for (let after = 0n; ; ) {
-    const page = await events.readAll({ after, limit: 1000 });
-    if (page.length === 0) return about;
-    for (const event of page) {
-      const data = event.data as Record<string, unknown>;
-      const orderId = typeof data.orderId === 'string' ? data.orderId : null;
-      if (ownStreams.has(event.streamId) || USER_FIELDS.some((field) => data[field] === userId)) {
-        about.push(event);
-        if (orderId) orderIds.add(orderId);
-      } else if (orderId && orderIds.has(orderId)) about.push(event);
-    }
-    after = page.at(-1)!.position;
-  }
-}
-
 describe('a personal data export', () => {
   it('holds exactly the events a scan of the whole log finds about the person, in log order, without reading the log', async () => {
     let pagesOfTheLog = 0;
@@ -72,7 +52,7 @@ describe('a personal data export', () => {
     expect(pagesOfTheLog).toBe(0);
 
     const own = new Set([`account-${person.userId}`, `cart-${person.userId}`, `mylist-${person.userId}`, ...newsletterStreamsOf(person.email)]);
-    const expected = await scanFor(t.shop.events, person.userId, own);
+    const expected = await scanLogForPerson(t.shop.events, person.userId, own);
     expect(copy.events.map((event) => `${event.stream} ${event.type}`)).toEqual(expected.map((event) => `${event.streamId} ${event.type}`));
     const types = copy.events.map((event) => event.type);
     expect(types).toEqual(expect.arrayContaining(['AccountRegistered', 'CartItemAdded', 'PaymentOpened', 'OrderPlaced', 'ProductReviewed', 'MyListItemAdded', 'NewsletterConsentRequested']));
@@ -81,11 +61,22 @@ describe('a personal data export', () => {
   });
 
   it('is the same JSON over HTTP, streamed, and names no secret', async () => {
-    const reply = await api<{ userId: string; events: { type: string; data: Record<string, unknown> }[] }>(t.url, `/api/user/${person.userId}/export`, { token: person.token });
+    const reply = await api<{ userId: string; summary: { inWords: string[] }; events: { type: string; data: Record<string, unknown> }[] }>(t.url, `/api/user/${person.userId}/export`, { token: person.token });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-disposition')).toContain('my-data.json');
     expect(reply.body.userId).toBe(person.userId);
     expect(reply.body.events.some((event) => event.type === 'OrderPlaced')).toBe(true);
+    expect(reply.body.summary.inWords[0]).toContain('Your account: Jyoti');
     expect(JSON.stringify(reply.body)).not.toMatch(/scrypt\$\d/);
+  });
+
+  it('says in plain words what the events amount to, beside them: the profile, an address, the order and the review', async () => {
+    const copy = await personalExport({ events: t.shop.events, docs: t.shop.docs, newsletterStreamsOf: (email) => t.shop.accounts.newsletter.streamsOf(email) }, person.userId);
+    expect(copy.summary.profile).toMatchObject({ name: 'Jyoti', email: person.email });
+    expect(copy.summary.orders).toHaveLength(1);
+    expect(copy.summary.reviews).toEqual([expect.objectContaining({ review: 'Sturdy and bright', rating: 4 })]);
+    expect(copy.summary.addresses).toHaveLength(1);
+    expect(copy.summary.consents).toEqual([expect.objectContaining({ state: 'asked, not confirmed' })]);
+    expect(copy.summary.inWords.join(' ')).toMatch(/You placed 1 order\..*You wrote 1 review\./);
   });
 });

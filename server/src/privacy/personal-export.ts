@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { PERSONAL_DATA, accountStreams, cartStreams, myListStreams, type AccountEventMap } from '@shop/contracts';
 import type { DocumentStore, EventStore, RecordedEvent } from '@shop/platform';
 import type { PersonalStreamsDoc } from '@shop/projections';
+import { summariseExport, type ExportSummary } from './export-summary.ts';
 
 /** Secrets of the write side: the person is told they exist, never given them. */
 const SECRET_FIELDS = new Set(['passwordHash', 'codeHash', 'secretHash']);
@@ -18,6 +19,8 @@ export interface ExportedEvent {
 export interface PersonalExport {
   userId: string;
   exportedAt: string;
+  /** What the events amount to (profile, addresses, orders, reviews, consents), also in plain sentences. */
+  summary: ExportSummary;
   /** Each event that is about the person, in log order, decrypted; secrets shown as kept, not given. */
   events: ExportedEvent[];
 }
@@ -56,13 +59,10 @@ export async function personalExport(sources: PersonalExportSources, userId: str
   for (const stream of index?.streams ?? []) {
     for (const [from, to] of stream.revisions) take(await events.readStream(stream.id, { fromRevision: BigInt(from), toRevision: BigInt(to) }));
   }
-  return {
-    userId,
-    exportedAt: now.toISOString(),
-    events: [...byPosition.values()]
-      .sort((a, b) => (a.position < b.position ? -1 : 1))
-      .map((event) => ({ type: event.type, stream: event.streamId, recordedAt: event.metadata.timestamp, data: withoutSecrets(event.data as Record<string, unknown>) })),
-  };
+  const exported = [...byPosition.values()]
+    .sort((a, b) => (a.position < b.position ? -1 : 1))
+    .map((event) => ({ type: event.type, stream: event.streamId, recordedAt: event.metadata.timestamp, data: withoutSecrets(event.data as Record<string, unknown>) }));
+  return { userId, exportedAt: now.toISOString(), summary: summariseExport(exported), events: exported };
 }
 
 /**
@@ -73,8 +73,8 @@ export function exportReply(data: PersonalExport): Readable {
   return Readable.from(jsonPieces(data), { objectMode: false });
 }
 
-function* jsonPieces({ userId, exportedAt, events }: PersonalExport): Generator<string> {
-  let piece = `{"userId":${JSON.stringify(userId)},"exportedAt":${JSON.stringify(exportedAt)},"events":[`;
+function* jsonPieces({ userId, exportedAt, summary, events }: PersonalExport): Generator<string> {
+  let piece = `{"userId":${JSON.stringify(userId)},"exportedAt":${JSON.stringify(exportedAt)},"summary":${JSON.stringify(summary)},"events":[`;
   for (const [index, event] of events.entries()) {
     piece += (index === 0 ? '' : ',') + JSON.stringify(event);
     if (piece.length >= REPLY_CHUNK_CHARS) {
