@@ -12,6 +12,7 @@ import { CatalogCommands, importCatalog } from '@shop/command-api';
 import { SqliteDocumentStore, SqliteEventStore } from '@shop/platform/adapters';
 import { catalogProjection, rebuildProjection } from '@shop/projections';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
+import { watchEventLoopStalls } from './event-loop-stalls.ts';
 import { mainThreadCpuSeconds, measureStoreFloor } from './store-floor.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -45,18 +46,10 @@ for (let round = 1; round <= ROUNDS; round++) {
     replayCpu = cpuSeconds(process.cpuUsage(cpuStarted));
     replayMainCpu = mainThreadCpuSeconds() - mainStarted;
   };
-  // The longest the event loop went without a turn: what a request to a serving shop would wait.
-  let lastTurn = performance.now();
-  let stallMs = 0;
-  const turns = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - lastTurn);
-    lastTurn = now;
-  }, 5);
+  const stalls = watchEventLoopStalls();
   const rebuilt = await rebuildProjection(catalogProjection, { events, store: docs, batchSize: REBUILD_BATCH, onProgress });
   const total = (performance.now() - started) / 1000;
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  clearInterval(turns);
+  const stallMs = await stalls.stop();
   const replay = (indexingStarted - started) / 1000;
   const floor = await measureStoreFloor(docs, REBUILD_BATCH);
   const floorTotal = floor.writeSeconds + (total - replay);

@@ -64,6 +64,14 @@ export const dashboardSlotId = (slot: string) => `slot:${slot}`;
 export const CUSTOMERS = { customers: 'adminCustomers' } as const;
 
 /**
+ * Collections of the `personal-data` projection (run in the `backOffice` group): the index a
+ * person's data export reads instead of the whole log. `streams`: per user, the streams other
+ * than their own that hold events about them, and which revisions; `orderOwners`: per order, the
+ * users its later events are about.
+ */
+export const PERSONAL_DATA = { streams: 'personalDataStreams', orderOwners: 'personalDataOrderOwners' } as const;
+
+/**
  * Collections of the `search` projection: one small entry per product with the words shoppers
  * search by, and the category names those entries copy.
  */
@@ -86,6 +94,8 @@ export const READ_MODELS = {
   customers: 'backOffice',
   /** Promotions, their uses and discounts given (what carts are priced with). */
   promotions: 'backOffice',
+  /** The index of each person's events that their data export reads. */
+  personalData: 'backOffice',
   /** The search read model: a new or edited product is found by the next search. */
   search: 'search',
 } as const;

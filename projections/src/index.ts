@@ -35,5 +35,6 @@ export * from './search/projection.ts';
 export * from './back-office/projection.ts';
 export * from './back-office/group.ts';
 export * from './customers/projection.ts';
+export * from './personal-data/projection.ts';
 export * from './gst/projection.ts';
 export * from './gift-cards/projection.ts';

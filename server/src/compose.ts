@@ -38,7 +38,7 @@ import {
   type CodAvailability,
   type CodSettings,
 } from '@shop/command-api';
-import { ConfigError, JoseGoogleVerifier, LeasedRole, PublicUrls, SealingEventStore, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type PersonalKeyStore, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
+import { ConfigError, HttpError, JoseGoogleVerifier, LeasedRole, PublicUrls, SealingEventStore, ShopMetrics, TimedEventStore, TokenService, UpcastingEventStore, loadOrCreateSecret, type Config, type PersonalKeyStore, type DocumentStore, type EventStore, type FileStore, type GoogleIdentityVerifier, type Logger, type Mailer, type PaymentProvider } from '@shop/platform';
 import { LocalFolderFiles, SqliteDocumentStore, SqliteEventStore, SqliteKeyStore, createKafkaBus, createMailer, createPaymentProvider } from '@shop/platform/adapters';
 import {
   AuditRegistry,
@@ -68,7 +68,7 @@ import { DATA_FOLDER } from './data-folder.ts';
 import { SharedLogEventStore, type ProcessLink } from './cluster/process-link.ts';
 import { LeaseHolderRebuilds } from './cluster/rebuilds.ts';
 import { Forgetting } from './privacy/forgetting.ts';
-import { personalExport } from './privacy/personal-export.ts';
+import { exportReply, personalExport } from './privacy/personal-export.ts';
 
 /** Everything the HTTP app and the command-line tools need, wired once from configuration. */
 export interface Shop {
@@ -380,6 +380,19 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     outbox: config.SMTP_URL ? null : join(config.DATA_DIR, 'outbox'),
     logger,
   });
+  /**
+   * An export reads the person's events through the `personal-data` index: it waits until the
+   * index has every event appended so far, and answers 503 while the index is still being built
+   * (a new version of its group, rebuilt in the background after an upgrade) rather than give a
+   * copy with some of the person missing.
+   */
+  const personalDataIndexCurrent = async (): Promise<void> => {
+    const indexing = new HttpError(503, { error: true, msg: 'Your data export is being prepared. Please try again in a few minutes.' });
+    if (upgrades.status().readModels.find((model) => model.name === backOfficeGroup.name)?.state !== 'current') throw indexing;
+    await awaitProjections(await events.headPosition(), [backOfficeGroup.name], EXPORT_INDEX_WAIT_MS).catch(() => {
+      throw indexing;
+    });
+  };
   return {
     config,
     logger,
@@ -438,7 +451,10 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     emails,
     privacy: {
       forget: (userId, by, actorId) => forgetting.forget(userId, by, actorId),
-      exportFor: (userId) => personalExport(events, userId, (email) => accounts.newsletter.streamsOf(email)),
+      exportFor: async (userId) => {
+        await personalDataIndexCurrent();
+        return exportReply(await personalExport({ events, docs, newsletterStreamsOf: (email) => accounts.newsletter.streamsOf(email) }, userId));
+      },
     },
     async close() {
       await localRebuilds.stop();
@@ -458,6 +474,9 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     },
   };
 }
+
+/** How long an export waits for the `personal-data` index to reach the log's head. */
+const EXPORT_INDEX_WAIT_MS = 10_000;
 
 /** What a process tells the others after destroying keys (ProcessLink.ask): the subjects. */
 const KEYS_DESTROYED = 'keys-destroyed';

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { DocumentStore, FileStore, GoogleIdentityVerifier, Logger, PublicUrls, TokenService } from '@shop/platform';
 import type { WriteThrottle } from '../shared/write-throttle.ts';
 import type { AccountCommands } from './commands.ts';
@@ -34,8 +35,8 @@ export interface AccountRouteDeps {
 export interface PrivacyDesk {
   /** Forgets the person; `by` is 'self' or the acting admin's id. Resolves once every read model shows them forgotten. */
   forget(userId: string, by: string, actorId: string): Promise<{ position: bigint }>;
-  /** Everything the shop holds about the person, decrypted, as JSON. */
-  exportFor(userId: string): Promise<unknown>;
+  /** Everything the shop holds about the person, decrypted: the JSON reply, as a stream. */
+  exportFor(userId: string): Promise<Readable>;
 }
 
 /** The read model every account command waits for before replying. */

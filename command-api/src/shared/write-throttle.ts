@@ -5,11 +5,11 @@ import { memoryLimiters, type LimiterFactory } from '../account/identity/limits.
 import { DomainError } from './decider.ts';
 
 /**
- * The writes that append to the permanent event log, and the guesses at codes, each with its own
- * budget: the signed-in ones per user, and a cash-on-delivery order's confirmation attempts per
+ * The writes that append to the permanent event log, the guesses at codes, and the data exports,
+ * each with its own budget: the signed-in ones per user, and a cash-on-delivery order's confirmation attempts per
  * order (no sign-in: the code is the proof, so the guesses at it are what is counted).
  */
-export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile' | 'coupon' | 'codConfirmation' | 'giftCardCode';
+export type WriteKind = 'checkout' | 'basket' | 'review' | 'profile' | 'coupon' | 'codConfirmation' | 'giftCardCode' | 'dataExport';
 
 interface WriteBudget {
   /** What the refusal says there were too many of. */
@@ -45,6 +45,10 @@ export const WRITE_BUDGETS: Readonly<Record<WriteKind, WriteBudget>> = {
   // a code is 80 random bits, so even without this a guess is hopeless; the budget keeps a script
   // from trying at all while a shopper who mistypes a few times is never stopped.
   giftCardCode: { noun: 'gift card code attempts', windows: [{ points: 10, seconds: HOUR }, { points: 30, seconds: DAY }] },
+  // A copy of everything the shop holds about the person: read, not written, but it reads every
+  // event of theirs and sends it whole. A person wants it now and then; one a minute and five a
+  // day never stop them, while thirty at once from a script are twenty-nine refusals.
+  dataExport: { noun: 'data exports', windows: [{ points: 1, seconds: MINUTE }, { points: 5, seconds: DAY }] },
 };
 
 function waitText(ms: number): string {
@@ -74,6 +78,7 @@ export class WriteThrottle {
       coupon: build('coupon'),
       codConfirmation: build('codConfirmation'),
       giftCardCode: build('giftCardCode'),
+      dataExport: build('dataExport'),
     };
   }
 

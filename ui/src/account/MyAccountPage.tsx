@@ -8,6 +8,7 @@ import { brand } from '../shared/theme.ts';
 import type { SessionUser } from '../session/storage.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import { DownloadMyData } from './DownloadMyData.tsx';
 import { LoadError, PageFrame, Panel, useErrorNotice } from '../shared/common.tsx';
 import { EditProfile } from './EditProfile.tsx';
 import { MyGiftCards } from './MyGiftCards.tsx';
@@ -41,6 +42,7 @@ function AccountView({ session }: { session: SessionUser }) {
           ) : (
             <>
               <ChangePasswordForm user={user} />
+              <DownloadMyData user={user} />
               <DeleteAccount user={user} />
             </>
           )}
@@ -50,7 +52,7 @@ function AccountView({ session }: { session: SessionUser }) {
   );
 }
 
-/** /my-account: Edit Profile, and Change Password with Delete account below it. */
+/** /my-account: Edit Profile, and Change Password with Download my data and Delete account below it. */
 export default function MyAccountPage() {
   return <RequireShopper>{(user) => <AccountView session={user} />}</RequireShopper>;
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithShop, SHOPPER, VISITOR } from '../test/render.tsx';
 import MyAccountPage from './MyAccountPage.tsx';
 import { mockApi } from '../test/testApi.ts';
@@ -89,5 +89,36 @@ describe('My Account screen', () => {
     await waitFor(() => expect(store.getState().snackbar).toMatchObject({ message: 'Your password has been changed', severity: 'success' }));
     expect(calls.filter((c) => c.method === 'PUT')[1]?.body).toMatchObject({ name: 'Asha', email: 'asha@example.in', password: 'old-secret', newPass: 'new-secret-1', confirmPass: 'new-secret-1' });
     expect(container.querySelector('[name="oldPassword"]')).toHaveValue('');
+  });
+
+  it('downloads my data: saves my-data.json, shows its summary in plain words, and the server’s refusal of a second copy', async () => {
+    const copy = {
+      userId: 'u1',
+      exportedAt: '2026-12-08T00:00:00.000Z',
+      summary: { inWords: ['Your account: Asha, asha@example.in, since 2026-11-01.', 'You placed 1 order.'] },
+      events: [{ type: 'AccountRegistered', stream: 'account-u1', recordedAt: '2026-11-01T00:00:00.000Z', data: { name: 'Asha' } }],
+    };
+    let asked = 0;
+    mockApi({
+      'GET /api/user/u1': { body: USER },
+      'GET /api/user/u1/export': () => (++asked === 1 ? { body: copy } : { status: 429, body: { error: true, msg: 'Too many data exports. Please try again in 60 seconds.' } }),
+    });
+    const saved: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:my-data';
+    });
+    const { store } = renderWithShop(<MyAccountPage />, { route: '/my-account', session: SHOPPER });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change Password' }));
+    fireEvent.click(await screen.findByTestId('download-my-data'));
+    await waitFor(() => expect(screen.getByTestId('my-data-summary')).toHaveTextContent('You placed 1 order.'));
+    expect(screen.getByTestId('my-data-summary')).toHaveTextContent('Your account: Asha, asha@example.in');
+    expect(store.getState().snackbar).toMatchObject({ message: 'Your data has been downloaded as my-data.json', severity: 'success' });
+    expect(JSON.parse(await saved[0]!.text())).toEqual(copy);
+
+    fireEvent.click(screen.getByTestId('download-my-data'));
+    await waitFor(() => expect(store.getState().snackbar).toMatchObject({ message: 'Too many data exports. Please try again in 60 seconds.', severity: 'error' }));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    createObjectURL.mockRestore();
   });
 });

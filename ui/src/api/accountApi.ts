@@ -38,6 +38,15 @@ export interface ProfileBody {
   images: string[];
 }
 
+/** `GET /api/user/:id/export`: what the shop holds about the person, summed up and as its raw records. */
+export interface PersonalDataCopy {
+  userId: string;
+  exportedAt: string;
+  /** Profile, addresses, orders, reviews and consents; `inWords` says the same in plain sentences. */
+  summary?: { inWords: string[] } & Record<string, unknown>;
+  events: { type: string; stream: string; recordedAt: string; data: Record<string, unknown> }[];
+}
+
 export interface ChangePasswordBody extends ProfileBody {
   password: string;
   newPass: string;
@@ -90,6 +99,10 @@ export const accountApi = shopApi.injectEndpoints({
     deleteAccount: build.mutation<{ id: string; forgotten: true } & FlaggedReply, { id: string; password: string }>({
       query: ({ id, password }) => ({ url: `/user/${encodeURIComponent(id)}`, method: 'DELETE', body: { password } }),
     }),
+    /** A mutation, not a query: each copy is counted against the person's budget (one a minute), never cached. */
+    exportMyData: build.mutation<PersonalDataCopy, string>({
+      query: (id) => ({ url: `/user/${encodeURIComponent(id)}/export` }),
+    }),
     uploadImages: build.mutation<string[], FormData>({
       query: (body) => ({ url: '/user/upload', method: 'POST', body }),
     }),
@@ -113,6 +126,7 @@ export const {
   useSaveProfileMutation,
   useChangePasswordMutation,
   useDeleteAccountMutation,
+  useExportMyDataMutation,
   useUploadImagesMutation,
   useDeleteAllImagesMutation,
 } = accountApi;

@@ -17,13 +17,18 @@ export async function downloadWithToken(url: string, token: string | null, fallb
     return reply?.msg ?? 'The file could not be downloaded; please try again';
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), name);
+  return null;
+}
+
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
-  return null;
 }
 
 /**

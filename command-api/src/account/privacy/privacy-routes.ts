@@ -29,12 +29,18 @@ export function privacyRoutes(router: Router, deps: AccountRouteDeps): void {
     ctx.body = { id: userId, forgotten: true };
   });
 
-  /** `GET /user/:id/export` → JSON of everything the shop holds about the caller, decrypted. */
+  /**
+   * `GET /user/:id/export` → JSON of everything the shop holds about the caller, decrypted.
+   * Counted per user before any reading (`dataExport`): a burst gets one through, the rest 429.
+   */
   router.get('/user/:id/export', signedIn, replyAs('error'), async (ctx) => {
     const userId = ownUserId(ctx);
+    await deps.writes.takeFor(ctx, 'dataExport', userId);
+    const reply = await deps.privacy.exportFor(userId);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', 'attachment; filename="my-data.json"');
-    ctx.body = await deps.privacy.exportFor(userId);
+    ctx.type = 'application/json';
+    ctx.body = reply;
   });
 
   /** `POST /admin/customers/:id/forget` → `{ id, forgotten: true }`: an admin erases a customer. */
