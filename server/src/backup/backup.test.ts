@@ -29,16 +29,8 @@ afterEach(async () => {
 /** These drills forget nobody: a restore takes the operator's word for it (hostile/restore-erasure.test.ts restores after an erasure). */
 const NO_ERASURES = { noErasuresSinceBackup: true };
 
-/**
- * docs/operations.md's way to open one file of an encrypted backup by hand (arguments: key file,
- * box, the file's name in the backup, where to write it). Kept equal to the docs' text.
- */
-const OPEN_BY_HAND = [
-  "const [keyFile, box, name, out] = process.argv.slice(1), fs = require('fs'), crypto = require('crypto');",
-  "const key = Buffer.from(fs.readFileSync(keyFile, 'utf8').trim(), 'hex'), b = fs.readFileSync(box);",
-  "const d = crypto.createDecipheriv('aes-256-gcm', key, b.subarray(0, 12)).setAAD(Buffer.from(name)).setAuthTag(b.subarray(-16));",
-  "fs.writeFileSync(out, Buffer.concat([d.update(b.subarray(12, -16)), d.final()]), { mode: 0o600 });",
-].join(' ');
+/** docs/operations.md's way to open one file of an encrypted backup by hand: its `node -e "..."` script, read from the docs. */
+const OPEN_BY_HAND = /^ {4}node -e "(.+)" \S+ \S+ \S+ \S+$/m.exec(readFileSync(join(ROOT, 'docs/operations.md'), 'utf8'))![1]!;
 
 /** Every file under `dir` (itself included) that is not 0600, or folder that is not 0700, with its mode. */
 function looserThanPrivate(dir: string): string[] {
