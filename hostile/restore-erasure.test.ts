@@ -10,22 +10,13 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { newId } from '@shop/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeIn, startAccountShop, TEST_JWT_SECRET, uniqueEmail, type AccountShop } from '../test-support/account-kit.ts';
 import { api, startTestShop } from '../test-support/shop-fixtures.ts';
 import { ROOT, serverEntry } from '../test-support/shop-process.ts';
-import { tempDir } from '../test-support/temp-dir.ts';
+import { cleanupAfterEach } from '../test-support/cleanups.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(prefix: string): string {
-  const dir = tempDir(prefix);
-  cleanups.push(dir.remove);
-  return dir.path;
-}
+const { later, folder } = cleanupAfterEach();
 
 /** Runs one of the CLIs as an operator would: its exit code and output, whatever the code. */
 async function cli(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -63,7 +54,7 @@ function filesNaming(dir: string, her: Her): string[] {
 async function forgottenAfterTheBackup(env: Record<string, string>): Promise<{ her: Her; backupDir: string }> {
   const shop: AccountShop = await startAccountShop(env);
   let running = true;
-  cleanups.push(() => (running ? shop.close() : undefined));
+  later(() => (running ? shop.close() : undefined));
   const details = herDetails();
   expect((await shop.call('/api/user/signup', { method: 'POST', body: details })).status).toBe(201);
   const code = codeIn(await shop.mail.next(details.email));
@@ -85,7 +76,7 @@ async function forgottenAfterTheBackup(env: Record<string, string>): Promise<{ h
 }
 
 describe('hostile: a restored backup does not bring the forgotten back', () => {
-  it('keeps her forgotten after the data folder is lost and a backup from before her erasure is restored (ERASURE_LEDGER kept outside it)', { timeout: 180_000 }, async () => {
+  it('keeps her forgotten after the data folder is lost and a backup from before her erasure is restored (ERASURE_LEDGER kept outside it)', { timeout: 240_000 }, async () => {
     const ledger = join(folder('shop-ledger-'), 'erasures.jsonl');
     const { her, backupDir } = await forgottenAfterTheBackup({ ERASURE_LEDGER: ledger });
 
@@ -101,7 +92,7 @@ describe('hostile: a restored backup does not bring the forgotten back', () => {
 
     const restored = await startTestShop({ dataDir: restoredDir, env: { JWT_SECRET: TEST_JWT_SECRET, ERASURE_LEDGER: ledger } });
     let running = true;
-    cleanups.push(() => (running ? restored.close() : undefined));
+    later(() => (running ? restored.close() : undefined));
     await restored.shop.upgrades.whenCurrent('accounts');
     expect((await api(restored.url, '/api/user/signin', { method: 'POST', body: { email: her.email, password: her.password } })).status).not.toBe(200);
     const herData = new RegExp(`${her.email}|${her.name}|${her.phone}`);
@@ -117,7 +108,7 @@ describe('hostile: a restored backup does not bring the forgotten back', () => {
     expect(filesNaming(restoredDir, her)).toEqual([]);
   });
 
-  it('refuses to restore, and restores nothing, when nothing kept outside the backup says who was forgotten after it', { timeout: 180_000 }, async () => {
+  it('refuses to restore, and restores nothing, when nothing kept outside the backup says who was forgotten after it', { timeout: 240_000 }, async () => {
     // The default ledger lives in the data folder: it was lost with it.
     const { backupDir } = await forgottenAfterTheBackup({});
     const restoredDir = folder('shop-restored-');

@@ -98,4 +98,15 @@ describe('data files readable by their owner only', () => {
     expect(modeOf(join(root.path, 'srv', 'shop'))).toBe('700');
     expect(modeOf(join(root.path, 'srv', 'shop', 'secrets', 'email-lookup-key'))).toBe('600');
   });
+  it('leaves a shared folder (sticky, like /tmp) open to others, tightening only the file', async () => {
+    const root = tempDir('shop-modes-');
+    cleanups.push(root.remove);
+    const shared = join(root.path, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    const keys = new SqliteKeyStore(join(shared, 'person-keys.db'));
+    await keys.close();
+    expect((statSync(shared).mode & 0o7777).toString(8)).toBe('1777');
+    expect(modeOf(join(shared, 'person-keys.db'))).toBe('600');
+  });
 });

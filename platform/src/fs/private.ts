@@ -44,7 +44,11 @@ export function makeFilePrivateSync(file: string, sidecars: readonly string[] = 
   const folder = dirname(file);
   mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
-  return [tightenSync(folder, PRIVATE_FOLDER_MODE), ...[file, ...sidecars].map((path) => tightenSync(path, PRIVATE_FILE_MODE))].filter((line) => line !== null);
+  const lines = [file, ...sidecars].map((path) => tightenSync(path, PRIVATE_FILE_MODE));
+  // A shared folder (sticky, like /tmp) or one owned by another account is not the shop's to close.
+  const { mode, uid } = statSync(folder);
+  if ((mode & 0o1000) === 0 && uid === process.getuid?.()) lines.unshift(tightenSync(folder, PRIVATE_FOLDER_MODE));
+  return lines.filter((line) => line !== null);
 }
 
 /** Says that data files were tightened, where a process's warnings go (stderr, and any 'warning' listener). */

@@ -9,23 +9,14 @@ import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpVerified, startMailCatcher, type AccountShop } from '../../../test-support/account-kit.ts';
 import { api, startTestShop } from '../../../test-support/shop-fixtures.ts';
 import { ROOT, serverEntry } from '../../../test-support/shop-process.ts';
-import { tempDir } from '../../../test-support/temp-dir.ts';
+import { cleanupAfterEach } from '../../../test-support/cleanups.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(prefix: string): string {
-  const dir = tempDir(prefix);
-  cleanups.push(dir.remove);
-  return dir.path;
-}
+const { later, folder } = cleanupAfterEach();
 
 /** The shop's secrets come from its data folder here, as on a shop that sets none. */
 const inheritedEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'JWT_SECRET' && name !== 'EMAIL_LOOKUP_SECRET'));
@@ -45,14 +36,14 @@ async function logFile(command: 'export' | 'import', args: string[], dataDir: st
 }
 
 describe('npm run log:import carries what the log needs, or refuses naming it', () => {
-  it('refuses a log with the key store alone, naming secrets/; with them every shopper signs in as before and her token still works', { timeout: 120_000 }, async () => {
+  it('refuses a log with the key store alone, naming secrets/; with them every shopper signs in as before and her token still works', { timeout: 240_000 }, async () => {
     // The old shop: its secrets generated into its data folder (no JWT_SECRET, no EMAIL_LOOKUP_SECRET).
     const oldDir = folder('shop-old-');
     const mail = await startMailCatcher();
-    cleanups.push(() => mail.close());
+    later(() => mail.close());
     const t = await startTestShop({ dataDir: oldDir, env: { SMTP_URL: mail.url } });
     let running = true;
-    cleanups.push(() => (running ? t.close() : undefined));
+    later(() => (running ? t.close() : undefined));
     const shop: AccountShop = { t, mail, replies: [], call: (path, init) => api(t.url, path, init) as never, close: () => t.close() };
     const her = await signUpVerified(shop);
     running = false;
@@ -85,7 +76,7 @@ describe('npm run log:import carries what the log needs, or refuses naming it', 
     const imported = await logFile('import', [file], newDir);
     expect(imported.code, imported.stderr).toBe(0);
     const moved = await startTestShop({ dataDir: newDir });
-    cleanups.push(() => moved.close());
+    later(() => moved.close());
     await moved.shop.upgrades.whenCurrent('accounts');
     const signIn = await api<{ user: { id: string } }>(moved.url, '/api/user/signin', { method: 'POST', body: { email: her.email, password: her.password } });
     expect(signIn.status).toBe(200);
