@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isInsideFolder } from './fs/private.ts';
 import { TRACKING_NUMBER_PLACEHOLDER } from '@shop/contracts/order-rules';
 import { DEFAULT_SHOP_TIME_ZONE, GST_RATES, GST_STATE_CODES, gstinProblem, hsnCode, indianStateField, isTimeZone } from '@shop/contracts';
 
@@ -39,6 +40,12 @@ export const configSchema = z
      * not take it along (the backup volume). Absent: DATA_DIR/erasures.jsonl, which each backup copies.
      */
     ERASURE_LEDGER: z.preprocess((v) => v || undefined, z.string().min(1).optional()),
+    /**
+     * A file holding 64 hex digits (`openssl rand -hex 32`): `npm run backup` seals every file of
+     * the backup under this key (AES-256-GCM) and `npm run restore` opens them. Keep it apart from
+     * the backups (another machine or volume, a secrets manager). Absent: backups are not encrypted.
+     */
+    BACKUP_KEY_FILE: z.preprocess((v) => v || undefined, z.string().min(1).optional()),
     EVENT_STORE: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
     /**
      * How the embedded event log commits: `full` syncs the WAL before a command is acknowledged;
@@ -342,6 +349,13 @@ export const configSchema = z
     }
     if (c.NODE_ENV === 'production' && c.PASSWORD_HASH_COST < 15) {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'production hashes passwords at a cost of 15 or more (each step less halves the work of guessing a stolen hash)' });
+    }
+    // Both exist to outlive a lost data folder: inside it, they are lost with it.
+    for (const setting of ['ERASURE_LEDGER', 'BACKUP_KEY_FILE'] as const) {
+      const path = c[setting];
+      if (path !== undefined && isInsideFolder(path, c.DATA_DIR)) {
+        ctx.addIssue({ code: 'custom', path: [setting], message: `${setting} must lie outside DATA_DIR: a data folder that is lost takes it along` });
+      }
     }
     if (c.GIFT_CARD_MIN_AMOUNT > c.GIFT_CARD_MAX_AMOUNT) {
       ctx.addIssue({ code: 'custom', path: ['GIFT_CARD_MIN_AMOUNT'], message: 'GIFT_CARD_MIN_AMOUNT must not be above GIFT_CARD_MAX_AMOUNT' });

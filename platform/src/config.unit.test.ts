@@ -46,3 +46,12 @@ describe('PASSWORD_HASH_COST', () => {
     expect(() => loadConfig({ PASSWORD_HASH_COST: '18' })).toThrow(/PASSWORD_HASH_COST/);
   });
 });
+
+describe('ERASURE_LEDGER and BACKUP_KEY_FILE', () => {
+  it('refuses either inside DATA_DIR, where a lost data folder takes it along', () => {
+    expect(() => loadConfig({ DATA_DIR: '/srv/shop', ERASURE_LEDGER: '/srv/shop/erasures.jsonl' })).toThrow(/ERASURE_LEDGER: ERASURE_LEDGER must lie outside DATA_DIR/);
+    expect(() => loadConfig({ DATA_DIR: '/srv/shop', BACKUP_KEY_FILE: '/srv/shop/secrets/backup.key' })).toThrow(/BACKUP_KEY_FILE: BACKUP_KEY_FILE must lie outside DATA_DIR/);
+    const config = loadConfig({ DATA_DIR: '/srv/shop', ERASURE_LEDGER: '/backups/shop/erasures.jsonl', BACKUP_KEY_FILE: '/srv/shop-keys/backup.key' });
+    expect([config.ERASURE_LEDGER, config.BACKUP_KEY_FILE]).toEqual(['/backups/shop/erasures.jsonl', '/srv/shop-keys/backup.key']);
+  });
+});

@@ -64,7 +64,7 @@ import {
   type Projection,
 } from '@shop/projections';
 import { SessionCutoffs } from '@shop/read-api';
-import { DATA_FOLDER } from './data-folder.ts';
+import { DATA_FOLDER, erasureLedgerFile } from './data-folder.ts';
 import { SharedLogEventStore, type ProcessLink } from './cluster/process-link.ts';
 import { LeaseHolderRebuilds } from './cluster/rebuilds.ts';
 import { Forgetting } from './privacy/forgetting.ts';
@@ -373,7 +373,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     streams,
     sealed,
     tellOthers: shared ? async (subjects) => void (await shared.link.ask(KEYS_DESTROYED, subjects)) : undefined,
-    ledgerFile: config.ERASURE_LEDGER ?? join(config.DATA_DIR, DATA_FOLDER.erasures),
+    ledgerFile: erasureLedgerFile(config),
     files,
     rebuilds,
     docs,

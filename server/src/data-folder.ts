@@ -1,3 +1,8 @@
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '@shop/platform';
+import { PRIVATE_FILE_MODE, reportTightened, tightenSync } from '@shop/platform/fs/private';
+
 /**
  * What the embedded shop keeps in DATA_DIR, by name: the composition root opens these, and a
  * backup copies exactly these (everything else there, such as the mail outbox of a shop without
@@ -23,3 +28,16 @@ export const DATA_FOLDER = {
   /** Pictures uploaded by shoppers and the back office. */
   uploads: 'uploads',
 } as const;
+
+/**
+ * Where the shop records erasures: ERASURE_LEDGER, kept outside the data folder so that a lost
+ * data folder does not lose it, else the data folder's own. ERASURE_LEDGER is created (empty,
+ * 0600) when the shop starts, so that a restore can tell a ledger that was lost from one that
+ * names nobody yet; a missing folder for it stops the start rather than the first erasure.
+ */
+export function erasureLedgerFile(config: Pick<Config, 'ERASURE_LEDGER' | 'DATA_DIR'>): string {
+  if (!config.ERASURE_LEDGER) return join(config.DATA_DIR, DATA_FOLDER.erasures);
+  closeSync(openSync(config.ERASURE_LEDGER, 'a', PRIVATE_FILE_MODE));
+  reportTightened([tightenSync(config.ERASURE_LEDGER, PRIVATE_FILE_MODE)].filter((line) => line !== null));
+  return config.ERASURE_LEDGER;
+}

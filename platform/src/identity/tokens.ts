@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import { syncDirectorySync } from '../fs/durable.ts';
+import { PRIVATE_FOLDER_MODE, makeFilePrivateSync, reportTightened } from '../fs/private.ts';
 
 /** What a token says about its bearer. */
 export interface TokenClaims {
@@ -126,9 +127,13 @@ export class TokenService {
  * (readable by the owner only), so it is never in the repository and survives restarts.
  */
 export function loadOrCreateSecret(file: string): string {
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    // A secret another local user can read lets them sign tokens as anyone: tightened if it was.
+    reportTightened(makeFilePrivateSync(file));
+    return readFileSync(file, 'utf8').trim();
+  }
   const dir = dirname(file);
-  const created = mkdirSync(dir, { recursive: true });
+  const created = mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   if (created !== undefined) syncDirectorySync(dirname(created));
   const secret = randomBytes(48).toString('base64url');
   // Tokens signed with it are handed out from now on, so it must survive power loss: written and

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { makeFilePrivateSync, reportTightened } from '../fs/private.ts';
 
 /**
  * How a commit reaches the disk in WAL mode. `full`: the WAL is synced before the commit returns,
@@ -14,7 +13,8 @@ export type SyncMode = 'full' | 'normal';
  * Opens a SQLite file tuned for a single-writer server: WAL so readers never block the writer,
  * `synchronous` as asked (NORMAL unless told; see SyncMode), a busy timeout so a second process
  * on the same file waits instead of failing, and memory-mapped reads with a page cache of
- * `cacheKb` (64 MB unless told).
+ * `cacheKb` (64 MB unless told). The file and its folder are private to the shop's account
+ * (0600 in 0700: see fs/private.ts), tightened with a warning when they were not.
  *
  * A large cache is not free for a file written in many small transactions: every commit ends by
  * scanning the cache's whole hash table (SQLite looks for pages past the end of the file, and the
@@ -28,7 +28,7 @@ export function openSqlite(
   file: string,
   { cacheKb = DEFAULT_SQLITE_TUNING.cacheKb, synchronous = DEFAULT_SQLITE_TUNING.synchronous }: { cacheKb?: number; synchronous?: SyncMode } = {},
 ): Database.Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') reportTightened(makeFilePrivateSync(file, [`${file}-wal`, `${file}-shm`, `${file}-journal`]));
   const db = new Database(file);
   for (const pragma of sqlitePragmas({ cacheKb, synchronous })) db.pragma(pragma);
   return db;

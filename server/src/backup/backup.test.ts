@@ -5,7 +5,8 @@
  * a damaged backup or a data folder in use is refused.
  */
 import { execFile } from 'node:child_process';
-import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,12 +18,29 @@ import { ROOT, serverEntry } from '../../../test-support/shop-process.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
 import { BackupError, takeBackup, verifyBackup } from './backup.ts';
+import { backupKeyOf } from './backup-key.ts';
 import { planRestore, restoreBackup } from './restore.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/** These drills forget nobody: a restore takes the operator's word for it (hostile/restore-erasure.test.ts restores after an erasure). */
+const NO_ERASURES = { noErasuresSinceBackup: true };
+
+/** docs/operations.md's way to open one file of an encrypted backup by hand: its `node -e "..."` script, read from the docs. */
+const OPEN_BY_HAND = /^ {4}node -e "(.+)" \S+ \S+ \S+ \S+$/m.exec(readFileSync(join(ROOT, 'docs/operations.md'), 'utf8'))![1]!;
+
+/** Every file under `dir` (itself included) that is not 0600, or folder that is not 0700, with its mode. */
+function looserThanPrivate(dir: string): string[] {
+  const paths = [dir, ...(readdirSync(dir, { recursive: true }) as string[]).map((name) => join(dir, name))];
+  return paths.flatMap((path) => {
+    const stat = statSync(path);
+    const mode = stat.mode & 0o777;
+    return mode === (stat.isDirectory() ? 0o700 : 0o600) ? [] : [`${path} ${mode.toString(8)}`];
+  });
+}
 
 function folder(prefix: string): string {
   const dir = tempDir(prefix);
@@ -85,7 +103,7 @@ describe('npm run backup and npm run restore', () => {
     expect(manifest.files.map((file) => file.path)).toEqual(expect.arrayContaining([DATA_FOLDER.eventLog, DATA_FOLDER.readModels]));
 
     const restoredDir = folder('shop-restored-');
-    const outcome = await restoreBackup(backupDir, restoredDir);
+    const outcome = await restoreBackup(backupDir, restoredDir, undefined, NO_ERASURES);
     expect(outcome.readModelsRestored).toBe(true);
     const restored = await shopOn(restoredDir);
     // The restored log is the original's up to the backup's last position (the restored shop may
@@ -135,7 +153,7 @@ describe('npm run backup and npm run restore', () => {
     expect(shown.stdout).toContain(`Drops 1 events recorded`);
     expect(shown.stdout).toContain('Nothing was restored');
     expect(readdirSync(restoredDir)).toEqual([]);
-    const done = await restore('--yes');
+    const done = await restore('--yes', '--no-erasures-since-backup');
     expect(done.stdout).toContain('it rebuilds its read models from the log first');
     expect(readdirSync(restoredDir)).not.toContain(DATA_FOLDER.readModels);
     const restored = await shopOn(restoredDir);
@@ -154,10 +172,63 @@ describe('npm run backup and npm run restore', () => {
 
     const inUse = folder('shop-in-use-');
     writeFileSync(join(inUse, 'events.db'), 'a shop lives here');
-    await expect(restoreBackup(backupDir, inUse)).rejects.toThrow(/not empty/);
+    await expect(restoreBackup(backupDir, inUse, undefined, NO_ERASURES)).rejects.toThrow(/not empty/);
 
     appendFileSync(join(backupDir, DATA_FOLDER.eventLog), 'x');
-    await expect(restoreBackup(backupDir, folder('shop-restored-'))).rejects.toThrow(new BackupError(`${backupDir} is damaged: ${DATA_FOLDER.eventLog} differs from the copy the backup took. Restore from another backup.`));
-    await expect(restoreBackup(folder('shop-not-a-backup-'), folder('shop-restored-'))).rejects.toThrow(/no manifest\.json/);
+    await expect(restoreBackup(backupDir, folder('shop-restored-'), undefined, NO_ERASURES)).rejects.toThrow(new BackupError(`${backupDir} is damaged: ${DATA_FOLDER.eventLog} differs from the copy the backup took. Restore from another backup.`));
+    await expect(restoreBackup(folder('shop-not-a-backup-'), folder('shop-restored-'), undefined, NO_ERASURES)).rejects.toThrow(/no manifest\.json/);
+  });
+  it('writes a backup, and restores it, as 0600 files in 0700 folders: no other local user reads keys, log or secrets', { timeout: 60_000 }, async () => {
+    const t = await shopOn();
+    await t.shop.awaitProjections(await importCatalog(t.shop.catalog, smallCatalog()), ['catalog']);
+    const backupDir = join(folder('shop-backup-'), 'backup');
+    await takeBackup(t.dataDir, backupDir);
+    expect(looserThanPrivate(backupDir)).toEqual([]);
+    expect(readdirSync(backupDir)).toEqual(expect.arrayContaining([DATA_FOLDER.eventLog, DATA_FOLDER.keyStore, DATA_FOLDER.readModels, DATA_FOLDER.secrets, 'manifest.json']));
+
+    const restoredDir = folder('shop-restored-');
+    chmodSync(restoredDir, 0o755);
+    await restoreBackup(backupDir, restoredDir, undefined, NO_ERASURES);
+    expect(looserThanPrivate(restoredDir)).toEqual([]);
+  });
+
+  it('encrypts a backup under BACKUP_KEY_FILE: nothing readable in it, restored only with that key, opened by hand as docs/operations.md says', { timeout: 120_000 }, async () => {
+    const t = await shopOn();
+    await t.shop.awaitProjections(await importCatalog(t.shop.catalog, smallCatalog()), ['catalog', 'search']);
+    const keyFile = join(folder('shop-backup-key-'), 'backup.key');
+    writeFileSync(keyFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    const backupDir = join(folder('shop-backup-'), 'backup');
+    const env = { ...process.env, DATA_DIR: t.dataDir, EVENT_STORE: 'sqlite', READ_STORE: 'sqlite', BACKUP_KEY_FILE: keyFile };
+    const taken = await promisify(execFile)(process.execPath, [...serverEntry('backup'), backupDir], { cwd: ROOT, env });
+    expect(taken.stdout).toMatch(/encrypted with the key of id [0-9a-f]{16}\./);
+
+    // Not a byte in clear: no SQLite file, no secret, no product of the catalog.
+    const secret = readFileSync(join(t.dataDir, DATA_FOLDER.secrets, 'jwt-secret'), 'utf8').trim();
+    const productName = smallCatalog().products[0]!.name;
+    for (const name of readdirSync(backupDir, { recursive: true }) as string[]) {
+      if (name === 'manifest.json' || statSync(join(backupDir, name)).isDirectory()) continue;
+      expect(name.endsWith('.enc'), name).toBe(true);
+      const bytes = readFileSync(join(backupDir, name));
+      for (const needle of ['SQLite format 3', secret, productName]) expect(bytes.includes(Buffer.from(needle)), `${needle} in ${name}`).toBe(false);
+    }
+    expect(looserThanPrivate(backupDir)).toEqual([]);
+
+    await expect(restoreBackup(backupDir, folder('shop-restored-'), undefined, NO_ERASURES)).rejects.toThrow(/is encrypted \(key id [0-9a-f]{16}\): set BACKUP_KEY_FILE/);
+    await expect(restoreBackup(backupDir, folder('shop-restored-'), undefined, { ...NO_ERASURES, key: backupKeyOf(randomBytes(32)) })).rejects.toThrow(/was encrypted with another key/);
+
+    const restoredDir = folder('shop-restored-');
+    const restored = await promisify(execFile)(process.execPath, [...serverEntry('restore'), backupDir, '--no-erasures-since-backup'], { cwd: ROOT, env: { ...env, DATA_DIR: restoredDir } });
+    expect(restored.stdout).toContain('Start the shop: it serves at once.');
+    expect(readdirSync(restoredDir)).toEqual(expect.arrayContaining([DATA_FOLDER.eventLog, DATA_FOLDER.keyStore, DATA_FOLDER.readModels, DATA_FOLDER.secrets]));
+    expect(readdirSync(restoredDir).filter((name) => name.startsWith('.')), 'no opened copy left behind').toEqual([]);
+
+    // By hand, with Node only: the recipe of docs/operations.md opens a file into what the restore put back.
+    const byHand = join(folder('shop-by-hand-'), DATA_FOLDER.eventLog);
+    await promisify(execFile)(process.execPath, ['-e', OPEN_BY_HAND, keyFile, join(backupDir, `${DATA_FOLDER.eventLog}.enc`), DATA_FOLDER.eventLog, byHand]);
+    expect(readFileSync(byHand).equals(readFileSync(join(restoredDir, DATA_FOLDER.eventLog)))).toBe(true);
+
+    const shop = await shopOn(restoredDir);
+    const products = async (s: TestShop) => (await api<{ products: { id: string }[] }>(s.url, '/api/products?perPage=100')).body.products.map((p) => p.id).sort();
+    expect(await products(shop)).toEqual(await products(t));
   });
 });

@@ -1,25 +1,31 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { cp, mkdir, open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { readSqliteLogFacts } from '@shop/platform/event-store/sqlite';
 import { syncDirectory } from '@shop/platform/fs/durable';
+import { makeTreePrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '@shop/platform/fs/private';
 import { snapshotSqliteFile } from '@shop/platform/sqlite/snapshot';
 import { DATA_FOLDER } from '../data-folder.ts';
+import { encryptFile, ENCRYPTED_SUFFIX, type BackupKey } from './backup-key.ts';
 
 /**
  * A backup of the embedded shop: a folder holding a consistent copy of the data folder (event
  * log, read models, token secret, uploads) and a manifest naming the log it copied, how far
  * that log went, and a checksum of every file, written last: a folder without a manifest is a
- * backup that did not finish.
+ * backup that did not finish. The manifest names no person and holds no key, so it stays in
+ * clear in an encrypted backup (format 2, every other file sealed: backup-key.ts), and a
+ * backup is checked without its key.
  */
 export const MANIFEST_FILE = 'manifest.json';
 
 export const backupManifest = z.object({
-  format: z.literal(1),
+  format: z.union([z.literal(1), z.literal(2)]),
   takenAt: z.iso.datetime(),
+  /** Format 2: every file is `<path>.enc`, sealed under the key this id names. */
+  encryption: z.object({ cipher: z.literal('aes-256-gcm'), keyId: z.string().regex(/^[0-9a-f]{16}$/) }).optional(),
   log: z.object({
     /** The copied log's identity: a restored shop keeps it, so its copied read models stay valid. */
     identity: z.string().min(1),
@@ -69,9 +75,11 @@ export async function syncTree(dir: string): Promise<void> {
   for (const folder of folders) await syncDirectory(folder);
 }
 
+/** `dir` exists, is empty, and is private to this account (0700) before anything is put in it. */
 export async function assertEmptyFolder(dir: string, why: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   if ((await readdir(dir)).length > 0) throw new BackupError(`${dir} is not empty: ${why}`);
+  await makeTreePrivate(dir);
 }
 
 /**
@@ -80,13 +88,36 @@ export async function assertEmptyFolder(dir: string, why: string): Promise<void>
  * ahead of the copied log: a restored shop catches up from them rather than skip events.
  * Uploads and the secret are copied after the log, so every picture an event of the copy names
  * is in it (a picture uploaded after the log was copied is harmless extra).
+ *
+ * Every file is 0600 in 0700 folders. With a key, the copy is first taken into a private folder
+ * inside the data folder (which holds the same bytes in clear already: the backup volume never
+ * does, not even as freed blocks) and sealed file by file into `dest`.
  */
-export async function takeBackup(dataDir: string, dest: string, now: () => Date = () => new Date()): Promise<BackupManifest> {
-  const log = join(dataDir, DATA_FOLDER.eventLog);
-  if (!existsSync(log)) throw new BackupError(`${dataDir} holds no event log (${DATA_FOLDER.eventLog}): there is nothing to back up`);
+export async function takeBackup(dataDir: string, dest: string, { now = () => new Date(), key }: { now?: () => Date; key?: BackupKey } = {}): Promise<BackupManifest> {
+  if (!existsSync(join(dataDir, DATA_FOLDER.eventLog))) throw new BackupError(`${dataDir} holds no event log (${DATA_FOLDER.eventLog}): there is nothing to back up`);
   await assertEmptyFolder(dest, 'a backup goes into a new folder, never over another one');
   const takenAt = now().toISOString();
+  if (!key) {
+    await copyDataFolder(dataDir, dest);
+    return writeManifest(dest, takenAt, readSqliteLogFacts(join(dest, DATA_FOLDER.eventLog)), undefined);
+  }
+  const staging = await mkdtemp(join(dataDir, '.backup-'));
+  try {
+    await copyDataFolder(dataDir, staging);
+    const facts = readSqliteLogFacts(join(staging, DATA_FOLDER.eventLog));
+    for (const path of await filesUnder(staging)) {
+      await mkdir(dirname(join(dest, path)), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      await encryptFile(join(staging, path), join(dest, path + ENCRYPTED_SUFFIX), path, key);
+    }
+    return await writeManifest(dest, takenAt, facts, key);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
 
+/** The consistent copy of the data folder (see takeBackup), into the empty folder `dest`. */
+async function copyDataFolder(dataDir: string, dest: string): Promise<void> {
+  const log = join(dataDir, DATA_FOLDER.eventLog);
   const readModels = join(dataDir, DATA_FOLDER.readModels);
   if (existsSync(readModels)) snapshotSqliteFile(readModels, join(dest, DATA_FOLDER.readModels));
   snapshotSqliteFile(log, join(dest, DATA_FOLDER.eventLog));
@@ -98,21 +129,25 @@ export async function takeBackup(dataDir: string, dest: string, now: () => Date 
   for (const folder of [DATA_FOLDER.secrets, DATA_FOLDER.uploads]) {
     if (existsSync(join(dataDir, folder))) await cp(join(dataDir, folder), join(dest, folder), { recursive: true });
   }
+  await makeTreePrivate(dest);
+}
 
-  const facts = readSqliteLogFacts(join(dest, DATA_FOLDER.eventLog));
+/** Checksums every file of the finished backup `dest`, then writes its manifest, last. */
+async function writeManifest(dest: string, takenAt: string, facts: ReturnType<typeof readSqliteLogFacts>, key: BackupKey | undefined): Promise<BackupManifest> {
   const files: BackupManifest['files'] = [];
   for (const path of await filesUnder(dest)) {
     files.push({ path, bytes: (await stat(join(dest, path))).size, sha256: await sha256Of(join(dest, path)) });
   }
   const manifest: BackupManifest = {
-    format: 1,
+    format: key ? 2 : 1,
     takenAt,
+    ...(key ? { encryption: { cipher: 'aes-256-gcm' as const, keyId: key.id } } : {}),
     log: { identity: facts.identity, lastPosition: facts.head.toString(), ...(facts.lastRecordedAt ? { lastRecordedAt: facts.lastRecordedAt } : {}) },
     files,
   };
   await syncTree(dest);
   // The manifest last, once everything it vouches for is on disk.
-  await writeFile(join(dest, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx' });
+  await writeFile(join(dest, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   await syncTree(dest);
   return manifest;
 }
@@ -139,7 +174,9 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
     else if ((await stat(path)).size !== file.bytes || (await sha256Of(path)) !== file.sha256) problems.push(`${file.path} differs from the copy the backup took`);
   }
   for (const path of await filesUnder(dir)) if (path !== MANIFEST_FILE && !listed.has(path)) problems.push(`${path} is not part of the backup`);
-  if (!manifest.files.some((file) => file.path === DATA_FOLDER.eventLog)) problems.push(`the backup holds no event log`);
+  const eventLog = manifest.encryption ? DATA_FOLDER.eventLog + ENCRYPTED_SUFFIX : DATA_FOLDER.eventLog;
+  if (!manifest.files.some((file) => file.path === eventLog)) problems.push(`the backup holds no event log`);
+  if ((manifest.format === 2) !== (manifest.encryption !== undefined)) problems.push(`its manifest does not say how it is encrypted`);
   if (problems.length) throw new BackupError(`${dir} is damaged: ${problems.join('; ')}. Restore from another backup.`);
   return manifest;
 }

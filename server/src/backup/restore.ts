@@ -1,15 +1,17 @@
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { copyFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import type { RecordedEvent } from '@shop/platform';
 import { SqliteEventStore, SqliteKeyStore } from '@shop/platform/adapters';
 import { exportLog, importLog } from '@shop/platform/event-store/log-file';
+import { makeTreePrivate, PRIVATE_FOLDER_MODE } from '@shop/platform/fs/private';
 import { DATA_FOLDER } from '../data-folder.ts';
 import { erasedSubjects } from '../privacy/erasure-ledger.ts';
 import { assertEmptyFolder, BackupError, syncTree, verifyBackup, type BackupManifest } from './backup.ts';
+import { decryptFile, ENCRYPTED_SUFFIX, type BackupKey } from './backup-key.ts';
 
 /** Where a point-in-time restore ends the log: the last event kept is at or before both. */
 export interface RestoreCut {
@@ -34,14 +36,46 @@ export interface RestoreOutcome {
   readModelsRestored: boolean;
   /** People forgotten since the backup was taken, forgotten again in the restored key store. */
   erasuresReapplied: number;
+  /** Every key store subject the ledgers name (the backup's own included): all are destroyed in the restored key store. */
+  erasuresInLedgers: number;
 }
 
 export interface RestoreOptions {
   /**
-   * Erasure ledgers besides the backup's own (the live shop's ERASURE_LEDGER, or the data folder's
-   * erasures.jsonl of the shop being replaced): every person they name stays forgotten.
+   * Erasure ledgers kept outside the backup (the shop's ERASURE_LEDGER, the erasures.jsonl of the
+   * data folder being replaced): every person they name stays forgotten. Each must exist.
    */
   erasureLedgers?: readonly string[];
+  /**
+   * The operator's word that nobody was forgotten after the backup was taken: the only way to
+   * restore without a ledger from outside the backup, which alone knows of later erasures.
+   */
+  noErasuresSinceBackup?: boolean;
+  /** BACKUP_KEY_FILE's key, for an encrypted backup. */
+  key?: BackupKey;
+}
+
+/**
+ * Refuses a restore that could bring a forgotten person back: a backup knows nothing of erasures
+ * made after it was taken, so a ledger kept outside it must say who they were, and a ledger that
+ * was named but is gone is not read as "nobody".
+ */
+function assertErasuresKnown(manifest: BackupManifest, options: RestoreOptions): void {
+  const ledgers = options.erasureLedgers ?? [];
+  const missing = ledgers.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new BackupError(
+      `The erasure ledger ${missing.join(', ')} does not exist. It names everyone forgotten; without it, people forgotten after the backup was taken (${manifest.takenAt}) come back. ` +
+        'Find it (or a copy), or restore with --no-erasures-since-backup only if nobody was forgotten since.',
+    );
+  }
+  if (ledgers.length === 0 && !options.noErasuresSinceBackup) {
+    throw new BackupError(
+      `Nothing tells this restore who was forgotten after the backup was taken (${manifest.takenAt}): they would come back, name, e-mail, phone and sign-in. ` +
+        'Set ERASURE_LEDGER to the shop\'s erasure ledger kept outside its data folder, or pass --erasures <old data folder>/erasures.jsonl, ' +
+        'or, only if nobody was forgotten since, --no-erasures-since-backup.',
+    );
+  }
 }
 
 /**
@@ -49,14 +83,14 @@ export interface RestoreOptions {
  * older than their erasure. Copies the ledgers' union into the data folder, so the erasures go on
  * being kept. Returns how many keys were still there to destroy.
  */
-async function reapplyErasures(backupDir: string, dataDir: string, ledgers: readonly string[]): Promise<number> {
+async function reapplyErasures(backupDir: string, dataDir: string, ledgers: readonly string[]): Promise<{ reapplied: number; inLedgers: number }> {
   const subjects = [...(await erasedSubjects([join(backupDir, DATA_FOLDER.erasures), ...ledgers]))];
-  if (subjects.length === 0) return 0;
+  if (subjects.length === 0) return { reapplied: 0, inLedgers: 0 };
   const keys = new SqliteKeyStore(join(dataDir, DATA_FOLDER.keyStore));
   try {
     const alive = [...(await keys.findKeys(subjects)).values()].filter((key) => key !== null).length;
     await keys.destroy(subjects);
-    return alive;
+    return { reapplied: alive, inLedgers: subjects.length };
   } finally {
     await keys.close();
   }
@@ -121,14 +155,36 @@ async function sortByCut(log: SqliteEventStore, cut: RestoreCut | undefined, man
 }
 
 /** What restoring `backupDir` (to `cut`, if given) would keep and drop. Changes nothing. */
-export async function planRestore(backupDir: string, cut?: RestoreCut): Promise<RestorePlan> {
+export async function planRestore(backupDir: string, cut?: RestoreCut, key?: BackupKey): Promise<RestorePlan> {
   const manifest = await verifyBackup(backupDir);
   const scratch = await mkdtemp(join(tmpdir(), 'shop-restore-plan-'));
   try {
-    return await withScratchLog(backupDir, scratch, (log) => sortByCut(log, cut, manifest));
+    const source = await openedBackup(backupDir, manifest, join(scratch, 'opened'), key, [DATA_FOLDER.eventLog]);
+    return await withScratchLog(source, scratch, (log) => sortByCut(log, cut, manifest));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * The folder to restore from: the backup itself, or for an encrypted one, `into` (a new private
+ * folder) holding its files opened with the key (`only` those, when given). Every box is checked
+ * (GCM tag) before anything is restored from it.
+ */
+async function openedBackup(backupDir: string, manifest: BackupManifest, into: string, key: BackupKey | undefined, only?: readonly string[]): Promise<string> {
+  if (!manifest.encryption) return backupDir;
+  if (!key) throw new BackupError(`${backupDir} is encrypted (key id ${manifest.encryption.keyId}): set BACKUP_KEY_FILE to the key file it was taken with`);
+  if (key.id !== manifest.encryption.keyId) {
+    throw new BackupError(`${backupDir} was encrypted with another key (key id ${manifest.encryption.keyId}; BACKUP_KEY_FILE holds key id ${key.id}): set BACKUP_KEY_FILE to the key file it was taken with`);
+  }
+  await mkdir(into, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  for (const { path } of manifest.files) {
+    const name = path.slice(0, -ENCRYPTED_SUFFIX.length);
+    if (!path.endsWith(ENCRYPTED_SUFFIX) || (only && !only.includes(name))) continue;
+    await mkdir(dirname(join(into, name)), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    await decryptFile(join(backupDir, path), join(into, name), name, key);
+  }
+  return into;
 }
 
 /**
@@ -137,16 +193,32 @@ export async function planRestore(backupDir: string, cut?: RestoreCut): Promise<
  * log is rebuilt from the backup's up to the cut (event ids, streams, revisions and times kept)
  * as a log of its own identity, and the read models are left out: the shop rebuilds them from
  * that log when it starts, so no checkpoint can be ahead of the log.
+ *
+ * Every erasure in the ledgers is applied again (see assertErasuresKnown for when it refuses),
+ * and the restored folder is private (0600 files in 0700 folders).
  */
 export async function restoreBackup(backupDir: string, dataDir: string, cut?: RestoreCut, options: RestoreOptions = {}): Promise<RestoreOutcome> {
   const manifest = await verifyBackup(backupDir);
+  assertErasuresKnown(manifest, options);
   await assertEmptyFolder(dataDir, 'a backup is restored into an empty data folder only');
+  const opened = join(dataDir, '.opening');
+  try {
+    const outcome = await restoreFrom(await openedBackup(backupDir, manifest, opened, options.key), manifest, dataDir, cut, options.erasureLedgers ?? []);
+    await rm(opened, { recursive: true, force: true });
+    await makeTreePrivate(dataDir);
+    await syncTree(dataDir);
+    return outcome;
+  } finally {
+    await rm(opened, { recursive: true, force: true });
+  }
+}
+
+async function restoreFrom(backupDir: string, manifest: BackupManifest, dataDir: string, cut: RestoreCut | undefined, ledgers: readonly string[]): Promise<RestoreOutcome> {
   for (const folder of [DATA_FOLDER.secrets, DATA_FOLDER.uploads]) {
     if (existsSync(join(backupDir, folder))) await cp(join(backupDir, folder), join(dataDir, folder), { recursive: true });
   }
-  const ledgers = options.erasureLedgers ?? [];
   if (existsSync(join(backupDir, DATA_FOLDER.keyStore))) await copyFile(join(backupDir, DATA_FOLDER.keyStore), join(dataDir, DATA_FOLDER.keyStore));
-  const erasuresReapplied = await reapplyErasures(backupDir, dataDir, ledgers);
+  const { reapplied: erasuresReapplied, inLedgers: erasuresInLedgers } = await reapplyErasures(backupDir, dataDir, ledgers);
   await carryLedgers(backupDir, dataDir, ledgers);
   if (!isCut(cut)) {
     await copyFile(join(backupDir, DATA_FOLDER.eventLog), join(dataDir, DATA_FOLDER.eventLog));
@@ -154,9 +226,8 @@ export async function restoreBackup(backupDir: string, dataDir: string, cut?: Re
     // log instead, which reads them as forgotten.
     const readModels = existsSync(join(backupDir, DATA_FOLDER.readModels)) && erasuresReapplied === 0;
     if (readModels) await copyFile(join(backupDir, DATA_FOLDER.readModels), join(dataDir, DATA_FOLDER.readModels));
-    await syncTree(dataDir);
     const { lastPosition, lastRecordedAt } = manifest.log;
-    return { lastPosition, ...(lastRecordedAt ? { lastRecordedAt } : {}), readModelsRestored: readModels, erasuresReapplied };
+    return { lastPosition, ...(lastRecordedAt ? { lastRecordedAt } : {}), readModelsRestored: readModels, erasuresReapplied, erasuresInLedgers };
   }
 
   const scratch = join(dataDir, '.restoring');
@@ -178,6 +249,5 @@ export async function restoreBackup(backupDir: string, dataDir: string, cut?: Re
     await restored.close();
   }
   await rm(scratch, { recursive: true, force: true });
-  await syncTree(dataDir);
-  return { ...plan.kept, readModelsRestored: false, erasuresReapplied };
+  return { ...plan.kept, readModelsRestored: false, erasuresReapplied, erasuresInLedgers };
 }

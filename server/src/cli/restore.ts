@@ -12,16 +12,21 @@
  *
  * Erasures are kept: people forgotten after the backup was taken stay forgotten. The backup's
  * own erasure ledger, ERASURE_LEDGER when set, and every `--erasures <file>` given (the replaced
- * data folder's erasures.jsonl) are re-applied to the restored key store.
+ * data folder's erasures.jsonl) are re-applied to the restored key store. With neither
+ * ERASURE_LEDGER nor --erasures the restore refuses, unless --no-erasures-since-backup says that
+ * nobody was forgotten after the backup was taken (the backup cannot know).
+ *
+ * An encrypted backup (BACKUP_KEY_FILE set when it was taken) is opened with BACKUP_KEY_FILE.
  *
  * Exit code 0 on success (or a plan shown), 1 on a refused or failed restore, 2 on bad usage.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@shop/platform';
+import { loadBackupKey } from '../backup/backup-key.ts';
 import { planRestore, restoreBackup, type RestoreCut, type RestorePlan } from '../backup/restore.ts';
 import { runCli } from '../run-cli.ts';
 
-const USAGE = 'Usage: npm run restore -- <backup folder> [--to-time <ISO time> | --to-position <N>] [--erasures <ledger file>]... [--yes]';
+const USAGE = 'Usage: npm run restore -- <backup folder> [--to-time <ISO time> | --to-position <N>] [--erasures <ledger file>]... [--no-erasures-since-backup] [--yes]';
 
 function cutOf(values: { 'to-time'?: string; 'to-position'?: string }): RestoreCut | 'bad' {
   if (values['to-time'] !== undefined && values['to-position'] !== undefined) return 'bad';
@@ -48,7 +53,7 @@ function describe(plan: RestorePlan): string {
 async function main(): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { 'to-time': { type: 'string' }, 'to-position': { type: 'string' }, erasures: { type: 'string', multiple: true }, yes: { type: 'boolean', default: false } } });
+    parsed = parseArgs({ allowPositionals: true, options: { 'to-time': { type: 'string' }, 'to-position': { type: 'string' }, erasures: { type: 'string', multiple: true }, 'no-erasures-since-backup': { type: 'boolean', default: false }, yes: { type: 'boolean', default: false } } });
   } catch {
     console.error(USAGE);
     return 2;
@@ -64,14 +69,24 @@ async function main(): Promise<number> {
     console.error('npm run restore restores the embedded shop (SQLite). Restore EventStoreDB and MongoDB with their own tools: see docs/operations.md.');
     return 1;
   }
+  const key = config.BACKUP_KEY_FILE ? await loadBackupKey(config.BACKUP_KEY_FILE) : undefined;
   const pointInTime = cut.toTime !== undefined || cut.toPosition !== undefined;
   if (pointInTime && !parsed.values.yes) {
-    console.log(`${describe(await planRestore(backupDir, cut))}\nNothing was restored. Run the same command with --yes to restore into ${config.DATA_DIR}.`);
+    console.log(`${describe(await planRestore(backupDir, cut, key))}\nNothing was restored. Run the same command with --yes to restore into ${config.DATA_DIR}.`);
     return 0;
   }
   const erasureLedgers = [...(config.ERASURE_LEDGER ? [config.ERASURE_LEDGER] : []), ...(parsed.values.erasures ?? [])];
-  const outcome = await restoreBackup(backupDir, config.DATA_DIR, cut, { erasureLedgers });
-  if (outcome.erasuresReapplied > 0) console.log(`${outcome.erasuresReapplied} keys of people forgotten since the backup were destroyed again.`);
+  const noErasuresSinceBackup = parsed.values['no-erasures-since-backup'];
+  const outcome = await restoreBackup(backupDir, config.DATA_DIR, cut, { erasureLedgers, noErasuresSinceBackup, key });
+  // Loud, on stderr too: whether the forgotten stay forgotten is the restore's most important fact.
+  if (erasureLedgers.length === 0) {
+    console.error(`WARNING: restored without an erasure ledger kept outside the backup, on your word (--no-erasures-since-backup) that nobody was forgotten after it was taken. Anyone who was is back.`);
+  } else {
+    console.error(
+      `Erasures re-applied from ${erasureLedgers.join(', ')} and the backup's own ledger: ${outcome.erasuresInLedgers} forgotten subjects' keys destroyed in the restored key store, ` +
+        `${outcome.erasuresReapplied} of them still held by the backup (people forgotten after it was taken, who stay forgotten).`,
+    );
+  }
   console.log(
     `Restored ${backupDir} into ${config.DATA_DIR}: the log up to position ${outcome.lastPosition}` +
       `${outcome.lastRecordedAt ? ` (recorded ${outcome.lastRecordedAt})` : ''}. ` +
