@@ -1,3 +1,4 @@
+import type { LogSealingStatus } from '@shop/contracts';
 import type { DocumentStore, Logger, SealingEventStore } from '@shop/platform';
 import { sealSqliteLogInPlace, sqliteLogSealed, type InPlaceProgress } from '@shop/platform/adapters';
 import type { RebuildRequests } from '@shop/projections';
@@ -6,13 +7,6 @@ import { rebuildEveryReadModel } from './forgetting.ts';
 /** Why an erasure is refused while the log still holds people in clear (the operator reads it too). */
 export const MSG_LOG_NOT_SEALED =
   'Erasure is not possible yet: the event log still holds personal data in clear from a release before sealing, and the shop is sealing it now. Try again once the back office shows the log sealed.';
-
-/** What the back office and the start-up log show of the sealing of an older log. */
-export type LogSealingStatus =
-  | { state: 'sealed' }
-  | { state: 'sealing'; position: number; head: number; sealed: number }
-  | { state: 'waiting' }
-  | { state: 'failed'; error: string };
 
 export interface LogSealingDeps {
   /** The embedded log's file. */
