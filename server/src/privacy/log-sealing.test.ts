@@ -5,7 +5,7 @@
  * resumably; until then an erasure is refused with a plain 409, never answered 200 while the
  * person stays in the log; after it, an erasure leaves no byte of them in the data folder.
  */
-import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { newId, SEALED_KEY } from '@shop/contracts';
@@ -15,6 +15,7 @@ import { importLog } from '@shop/platform/event-store/log-file';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, startTestShop, type TestShop } from '../../../test-support/shop.ts';
 import { ROOT } from '../../../test-support/shop-process.ts';
+import { filesHolding } from '../../../test-support/files-holding.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
 import { MSG_LOG_NOT_SEALED } from './log-sealing.ts';
@@ -37,15 +38,6 @@ const person = {
   userId: placed.userid as string,
   needles: [billing.fullName!, billing.email!, billing.streetAddressLine1!, ...lines.filter((l) => l.type === 'ProfileUpdated' && l.data.userId === placed.userid).map((l) => l.data.name as string)],
 };
-
-function filesHolding(dir: string, needles: string[]): string[] {
-  const hits: string[] = [];
-  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
-    const path = join(dir, name);
-    if (statSync(path).isFile() && needles.some((needle) => readFileSync(path).includes(Buffer.from(needle, 'utf8')))) hits.push(name);
-  }
-  return hits;
-}
 
 /** A data folder holding the release's log as it wrote it: every row in clear. */
 async function folderOfTheOldRelease() {
