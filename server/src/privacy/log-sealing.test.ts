@@ -22,6 +22,8 @@ import { MSG_LOG_NOT_SEALED } from './log-sealing.ts';
 
 /** The release before sealing whose upgrade the issue reports. */
 const FIXTURE = join(ROOT, 'fixtures/releases/2026-11-26-3bc35e7.jsonl');
+/** The password its accounts were signed up with (scripts/release-fixture.ts). */
+const FIXTURE_PASSWORD = 'Fixture-pass-2026';
 
 interface Line {
   id: string;
@@ -97,7 +99,10 @@ describe('erasure on a log written before sealing', () => {
     const refused = await api(t.url, `/api/admin/customers/${person.userId}/forget`, { method: 'POST', token: admin });
     expect([refused.status, refused.body]).toEqual([409, { error: true, msg: MSG_LOG_NOT_SEALED }]);
     const shopper = t.shop.tokens.sign({ userId: person.userId, email: billing.email!, isAdmin: false });
-    // Nothing was destroyed: the person is whole, and their own request is refused the same way.
+    // Their own request (with the password the release's fixture signed up with) is refused the same way.
+    const own = await api(t.url, `/api/user/${person.userId}`, { method: 'DELETE', token: shopper, body: { password: FIXTURE_PASSWORD } });
+    expect([own.status, own.body]).toEqual([409, { error: true, msg: MSG_LOG_NOT_SEALED }]);
+    // Nothing was destroyed: the person is whole.
     expect((await api<{ email: string }>(t.url, `/api/user/${person.userId}`, { token: shopper })).body.email).toBe(billing.email);
     expect(existsSync(join(dir.path, DATA_FOLDER.erasures))).toBe(false);
 
