@@ -6,7 +6,7 @@ import type { SealingEventStore } from './sealing.ts';
 
 /** log_meta: the personal-field registry the whole log is sealed for (see `registryDigest`). */
 const SEALED_FOR = 'personal-data-sealed-for';
-/** log_meta: the position up to which an unfinished sealing has gone (it goes on from there). */
+/** log_meta: `<registry digest>:<position>` an unfinished sealing has gone up to (it goes on from there, for that registry). */
 const SEALED_THROUGH = 'personal-data-sealed-through';
 /** Rows read, sealed and written per transaction: short, so the shop's appends wait little. */
 const PAGE_ROWS = 500;
@@ -70,7 +70,9 @@ export async function sealSqliteLogInPlace(file: string, sealer: SealingEventSto
   const db = openSqlite(file, { synchronous: 'full' });
   try {
     db.pragma('secure_delete = ON');
-    const progress: InPlaceProgress = { position: Number(readMeta(db, SEALED_THROUGH) ?? 0), head: 0, sealed: 0, forgotten: 0 };
+    // A run for another registry (a release before one that lists more fields) starts over.
+    const [throughFor, through] = (readMeta(db, SEALED_THROUGH) ?? '').split(':');
+    const progress: InPlaceProgress = { position: throughFor === digest ? Number(through) : 0, head: 0, sealed: 0, forgotten: 0 };
     if (readMeta(db, SEALED_FOR) === digest) return progress;
     const page = db.prepare('SELECT position, event_id, stream_id, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?');
     const headOf = db.prepare('SELECT COALESCE(MAX(position), 0) AS head FROM events');
@@ -94,7 +96,7 @@ export async function sealSqliteLogInPlace(file: string, sealer: SealingEventSto
       const last = rows.at(-1)!.position;
       db.transaction(() => {
         for (const args of rewrites) progress.sealed += rewrite.run(...args).changes;
-        writeMeta.run(SEALED_THROUGH, String(last));
+        writeMeta.run(SEALED_THROUGH, `${digest}:${last}`);
       })();
       progress.position = last;
       await options.onPage?.({ ...progress });

@@ -8,7 +8,7 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { newId, SEALED_KEY } from '@shop/contracts';
+import { newId, PERSONAL_FIELDS, SEALED_KEY } from '@shop/contracts';
 import { SealingEventStore, type RecordedEvent } from '@shop/platform';
 import { SqliteDocumentStore, SqliteEventStore, SqliteKeyStore, sealSqliteLogInPlace, sqliteLogSealed } from '@shop/platform/adapters';
 import { importLog } from '@shop/platform/event-store/log-file';
@@ -161,6 +161,27 @@ describe('erasure on a log written before sealing', () => {
     expect((await log.readAll({ limit: 10_000 })).map(comparable)).toEqual(before);
     // Marked sealed: a third run reads nothing.
     expect((await sealSqliteLogInPlace(file, log))?.sealed).toBe(0);
+  });
+
+  it('seals again from the start for a release that lists more personal fields', { timeout: 60_000 }, async () => {
+    const dir = await folderOfTheOldRelease();
+    cleanup.push(() => dir.remove());
+    const file = join(dir.path, DATA_FOLDER.eventLog);
+    const keys = join(dir.path, DATA_FOLDER.keyStore);
+    // A release whose list did not have orders' billing yet: the log is marked sealed for that list.
+    const { OrderPlaced: _orders, ...withoutOrders } = PERSONAL_FIELDS;
+    const older = new SealingEventStore(new SqliteEventStore(file), new SqliteKeyStore(keys), withoutOrders);
+    await sealSqliteLogInPlace(file, older, { registry: withoutOrders });
+    await older.close();
+    expect(sqliteLogSealed(file, withoutOrders)).toBe(true);
+    expect(sqliteLogSealed(file)).toBe(false);
+    expect(logFiles(dir.path)).toEqual([DATA_FOLDER.eventLog]); // the orders' billing, still in clear
+
+    const log = new SealingEventStore(new SqliteEventStore(file), new SqliteKeyStore(keys));
+    cleanup.push(() => log.close());
+    const outcome = await sealSqliteLogInPlace(file, log);
+    expect(outcome?.sealed).toBe(lines.filter((line) => line.type === 'OrderPlaced').length);
+    expect(logFiles(dir.path)).toEqual([]);
   });
 });
 
