@@ -233,3 +233,15 @@ export interface AdminAuditLookup {
 
 /** Kept here so the admin forms and the routes agree on a location's shape. */
 export type AdminLocation = Location;
+
+/**
+ * The sealing of a log an older release wrote with personal data in clear, done by the shop at
+ * start-up (`GET /api/admin/projections`, `logSealing`; null where the log is never rewritten):
+ * until `sealed`, erasure is refused. `waiting`: another process holds the work, or it has not
+ * started here; `sealing`: how far along, by log position.
+ */
+export type LogSealingStatus =
+  | { state: 'sealed' }
+  | { state: 'sealing'; position: number; head: number; sealed: number }
+  | { state: 'waiting' }
+  | { state: 'failed'; error: string };

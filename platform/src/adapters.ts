@@ -16,3 +16,4 @@ export * from './files/local-folder.ts';
 export * from './bus/memory.ts';
 export * from './bus/create.ts';
 export * from './privacy/sqlite-key-store.ts';
+export * from './privacy/seal-in-place.ts';

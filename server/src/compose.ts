@@ -68,6 +68,7 @@ import { DATA_FOLDER, erasureLedgerFile } from './data-folder.ts';
 import { SharedLogEventStore, type ProcessLink } from './cluster/process-link.ts';
 import { LeaseHolderRebuilds } from './cluster/rebuilds.ts';
 import { Forgetting } from './privacy/forgetting.ts';
+import { LogSealing } from './privacy/log-sealing.ts';
 import { exportReply, personalExport } from './privacy/personal-export.ts';
 
 /** Everything the HTTP app and the command-line tools need, wired once from configuration. */
@@ -139,6 +140,11 @@ export interface Shop {
   audits: AuditRegistry;
   /** Erasure (forget me, admin forget) and the person's data export. */
   privacy: PrivacyDesk;
+  /**
+   * The sealing of an embedded log written before personal fields were sealed, run at start-up
+   * beside serving (erasure waits for it); null on EventStoreDB, which is never rewritten.
+   */
+  logSealing: LogSealing | null;
   /** The keyed e-mail lookups (tools that find an account by e-mail use the shop's). */
   emails: EmailLookup;
   close(): Promise<void>;
@@ -368,6 +374,12 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
   }, config.SHOP_TIME_ZONE, logger);
   const gstRetentionRole = new LeasedRole(docs, 'role:gst-retention', { start: () => gstRetention.start(GST_RETENTION_SWEEP_MS), stop: () => gstRetention.stop() }, deskLease);
   await gstRetentionRole.start();
+  // A log an older release wrote with people in clear is sealed where it lies, by one process,
+  // while the shop serves; until then no process accepts an erasure.
+  const logSealing =
+    config.EVENT_STORE === 'sqlite' ? new LogSealing({ file: join(config.DATA_DIR, DATA_FOLDER.eventLog), sealed, rebuilds, docs, logger }) : null;
+  const logSealingRole = logSealing ? new LeasedRole(docs, 'role:log-sealing', logSealing, deskLease) : null;
+  await logSealingRole?.start();
   const forgetting = new Forgetting({
     accounts,
     streams,
@@ -379,6 +391,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     docs,
     outbox: config.SMTP_URL ? null : join(config.DATA_DIR, 'outbox'),
     logger,
+    notSealed: logSealing ? () => logSealing.refusal() : undefined,
   });
   /**
    * An export reads the person's events through the `personal-data` index: it waits until the
@@ -449,6 +462,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
     upgrades,
     audits: new AuditRegistry([cartAudit(cartStream), orderAudit(orderStream)]),
     emails,
+    logSealing,
     privacy: {
       forget: (userId, by, actorId) => forgetting.forget(userId, by, actorId),
       exportFor: async (userId) => {
@@ -463,6 +477,7 @@ export async function composeShop(config: Config, logger: Logger, { shared }: { 
       await codRole.stop();
       await invoiceRole.stop();
       await gstRetentionRole.stop();
+      await logSealingRole?.stop();
       await giftCardRole.stop();
       await orderMailRole.stop();
       if (projectorRole) await projectorRole.stop();

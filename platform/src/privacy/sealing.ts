@@ -142,6 +142,22 @@ export class SealingEventStore extends ForwardingEventStore {
     return this.openAll(await super.asRead(stored));
   }
 
+  /**
+   * An event stored before sealing, as the log holds it (personal fields in clear, no envelope),
+   * sealed as `append` would have sealed it: what to store instead, or null when it carries no
+   * personal field in clear. The subject's key is made when missing; a destroyed one (a person
+   * "forgotten" while their fields were in clear) leaves the fields out, as for an append after
+   * the erasure. Used to seal an older log where it lies (seal-in-place.ts).
+   */
+  async sealStored(streamId: string, event: NewEvent & { metadata: EventMetadata }): Promise<{ data: unknown; metadata: EventMetadata } | null> {
+    if (envelopeOf(event as RecordedEvent)) return null;
+    const subject = this.subjectOf(event.type, event.data, streamId);
+    if (!subject) return null;
+    const keys = await this.keysOf([subject], true);
+    const sealed = this.seal(event, subject, keys.get(subject) ?? null);
+    return { data: sealed.data, metadata: sealed.metadata as EventMetadata };
+  }
+
   /** The subject whose fields this event carries, when it carries any. */
   private subjectOf(type: string, data: unknown, streamId: string): string | undefined {
     const fields = this.registry[type];

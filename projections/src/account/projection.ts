@@ -77,6 +77,13 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
 
   SessionSignedOut: (data, view) => cutSessions(view, data.userId, { kind: 'one', sessionId: data.sessionId, signedInAt: data.signedInAt }),
 
+  /**
+   * An erased person's tokens die with them: sign-in is closed by the decider, but a token taken
+   * before lives until it expires. Every session ends, also one whose sign-in raced the erasure
+   * and was signed after it: no session of a forgotten account is ever valid again.
+   */
+  PersonForgotten: (data, view) => cutSessions(view, data.userId, { kind: 'all', before: Number.MAX_SAFE_INTEGER }),
+
   AvatarImagesUploaded(data, view) {
     const doc: ImageUploadDoc = { _id: data.uploadId, id: data.uploadId, userId: data.userId, images: data.images, dateCreated: data.uploadedAt };
     view.put(ACCOUNT_COLLECTIONS.imageUploads, doc);
@@ -91,7 +98,8 @@ const handlers: { [K in keyof AccountEventMap]?: Handler<K> } = {
 export const accountsProjection: Projection = {
   name: 'accounts',
   // 2: session cut-offs keep the strongest of all their events and the latest role event.
-  version: 2,
+  // 3: an erasure (PersonForgotten) ends every session of the person.
+  version: 3,
   collections: accountCollections,
   handles: new Set(Object.keys(handlers)),
   async apply(event, view) {

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import type { LogSealingStatus } from '@shop/contracts';
 import { HttpError, type DocumentStore, type EventStore } from '@shop/platform';
 import {
   RebuildBusyError,
@@ -20,12 +21,15 @@ export interface ProjectionAdminDeps {
   checkpoints: CheckpointLayout;
   rebuilds: RebuildRequests;
   upgrades: Pick<ProjectionUpgrades, 'status'>;
+  /** The sealing of an older log's personal data at start-up (erasure waits for it); null where none is done. */
+  logSealing?: { current(): LogSealingStatus } | null;
 }
 
 /**
  * Projection operations for the running server:
  * - `GET  /admin/projections`: each projection's position, version and state (current, or being
- *   rebuilt at start-up, with why and how far along), the head of the log, and whether all are current;
+ *   rebuilt at start-up, with why and how far along), the head of the log, whether all are current,
+ *   and the sealing of a log an older release wrote with people in clear (`logSealing`);
  * - `POST /admin/projections/:name/rebuild` (`all` for every one): starts a rebuild in the
  *   process running the projections (this one, or the lease holder of several), which can hold
  *   its runner around the swap; answers 202 with the job (503 while no process holds them);
@@ -49,7 +53,7 @@ export function projectionRoutes(router: Router, deps: ProjectionAdminDeps, guar
         };
       }),
     );
-    ctx.body = { head: head.toString(), ready, projections };
+    ctx.body = { head: head.toString(), ready, projections, logSealing: deps.logSealing?.current() ?? null };
   });
 
   router.post('/admin/projections/:name/rebuild', guard, async (ctx) => {

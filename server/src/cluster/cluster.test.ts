@@ -17,9 +17,9 @@ import { DATA_FOLDER } from '../data-folder.ts';
 /**
  * Two API processes on one port and one data folder (WORKERS=2), as `WORKERS=2 npm start` runs on a
  * machine with two cores: what one process wrote, the other serves at once; each order is mailed
- * once; an admin's rebuild, a person's erasure and a revoked admin right hold whichever process is
- * asked; and when the process holding the projections and the desks is killed, the other takes
- * them over within seconds and the primary starts a new process.
+ * once; an admin's rebuild, a person's erasure (their tokens too) and a revoked admin right hold
+ * whichever process is asked; and when the process holding the projections and the desks is
+ * killed, the other takes them over within seconds and the primary starts a new process.
  *
  * Every request here goes on a connection of its own: the primary deals connections to the two
  * processes in turn, so a command and the read after it are served by different processes.
@@ -220,8 +220,11 @@ describe('WORKERS=2: two API processes on one data folder', () => {
     const admin = ownerToken();
     const streetOf = (person: Person) => `${person.name.split(' ')[1]} Lane`;
     const needles = (person: Person) => [person.name, person.email, streetOf(person)];
+    /** Each person's token, taken before the erasure (it lives for days). */
+    const tokens = new Map<string, string>();
     for (const person of people) {
       const who = { userId: person.userId, token: signer.sign({ userId: person.userId, email: person.email, isAdmin: false }) };
+      tokens.set(person.userId, who.token);
       await placeOrder(who, { ...billing, fullName: person.name, email: person.email, streetAddressLine1: streetOf(person) });
     }
     const seen = async (person: Person) => {
@@ -250,6 +253,18 @@ describe('WORKERS=2: two API processes on one data folder', () => {
       for (let i = 0; i < 4; i++) {
         expect(await seen(person)).toEqual([]);
         expect(await found(person)).toEqual({ customers: 0, totalPages: 0 });
+      }
+    }
+    // Their tokens died with them, in both processes: no cart line, no order, no profile.
+    for (const person of people) {
+      const token = tokens.get(person.userId)!;
+      for (let i = 0; i < 4; i++) {
+        const replies = [
+          await call(shop.url, '/api/cart/add', { method: 'POST', token, body: { productId, quantity: 1 } }),
+          await call(shop.url, '/api/orders/checkout', { method: 'POST', token, body: { ...billing, email: person.email, paymentMethod: 'cod' } }),
+          await call(shop.url, `/api/user/${person.userId}`, { token }),
+        ];
+        expect(replies.map((reply) => reply.status)).toEqual([401, 401, 401]);
       }
     }
   }, 120_000);

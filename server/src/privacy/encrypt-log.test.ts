@@ -3,7 +3,7 @@
  * the copy holds no one in clear, serves the same shop, and an erasure afterwards leaves no byte
  * of the person anywhere in the data folder.
  */
-import { createReadStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { newId, type AdminOrderList } from '@shop/contracts';
@@ -12,6 +12,7 @@ import { importLog } from '@shop/platform/event-store/log-file';
 import { describe, expect, it } from 'vitest';
 import { api, startTestShop } from '../../../test-support/shop.ts';
 import { ROOT } from '../../../test-support/shop-process.ts';
+import { filesHolding } from '../../../test-support/files-holding.ts';
 import { tempDir } from '../../../test-support/temp-dir.ts';
 import { DATA_FOLDER } from '../data-folder.ts';
 import { LOG_BEFORE_ENCRYPTION, encryptLog } from './encrypt-log.ts';
@@ -22,15 +23,6 @@ const fixture = join(FIXTURES, readdirSync(FIXTURES).filter((name) => name.endsW
 interface Line {
   type: string;
   data: Record<string, unknown>;
-}
-
-function filesHolding(dir: string, needles: string[]): string[] {
-  const hits: string[] = [];
-  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
-    const path = join(dir, name);
-    if (statSync(path).isFile() && needles.some((needle) => readFileSync(path).includes(Buffer.from(needle, 'utf8')))) hits.push(name);
-  }
-  return hits;
 }
 
 describe('log:encrypt on a log written before sealing', () => {

@@ -24,6 +24,11 @@ export interface ForgettingDeps {
   /** The mail outbox folder of a shop without SMTP (mails to the person are deleted), or null. */
   outbox: string | null;
   logger: Logger;
+  /**
+   * Null when the log holds no personal data in clear; else why an erasure must wait (a log
+   * written before sealing, being sealed): destroying a key would forget nothing of it.
+   */
+  notSealed?: () => string | null;
 }
 
 /** How long an erasure waits for a rebuild someone else started, before its own. */
@@ -52,6 +57,8 @@ export class Forgetting {
 
   private async erase(userId: string, by: string, actorId: string): Promise<{ position: bigint }> {
     const { accounts, sealed, logger } = this.deps;
+    const notSealed = this.deps.notSealed?.();
+    if (notSealed) throw new AccountError('conflict', notSealed);
     const account = await accounts.account(userId);
     if (!account) throw new AccountError('not-found', 'User not found');
     // Checked before any key is gone (the decider checks again at the append).
@@ -65,7 +72,7 @@ export class Forgetting {
     this.deps.streams.forgetCached();
     await this.deleteUploads(userId);
     await this.deleteOutboxMails(account.email);
-    await this.rebuildReadModels();
+    await rebuildEveryReadModel(this.deps.rebuilds);
     await this.deps.docs.eraseFreedPages?.();
     logger.info({ userId, by }, 'person forgotten');
     return { position };
@@ -96,19 +103,20 @@ export class Forgetting {
     }
   }
 
-  /** Every read model, rebuilt from the log as it reads now (the person forgotten), swapped in while the shop serves. */
-  private async rebuildReadModels(): Promise<void> {
-    for (;;) {
-      try {
-        const job = await this.deps.rebuilds.run('all');
-        if (job.state === 'done') return;
-        if (job.state === 'failed') throw new Error(`rebuilding the read models after an erasure failed: ${job.error ?? 'unknown error'}`);
-        // 'busy': another process's rebuild holds a lease; it reads the log as it is now too, but ours must run.
-        await new Promise((resolve) => setTimeout(resolve, REBUILD_BUSY_RETRY_MS));
-      } catch (error) {
-        if (!(error instanceof RebuildBusyError)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, REBUILD_BUSY_RETRY_MS));
-      }
+}
+
+/** Every read model, rebuilt from the log as it reads now (people forgotten), swapped in while the shop serves. */
+export async function rebuildEveryReadModel(rebuilds: RebuildRequests): Promise<void> {
+  for (;;) {
+    try {
+      const job = await rebuilds.run('all');
+      if (job.state === 'done') return;
+      if (job.state === 'failed') throw new Error(`rebuilding the read models after an erasure failed: ${job.error ?? 'unknown error'}`);
+      // 'busy': another process's rebuild holds a lease; it reads the log as it is now too, but ours must run.
+      await new Promise((resolve) => setTimeout(resolve, REBUILD_BUSY_RETRY_MS));
+    } catch (error) {
+      if (!(error instanceof RebuildBusyError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, REBUILD_BUSY_RETRY_MS));
     }
   }
 }

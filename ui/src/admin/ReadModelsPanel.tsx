@@ -6,6 +6,7 @@ import { LoadError, Panel } from '../shared/common.tsx';
 import { brand } from '../shared/theme.ts';
 import { stackedTableSx } from '../shared/tableStyles.ts';
 import { mono } from './adminParts.tsx';
+import type { LogSealingStatus } from '@shop/contracts';
 import { useGetReadModelsQuery, type ReadModelRow } from './readModelsApi.ts';
 
 /** While any read model is rebuilt the panel looks again this often; once all are current, never. */
@@ -71,6 +72,22 @@ function ReadModelState({ model }: { model: ReadModelRow }) {
   );
 }
 
+/** What the operator must know while the log's personal data is not sealed yet: erasures are refused. */
+function LogSealingLine({ status }: { status: LogSealingStatus }) {
+  if (status.state === 'sealed') return null;
+  const what =
+    status.state === 'sealing'
+      ? `being sealed, position ${count.format(status.position)} of ${count.format(status.head)}`
+      : status.state === 'failed'
+        ? `sealing failed (${status.error}); tried again at the next start`
+        : 'waiting to be sealed';
+  return (
+    <Typography role="status" data-testid="log-sealing" sx={{ flexBasis: '100%', mt: 1, color: status.state === 'failed' ? brand.red : brand.saffronStrong, fontWeight: 600 }}>
+      {`Personal data in the event log (written before sealing): ${what}. Erasure requests are refused until it is done.`}
+    </Typography>
+  );
+}
+
 /**
  * The dashboard's view of the read models the shop serves from: a table while any is rebuilt
  * (after an upgrade that changed a projection, say), looked at every 2 s until all are current,
@@ -80,8 +97,10 @@ export function ReadModelsPanel() {
   const readModels = useGetReadModelsQuery(undefined, { refetchOnMountOrArgChange: true });
   const models = readModels.data?.projections;
   const allCurrent = models?.every((model) => model.state === 'current') ?? false;
-  // RTK Query re-reads the option on each render, so polling stops on the render that sees all current.
-  useGetReadModelsQuery(undefined, { pollingInterval: models && !allCurrent ? POLL_WHILE_REBUILDING_MS : 0, skip: !models });
+  const sealing = readModels.data?.logSealing;
+  const settled = allCurrent && (!sealing || sealing.state === 'sealed');
+  // RTK Query re-reads the option on each render, so polling stops on the render that sees all current (and the log sealed).
+  useGetReadModelsQuery(undefined, { pollingInterval: models && !settled ? POLL_WHILE_REBUILDING_MS : 0, skip: !models });
 
   return (
     <Panel
@@ -132,6 +151,7 @@ export function ReadModelsPanel() {
           </Box>
         </Box>
       )}
+      {sealing && <LogSealingLine status={sealing} />}
     </Panel>
   );
 }

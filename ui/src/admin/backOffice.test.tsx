@@ -234,6 +234,28 @@ describe('dashboard read models', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(calls.filter((c) => c.path === '/api/admin/projections')).toHaveLength(looked);
   });
+
+  it('says while the log of an older release is sealed that erasure requests are refused, until it is done', async () => {
+    const models = [current('catalog', 3), current('accounts', 3)];
+    const sealing: ReadModelsReply = { head: '1200', ready: true, projections: models, logSealing: { state: 'sealing', position: 500, head: 1200, sealed: 42 } };
+    const sealed: ReadModelsReply = { head: '1200', ready: true, projections: models, logSealing: { state: 'sealed' } };
+    let reads = 0;
+    mockApi({
+      'GET /api/admin/dashboard': { body: dashboard },
+      'GET /api/admin/projections': () => {
+        reads += 1;
+        return { body: reads === 1 ? sealing : sealed };
+      },
+    });
+    renderAdmin('/admin');
+    const panel = await screen.findByRole('region', { name: 'Read models' });
+    expect(await within(panel).findByTestId('log-sealing')).toHaveTextContent(
+      'Personal data in the event log (written before sealing): being sealed, position 500 of 1,200. Erasure requests are refused until it is done.',
+    );
+    // Looked at again (2 s on) until sealed: then the line goes.
+    await waitFor(() => expect(within(panel).queryByTestId('log-sealing')).toBeNull(), { timeout: 4000 });
+    expect(within(panel).getByText('All read models are current')).toBeVisible();
+  });
 });
 
 describe('orders list', () => {

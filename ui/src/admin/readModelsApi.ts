@@ -1,3 +1,4 @@
+import type { LogSealingStatus } from '@shop/contracts';
 import { shopApi } from '../api/shopApi.ts';
 
 /** How far a rebuild has come (positions as strings: the log's positions are 64-bit). */
@@ -35,6 +36,8 @@ export interface ReadModelsReply {
   /** Every read model is current. */
   ready: boolean;
   projections: ReadModelRow[];
+  /** A log an older release wrote with people in clear, sealed by the shop at start-up: erasure waits for it. */
+  logSealing?: LogSealingStatus | null;
 }
 
 /** The read models' standing, for the dashboard; never cached, as it changes by the second while a rebuild runs. */
