@@ -53,10 +53,11 @@ describe('Product detail', () => {
       expect(await page.locator('[data-testid="gallery"] [data-testid="discount-badge"]').textContent()).toMatch(/^\d+%$/);
       expect(await page.locator('[data-testid="product-detail"] [data-testid="stock-badge"]').textContent()).toBe('IN STOCK');
 
-      // RAM chooser: required before Add to cart (error look, no message), then the login check.
+      // RAM chooser: required before Add to cart (error look and "Choose the RAM"), then the login check.
       const chooser = page.getByTestId('chooser-productRam');
       await page.getByTestId('add-to-cart').click();
       expect(await chooser.getAttribute('data-error')).toBe('true');
+      expect(await page.getByTestId('chooser-error').textContent()).toBe('Choose the RAM');
       expect(await page.getByTestId('snackbar').count()).toBe(0);
       await chooser.getByRole('radio', { name: product.productRam[0]! }).click();
       expect(await chooser.getAttribute('data-error')).toBe('false');

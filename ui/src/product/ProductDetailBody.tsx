@@ -16,7 +16,7 @@ import { FREE_DELIVERY_OVER } from '../shared/constants.ts';
 import { inStock } from '../shared/format.ts';
 import { StockBadge } from '../shared/product-card/Badges.tsx';
 import { Price } from '../shared/product-card/Price.tsx';
-import { useSale } from '../shared/useSale.ts';
+import { useSale, useSalePricing } from '../shared/useSale.ts';
 import { useAppDispatch } from '../store/store.ts';
 import { notifyError, notifySuccess } from '../store/snackbarSlice.ts';
 import { useWishlist } from '../shared/useWishlist.ts';
@@ -49,6 +49,7 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
   const available = inStock(shown.countInStock);
   // During a sale: the price the checkout will charge, the catalog price struck through.
   const sale = useSale(product, shown.price);
+  const priceOf = useSalePricing(product);
   const dispatch = useAppDispatch();
   const compared = useCompareList().some((item) => item.id === product.id);
 
@@ -107,6 +108,7 @@ export function ProductDetailBody({ product, reviewCount, onReviewsClick, priori
           product={product}
           selections={selections}
           showErrors={showErrors}
+          priceOf={priceOf}
           onChange={(kind, value) => setSelections((s) => ({ ...s, [kind]: value }))}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2.5, flexWrap: 'wrap' }}>

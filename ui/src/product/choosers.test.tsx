@@ -24,16 +24,19 @@ describe('option rules', () => {
 });
 
 describe('choosers on the product detail body', () => {
-  it('gives the RAM chooser the error look, with no message, when Add to cart comes first', () => {
+  it('gives the RAM chooser the error look and says "Choose the RAM" when Add to cart comes first', () => {
     stubApi({});
     const { store } = renderWithShop(<ProductDetailBody product={makeProduct({ productRam: ['8GB', '16GB'] })} reviewCount={0} />);
     const chooser = screen.getByTestId('chooser-productRam');
     expect(chooser).toHaveAttribute('data-error', 'false');
     fireEvent.click(screen.getByTestId('add-to-cart'));
     expect(chooser).toHaveAttribute('data-error', 'true');
+    expect(screen.getByTestId('chooser-error')).toHaveTextContent('Choose the RAM');
+    expect(chooser).toHaveAttribute('aria-errormessage', screen.getByTestId('chooser-error').id);
     expect(store.getState().snackbar.open).toBe(false);
     fireEvent.click(within(chooser).getByRole('radio', { name: '16GB' }));
     expect(chooser).toHaveAttribute('data-error', 'false');
+    expect(screen.queryByTestId('chooser-error')).toBeNull();
     expect(within(chooser).getByRole('radio', { name: '16GB' })).toHaveAttribute('aria-checked', 'true');
     // Chosen: the cart step runs, and a visitor is asked to log in.
     fireEvent.click(screen.getByTestId('add-to-cart'));
@@ -61,5 +64,22 @@ describe('choosers on the product detail body', () => {
     const { store } = renderWithShop(<ProductDetailBody product={makeProduct()} reviewCount={0} />);
     fireEvent.click(screen.getByTestId('wishlist-button'));
     expect(store.getState().snackbar.message).toBe('Please Login to continue');
+  });
+
+  it('prices each option at the sale price while a sale covers the product, the catalog price struck through', async () => {
+    stubApi({ '/api/promotions/running': [{ id: 'sale1', name: 'Festive sale', type: 'percent', value: 15, productIds: ['p1'], categoryIds: [] }] });
+    const product = makeProduct({
+      price: 1599,
+      productRam: ['8GB', '16GB'],
+      variants: [
+        { sku: 'P1-8', options: { productRam: '8GB' }, price: 1599, countInStock: 4 },
+        { sku: 'P1-16', options: { productRam: '16GB' }, price: 1999, countInStock: 2 },
+      ],
+    });
+    renderWithShop(<ProductDetailBody product={product} reviewCount={0} />);
+    // 15% off: 1,599 → 1,360 and 1,999 → 1,700, as the headline and the checkout charge them.
+    await screen.findByText(/Rs 1,360 · 4 left/);
+    const offers = screen.getAllByTestId('chooser-offer').map((offer) => offer.textContent);
+    expect(offers).toEqual(['Rs 1,599Rs 1,360 · 4 left', 'Rs 1,999Rs 1,700 · 2 left']);
   });
 });

@@ -14,6 +14,21 @@ export function useSale(product: { id: string; catId?: string | null; subCatId?:
   return best ? { name: best.rule.name, price: salePrice(price, best.rule.value) } : null;
 }
 
+/**
+ * What a unit of this product costs now at any of its prices (a variant's among them): the sale
+ * price the checkout will charge while a sale covers it, else the price itself. The product
+ * page's headline and its option buttons both read it, so a button never shows the pre-sale price
+ * under a sale headline.
+ */
+export function useSalePricing(product: { id: string; catId?: string | null; subCatId?: string | null }): (price: number) => number {
+  const { data } = useGetRunningPromotionsQuery();
+  return (price) => {
+    if (!data?.length) return price;
+    const best = bestSaleFor(data.map(asRule), { productId: product.id, catId: product.catId ?? null, subCatId: product.subCatId ?? null, price }, new Date());
+    return best ? salePrice(price, best.rule.value) : price;
+  };
+}
+
 /** The largest percentage off among the sales running now (0: none), for the sale banner. */
 export function useRunningSale(): { name: string; upTo: number } | null {
   const { data } = useGetRunningPromotionsQuery();
