@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AdminCustomerList, AdminOrderList, AdminProductList, OrderDoc, ProductPage } from '@shop/contracts';
+import { orderStatement, type AdminCustomerList, type AdminOrderList, type AdminProductList, type OrderDoc, type ProductPage } from '@shop/contracts';
 import { verifyProjection } from '@shop/projections';
 import { api, startTestShop } from '../../test-support/shop.ts';
 import { ROOT, serverEntry } from '../../test-support/shop-process.ts';
@@ -90,6 +90,15 @@ describe.each(fixtures)('the shop started on the log of release %s', (fixture) =
       expect(new Map(orders.body.map((o) => [o.id, o.status]))).toEqual(new Map(expected.shopperOrders.map((id) => [id, expected.status.get(id)])));
       const adminOrders = await api<AdminOrderList>(t.url, '/api/admin/orders?page=1&perPage=100', { token: admin });
       expect(new Map(adminOrders.body.orders.map((o) => [o.id, o.status]))).toEqual(expected.status);
+      // Every order of the release renders the figures it was placed with: the statement's rows
+      // explain its amount to the rupee (no "Other charges"), and the shopper's page and the back
+      // office print the same statement.
+      for (const order of adminOrders.body.orders) {
+        const statement = orderStatement(order);
+        expect(statement.unexplained, `order ${order.id}`).toBe(0);
+        expect(statement.total).toBe(order.amount);
+      }
+      for (const order of orders.body) expect(orderStatement(order)).toEqual(orderStatement(adminOrders.body.orders.find((o) => o.id === order.id)!));
 
       const customers = await api<AdminCustomerList>(t.url, '/api/admin/customers?page=1&perPage=100', { token: admin });
       expect(customers.body.customers.map((c) => c.email).sort()).toEqual([...expected.emails].sort());
