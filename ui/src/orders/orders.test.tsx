@@ -53,7 +53,9 @@ describe('orders formats', () => {
   it('names the variant of a line, shows the date before the T, cuts titles at 30', () => {
     expect(variantLabels({ productId: 'p', productTitle: 't', image: '', quantity: 1, price: 1, subTotal: 1, size: 'M', productRam: '16 GB', productWeight: null })).toEqual(['Size: M', 'RAM: 16 GB']);
     expect(variantLabels({ productId: 'p', productTitle: 't', image: '', quantity: 1, price: 1, subTotal: 1 })).toEqual([]);
-    expect(orderDate('2026-01-05T10:20:30.000Z')).toBe('2026-01-05');
+    expect(orderDate('2026-01-05T10:20:30.000Z', 'Asia/Kolkata')).toBe('2026-01-05');
+    // Placed at 01:30 in India: that Indian day, as the timeline's time says, not the UTC day before.
+    expect(orderDate('2026-01-04T20:00:00.000Z', 'Asia/Kolkata')).toBe('2026-01-05');
     expect(lineTitle(LONG)).toBe(`${LONG.slice(0, 30)}...`);
   });
 });

@@ -1,9 +1,13 @@
 import type { Order, OrderLine } from '../api/types.ts';
 import { CART_TITLE_LENGTH } from '../shared/constants.ts';
 import { datePart, rupees, truncate } from '../shared/format.ts';
+import { shopDay } from '@shop/contracts/shop-time';
 
-/** Only the date part before the T. */
-export const orderDate = (iso: string) => datePart(iso);
+/**
+ * The day an order was placed, on the shopper's own calendar (as its timeline's times are): an
+ * order placed at 01:30 IST reads as that Indian day, not the UTC day before.
+ */
+export const orderDate = (iso: string, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) => (Number.isNaN(new Date(iso).getTime()) ? datePart(iso) : shopDay(iso, timeZone));
 
 /** Titles on order cards: the first 30 characters plus "...". */
 export const lineTitle = (title: string) => truncate(title, CART_TITLE_LENGTH);
