@@ -16,3 +16,22 @@ export const SEED_TAX_CLASSES: Readonly<Record<string, TaxClass>> = {
   'Home & Kitchen': { hsn: '7323', ratePercent: 12 },
   'Toys & Gifts': { hsn: '9503', ratePercent: 12 },
 };
+
+/**
+ * Subcategories whose goods fall under another heading than their category's: their products
+ * carry a tax class of their own (tea is 0902, not the spices' 0910; a kurta set is a women's
+ * ensemble, 6204, not a T-shirt, 6109).
+ */
+export const SEED_SUBCATEGORY_TAX_CLASSES: Readonly<Record<string, Readonly<Record<string, TaxClass>>>> = {
+  Fashion: {
+    Menswear: { hsn: '6205', ratePercent: 5 },
+    Womenswear: { hsn: '6204', ratePercent: 5 },
+    Kidswear: { hsn: '6111', ratePercent: 5 },
+    'Ethnic Wear': { hsn: '6204', ratePercent: 5 },
+  },
+  Groceries: {
+    'Tea & Coffee': { hsn: '0902', ratePercent: 5 },
+    'Dry Fruits & Nuts': { hsn: '0802', ratePercent: 5 },
+    'Snacks & Sweets': { hsn: '2106', ratePercent: 5 },
+  },
+};
