@@ -9,7 +9,7 @@ import { giftCardByCode, issueGiftCard, type GiftCardSettings } from './gift-car
 import { openGiftCardPurchase } from '../ordering/checkout/start-checkout.ts';
 
 export interface GiftCardRouteDeps extends CommandDeps {
-  gifting: { cards: GiftCardSettings };
+  gifting: { cards: GiftCardSettings; wrapFee: number };
   /** Bought cards are paid like any order, through the shop's payment provider. */
   payments: PaymentProvider;
 }
@@ -79,9 +79,10 @@ export function giftCardRoutes(deps: GiftCardRouteDeps): Router {
     ctx.body = { id: parsed.data, state: 'voided', balance: result.state.balance };
   });
 
-  // What the Gift cards page offers: the amounts a card is sold for, and how long a message may be.
+  // What the Gift cards page offers (the amounts a card is sold for, how long a message may be),
+  // and what gift wrap adds to an order, so the checkout's summary shows the total it will charge.
   router.get('/gift-cards/amounts', (ctx) => {
-    ctx.body = { amounts: settings.amounts, messageMax: GIFT_MESSAGE_MAX };
+    ctx.body = { amounts: settings.amounts, messageMax: GIFT_MESSAGE_MAX, wrapFee: deps.gifting.wrapFee };
   });
 
   // Buying a card: a checkout of its own, paid like any order (confirmed by POST /orders/create);

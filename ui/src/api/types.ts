@@ -77,7 +77,7 @@ export interface Country {
 
 /** `GET /api/delivery/estimate`: a pincode India Post does not list is `serviceable: false` with `msg`. */
 export type DeliveryEstimate =
-  | { pincode: string; district: string; state: string; serviceable: true; cod: boolean; minDays: number; maxDays: number; by: string; fee: number; freeOver: number }
+  | { pincode: string; district: string; state: string; serviceable: true; cod: boolean; codFee?: number; minDays: number; maxDays: number; by: string; fee: number; freeOver: number }
   | { pincode: string; serviceable: false; msg: string };
 
 export interface CartItem extends Identified {

@@ -12,6 +12,7 @@ import {
   useAbandonPaymentMutation,
   useCreateOrderMutation,
   useGetCheckoutDefaultsQuery,
+  useGetGiftCardAmountsQuery,
   useOpenCheckoutMutation,
   useOpenGiftCardCheckoutMutation,
   type Billing,
@@ -103,6 +104,10 @@ function CheckoutView({ user }: { user: SessionUser }) {
   // A gift card is e-mailed: no delivery to estimate or charge.
   const estimate = useDeliveryEstimate(buying ? '' : pincode);
   const deliveryFee = !buying && total < FREE_DELIVERY_OVER && estimate?.serviceable ? estimate.fee : 0;
+  // Every fee the payment will add, so the summary's total is the one charged.
+  const giftTerms = useGetGiftCardAmountsQuery(undefined, { skip: !gifting.wrap });
+  const wrapFee = !buying && gifting.isGift && gifting.wrap ? (giftTerms.data?.wrapFee ?? 0) : 0;
+  const codFee = paymentMethod === 'cod' && estimate?.serviceable ? (estimate.codFee ?? 0) : 0;
   // The pincode a shopper checks out with is the one the product pages start from next time.
   // (A recipient's pincode is theirs, not the shopper's.)
   const sendsToRecipient = gifting.isGift && gifting.toRecipient;
@@ -306,6 +311,9 @@ function CheckoutView({ user }: { user: SessionUser }) {
           total={total}
           discounts={discounts}
           deliveryFee={deliveryFee}
+          wrapFee={wrapFee}
+          codFee={codFee}
+          giftCard={!buying && gifting.giftCardCode.trim() !== ''}
           delivery={
             estimate && (
               <Box data-testid="checkout-delivery" sx={{ mt: 1.5, fontSize: 14, color: estimate.serviceable ? brand.ink : brand.red }}>

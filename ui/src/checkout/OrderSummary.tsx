@@ -9,13 +9,18 @@ import { rupees, truncate } from '../shared/format.ts';
 
 /**
  * Your Order: each line's title cut to 20 + "...", × quantity, its subtotal; the subtotal, each
- * discount by name (the server's pricing of the cart), and the total in INR.
+ * discount by name (the server's pricing of the cart), shipping, gift wrap and the
+ * cash-on-delivery fee when chosen, and the total in INR: the total the payment will ask for (a
+ * gift card typed in pays part of it, and the payment says how much).
  */
 export function OrderSummary({
   lines,
   total,
   discounts = [],
   deliveryFee = 0,
+  wrapFee = 0,
+  codFee = 0,
+  giftCard = false,
   delivery,
   action,
 }: {
@@ -24,6 +29,12 @@ export function OrderSummary({
   discounts?: readonly { label: string; amount: number }[];
   /** The fee under the free-delivery threshold, once the pincode's estimate is known. */
   deliveryFee?: number;
+  /** Gift wrap, when the shopper asked for it. */
+  wrapFee?: number;
+  /** The cash-on-delivery fee, when the shopper pays that way. */
+  codFee?: number;
+  /** A gift card code was typed in: it pays part or all of the total at payment. */
+  giftCard?: boolean;
   /** "Deliver to 560038 — by Thu, 3 Dec", or what is wrong with the pincode. */
   delivery?: ReactNode;
   action: ReactNode;
@@ -76,14 +87,31 @@ export function OrderSummary({
               {deliveryFee > 0 ? rupees(deliveryFee) : 'Free'}
             </Box>
           </tr>
+          {wrapFee > 0 && (
+            <tr data-testid="summary-wrap">
+              <td>Gift wrap</td>
+              <td style={{ textAlign: 'right', fontWeight: 700 }}>{rupees(wrapFee)}</td>
+            </tr>
+          )}
+          {codFee > 0 && (
+            <tr data-testid="summary-cod-fee">
+              <td>Cash on delivery fee</td>
+              <td style={{ textAlign: 'right', fontWeight: 700 }}>{rupees(codFee)}</td>
+            </tr>
+          )}
         </tbody>
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mt: 1.5 }}>
         <Typography sx={{ fontWeight: 800 }}>Total</Typography>
         <Typography sx={{ fontWeight: 800, fontSize: 20, color: brand.red }} data-testid="summary-total">
-          {rupees(total - discounts.reduce((sum, d) => sum + d.amount, 0) + deliveryFee)}
+          {rupees(total - discounts.reduce((sum, d) => sum + d.amount, 0) + deliveryFee + wrapFee + codFee)}
         </Typography>
       </Box>
+      {giftCard && (
+        <Typography sx={{ fontSize: 13.5, color: brand.muted, mt: 0.5 }} data-testid="summary-gift-card">
+          Your gift card pays from this total; the payment shows what is left to pay.
+        </Typography>
+      )}
       {delivery}
       {action}
     </Panel>

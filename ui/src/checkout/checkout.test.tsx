@@ -192,4 +192,26 @@ describe('Checkout screen for a returning or first-time shopper', () => {
     await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,648'));
     expect(screen.queryByTestId('summary-discount')).toBeNull();
   });
+
+  it('adds gift wrap and the cash-on-delivery fee to the summary as their own rows, so its total is the one the payment asks', async () => {
+    const known = { fullName: 'Asha Verma', email: 'asha@example.in', phoneNumber: '9876543210', country: 'India', streetAddressLine1: '12 MG Road', streetAddressLine2: 'Flat 4B', city: 'Bengaluru', state: 'Karnataka', zipCode: '560038' };
+    mockApi({
+      'GET /api/cart': { body: CART },
+      'GET /api/countries': { body: [{ country: 'India', iso2: 'IN' }] },
+      'GET /api/orders/checkout/defaults': { body: { billing: known, firstOrderDiscount: 0 } },
+      'GET /api/gift-cards/amounts': { body: { amounts: [500], messageMax: 300, wrapFee: 50 } },
+      'GET /api/delivery/estimate': {
+        body: { pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', serviceable: true, cod: true, codFee: 49, minDays: 1, maxDays: 2, by: '2026-12-03', fee: 40, freeOver: 299 },
+      },
+    });
+    renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,648'));
+    fireEvent.click(screen.getByTestId('send-as-gift'));
+    fireEvent.click(await screen.findByTestId('gift-wrap'));
+    await waitFor(() => expect(screen.getByTestId('summary-wrap')).toHaveTextContent('Gift wrapRs 50'));
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,698');
+    fireEvent.click(screen.getByTestId('pay-by-cod'));
+    await waitFor(() => expect(screen.getByTestId('summary-cod-fee')).toHaveTextContent('Cash on delivery feeRs 49'));
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,747');
+  });
 });

@@ -82,7 +82,7 @@ export const checkoutApi = shopApi.injectEndpoints({
       invalidatesTags: (reply) => (reply?.order ? [{ type: 'Cart', id: 'LIST' }, { type: 'Orders', id: 'LIST' }, 'Products', 'Product'] : []),
     }),
     /** What the Gift cards page offers: the amounts the shop sells cards for, and the longest message. */
-    getGiftCardAmounts: build.query<{ amounts: number[]; messageMax: number }, void>({
+    getGiftCardAmounts: build.query<{ amounts: number[]; messageMax: number; wrapFee?: number }, void>({
       query: () => ({ url: '/gift-cards/amounts' }),
     }),
     /** Opens the payment of a gift card purchase: the amount is one the shop sells, charged as the server says. */

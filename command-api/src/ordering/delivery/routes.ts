@@ -8,6 +8,8 @@ import { quoteDelivery, type DeliverySettings } from './quote.ts';
 export interface DeliveryDeps {
   delivery: DeliverySettings;
   products: CatalogProducts;
+  /** The cash-on-delivery fee (COD_FEE), told with a pincode's estimate so the checkout's summary can show it. */
+  cod?: { settings: { fee: number } };
   /** The clock the promised date counts from (tests pass their own). */
   now?: () => Date;
 }
@@ -41,7 +43,7 @@ export function deliveryRoutes(deps: DeliveryDeps): Router {
       return;
     }
     const { zone: _zone, ...estimate } = quoted.quote;
-    ctx.body = { ...estimate, freeOver: deps.delivery.freeOver };
+    ctx.body = { ...estimate, freeOver: deps.delivery.freeOver, ...(estimate.cod ? { codFee: deps.cod?.settings.fee ?? 0 } : {}) };
   });
   return router;
 }

@@ -13,7 +13,7 @@ import { downloadDocument } from '../../../../test-support/pdf-text.ts';
 let t: TestShop;
 let admin: string;
 beforeAll(async () => {
-  t = await startTestShop({ env: { GIFT_WRAP_FEE: '50' } });
+  t = await startTestShop({ env: { GIFT_WRAP_FEE: '50', COD_FEE: '49' } });
   admin = shopper(t, { isAdmin: true }).token;
 });
 afterAll(() => t?.close());
@@ -151,6 +151,13 @@ describe('one order, every surface', () => {
         const served = (await api<OrderDoc>(t.url, `/api/orders/${orderId}`, { token: buyer.token })).body;
         const statement = orderStatement(served);
         expect(statement.unexplained).toBe(0);
+        // The fees the checkout's summary was told before paying are the ones charged.
+        const told = {
+          wrap: (await api<{ wrapFee: number }>(t.url, '/api/gift-cards/amounts')).body.wrapFee,
+          cod: (await api<{ codFee?: number }>(t.url, `/api/delivery/estimate?pincode=${recipient?.zipCode ?? billedTo.zipCode}`)).body.codFee ?? 0,
+        };
+        expect(statement.rows.find((row) => row.kind === 'gift-wrap')?.amount ?? 0).toBe(c.wrap ? told.wrap : 0);
+        expect(statement.rows.find((row) => row.kind === 'cod-fee')?.amount ?? 0).toBe(cod ? told.cod : 0);
         expect(opened.body.total).toBe(statement.total);
         if (!cod) expect(opened.body.amount).toBe(statement.due.amount * 100); // what the provider was asked for
         expect(orderStatement((await api<AdminOrderDoc>(t.url, `/api/admin/orders/${orderId}`, { token: admin })).body)).toEqual(statement);
