@@ -114,6 +114,11 @@ function CheckoutView({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (estimate?.serviceable && !sendsToRecipient) rememberPincode(estimate.pincode);
   }, [estimate, sendsToRecipient]);
+  // A known pincode fills in the city (its district) and the state the shopper left blank.
+  useEffect(() => {
+    if (!estimate?.serviceable || sendsToRecipient) return;
+    setBilling((b) => (b.zipCode.trim() !== estimate.pincode || (b.city.trim() && b.state.trim()) ? b : { ...b, city: b.city.trim() ? b.city : estimate.district, state: b.state.trim() ? b.state : estimate.state }));
+  }, [estimate, sendsToRecipient]);
 
   const placeOrder = async (opened: CheckoutSession, confirmation: PaymentConfirmation) => {
     setStage('placing');

@@ -214,4 +214,20 @@ describe('Checkout screen for a returning or first-time shopper', () => {
     await waitFor(() => expect(screen.getByTestId('summary-cod-fee')).toHaveTextContent('Cash on delivery feeRs 49'));
     expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs 3,747');
   });
+
+  it('fills in the city and state a known pincode lies in, when the shopper left them blank', async () => {
+    mockApi({
+      'GET /api/cart': { body: CART },
+      'GET /api/countries': { body: [{ country: 'India', iso2: 'IN' }] },
+      'GET /api/orders/checkout/defaults': { body: { billing: {}, firstOrderDiscount: 0 } },
+      'GET /api/delivery/estimate': {
+        body: { pincode: '600001', district: 'Chennai', state: 'Tamil Nadu', serviceable: true, cod: true, minDays: 2, maxDays: 4, by: '2026-12-05', fee: 40, freeOver: 299 },
+      },
+    });
+    const { container } = renderWithShop(<CheckoutPage />, { route: '/checkout', session: SHOPPER });
+    await screen.findByTestId('order-summary');
+    fireEvent.change(container.querySelector('[name="zipCode"]')!, { target: { value: '600001' } });
+    await waitFor(() => expect(container.querySelector<HTMLInputElement>('[name="city"]')!.value).toBe('Chennai'));
+    expect(container.querySelector<HTMLSelectElement>('[name="state"]')!.value).toBe('Tamil Nadu');
+  });
 });
