@@ -31,9 +31,9 @@ export function serverEntry(entry: string, root = ROOT): string[] {
 /**
  * The real server (`server/src/main.ts`, compiled or not: `serverEntry`) in a process of its own, started with `env` on top of
  * this process's environment; resolves with the address it prints once it listens (PORT=0 picks
- * a free port), and fails with everything it wrote if it exits or is not up in time (`startTimeoutMs`
- * on the reference machine, scaled to this one). `root` is
- * the checkout whose server runs (another release's worktree, to write data the way it did).
+ * a free port), and fails with everything it wrote if it exits or is not up in time
+ * (`startTimeoutMs` on the reference machine, scaled to this one). `root` is the checkout whose
+ * server runs (another release's worktree, to write data the way it did).
  */
 export async function spawnShopProcess(
   env: Record<string, string>,
