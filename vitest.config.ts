@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './e2e/workers.ts';
 import SpreadBrowserFilesSequencer from './test-support/sequencer.ts';
+import { scaledTimeout } from './test-support/time-budget.ts';
 
 /** The back-end packages' sources, where their unit and integration tests sit beside the code. */
 const BACKEND_SRC = '{contracts,platform,command-api,projections,read-api,server,bench}/src';
@@ -13,6 +14,8 @@ const KAFKA_BROKER_FILES = ['platform/src/bus/kafka.test.ts', 'projections/src/d
  * pure; integration suites run in Node against real SQLite files, real HTTP servers on 127.0.0.1
  * and real SMTP; the UI's component tests run in jsdom (ui/vitest.config.ts);
  * browser journeys drive Debian's Chromium (e2e/); crash tests SIGKILL a real shop process (crash/).
+ * Every time-out is a budget set on a quiet reference machine times the run's measured slowness
+ * (`scaledTimeout`, test-support/time-budget.ts), so a slower or busier machine gets more time.
  */
 export default defineConfig({
   test: {
@@ -31,8 +34,8 @@ export default defineConfig({
           include: [`${BACKEND_SRC}/**/*.unit.test.ts`],
           // Pure, so they can share a worker's module cache instead of a fresh process per file.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 180_000,
+          testTimeout: scaledTimeout(30_000),
+          hookTimeout: scaledTimeout(180_000),
         },
       },
       {
@@ -48,8 +51,8 @@ export default defineConfig({
           // a CPU-second per file). Every file makes and closes its own shops, folders and
           // servers; a file that mocks a module loads what it mocks afresh (vi.resetModules).
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 180_000,
+          testTimeout: scaledTimeout(30_000),
+          hookTimeout: scaledTimeout(180_000),
         },
       },
       {
@@ -61,8 +64,8 @@ export default defineConfig({
           environment: 'node',
           include: KAFKA_BROKER_FILES,
           globalSetup: ['test-support/kafka-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 180_000,
+          testTimeout: scaledTimeout(30_000),
+          hookTimeout: scaledTimeout(180_000),
         },
       },
       {
@@ -73,8 +76,8 @@ export default defineConfig({
           include: ['hostile/**/*.test.ts'],
           // test speed (#27): a shared process per worker, as in integration.
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          testTimeout: scaledTimeout(60_000),
+          hookTimeout: scaledTimeout(180_000),
         },
       },
       {
@@ -85,8 +88,8 @@ export default defineConfig({
           include: ['compat/**/*.test.ts'],
           // test speed (#27): a shared process per worker, as in integration.
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          testTimeout: scaledTimeout(60_000),
+          hookTimeout: scaledTimeout(180_000),
         },
       },
       'ui/vitest.config.ts',

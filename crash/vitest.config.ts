@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from '../e2e/workers.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 /**
  * Crash tests: a real shop process is killed with SIGKILL under load and restarted on the same
@@ -15,7 +16,7 @@ export default defineConfig({
     environment: 'node',
     include: ['**/*.test.ts'],
     maxWorkers: TEST_WORKERS,
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: scaledTimeout(120_000),
+    hookTimeout: scaledTimeout(120_000),
   },
 });

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { callShop, verifiedShopper } from './journey-support.ts';
-import { api, DESKTOP, disconnect, PHONE, scrollThrough, tabPool, waitForCards, withTab, type ApiCategory, type ApiProduct } from './support.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
+import { api, DESKTOP, disconnect, nextFrames, PHONE, scrollThrough, tabPool, waitForCards, withTab, type ApiCategory, type ApiProduct } from './support.ts';
 
 // The screens and panels are each loaded into a tab an earlier check used (same width, same
 // storage), not a new one: dozens of fresh tabs cost more than the checks themselves.
@@ -111,16 +112,17 @@ async function settle(page: Page, screen: Screen, expect: ExpectStatic): Promise
   await page.locator('main h1').first().waitFor({ state: 'attached' });
   if (screen.scroll) await scrollThrough(page);
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect.poll(() => page.locator('[data-testid="card-loading"], [aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => page.locator('[data-testid="card-loading"], [aria-busy="true"]').count(), { timeout: scaledTimeout(10_000) }).toBe(0);
 }
 
 // Each screen and panel is checked in a tab no other check is using at the time (its own context
 // and storage), so several run at once (the project's maxConcurrency): most of a check is waiting
-// for the page to settle.
+// for the page to settle. One test per screen and width: a width is a page load, a scroll through
+// and an axe run of its own (home's two widths, as one test, ran past a minute on a slow machine).
 describe.concurrent('Accessibility (axe-core, serious and critical violations) at 1366 and 390 px', () => {
   for (const screen of SCREENS) {
-    it(screen.name, async ({ expect }) => {
-      for (const viewport of [DESKTOP, PHONE]) {
+    for (const viewport of [DESKTOP, PHONE]) {
+      it(`${screen.name} at ${viewport.width} px`, async ({ expect }) => {
         const storage = { ...(screen.signedIn ? (await signedInShopper()).storage : {}), ...(screen.storage?.() ?? {}) };
         await tabs.with(`a11y-${screen.name.replace(/\W+/g, '-')}-${viewport.width}`, viewport, async ({ page }) => {
           await page.goto(screen.path());
@@ -130,10 +132,23 @@ describe.concurrent('Accessibility (axe-core, serious and critical violations) a
           expect(await page.title(), `title of ${screen.name}`).toMatch(title);
           expect(await seriousViolations(page), `${screen.name} at ${viewport.width} px`).toEqual([]);
         }, storage);
-      }
-    });
+      });
+    }
   }
 });
+
+/**
+ * Resolves once the page's opening transitions have ended (a dialog fading in, a drawer sliding):
+ * axe judges colours as they are painted, so a half-transparent dialog would fail its contrast.
+ * Waits for the transitions themselves rather than a fixed pause, which a slow machine outlasts;
+ * endless animations (a spinner, a skeleton's pulse) are not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await nextFrames(page); // a transition starts on the frame after its element mounts
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect && animation.effect.getComputedTiming().endTime !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined)))`);
+}
 
 /** Opened panels and dialogs: a state of a screen, reached by `open`, then checked as a whole. */
 interface Panel {
@@ -223,7 +238,7 @@ describe.concurrent('Accessibility of opened panels and dialogs', () => {
         await page.goto(panel.path());
         await page.locator('main h1').first().waitFor({ state: 'attached' });
         await panel.open(page);
-        await page.waitForTimeout(400); // transitions end
+        await transitionsEnded(page);
         expect(await seriousViolations(page), panel.name).toEqual([]);
       }, storage);
     });

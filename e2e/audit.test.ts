@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeFor, expectSnackbar, grantAdmin } from './journey-support.ts';
 import { api, baseURL, DESKTOP, disconnect, PHONE, SCREENSHOTS, snap, withTab, type ApiProduct } from './support.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 afterAll(disconnect);
 
@@ -121,7 +122,7 @@ describe.sequential('Auditor page', () => {
     expect(granted.output).toContain(`Granted admin rights to ${adminEmail}`);
     // The running server's projection loop follows the other process's append.
     const { userId, token } = await signIn(adminEmail);
-    await expect.poll(async () => (await call<{ isAdmin: boolean }>(`/api/user/${userId}`, { token })).isAdmin, { timeout: 5000 }).toBe(true);
+    await expect.poll(async () => (await call<{ isAdmin: boolean }>(`/api/user/${userId}`, { token })).isAdmin, { timeout: scaledTimeout(5000) }).toBe(true);
   });
 
   it('keeps visitors and shoppers out', async () => {
@@ -155,7 +156,7 @@ describe.sequential('Auditor page', () => {
       await page.locator('main [name="password"]').fill(PASSWORD);
       await page.getByTestId('sign-in-submit').click();
       await expectSnackbar(page, 'User Login Successfully!', 'success');
-      await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname === '/', { timeout: scaledTimeout(10_000) });
 
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Admin' }).click();

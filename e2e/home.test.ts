@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, DESKTOP, cardIds, waitForCards, disconnect, gotoHome, reveal, scrollThrough, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 interface Banner {
   id: string;
@@ -86,7 +87,7 @@ describe('Home', () => {
       const target = categoryList[2]!;
       await section.getByRole('tab', { name: target.name }).click();
       const expected = await api<{ products: ApiProduct[] }>(`/api/products/catId?catId=${target.id}&page=1&perPage=12`);
-      await expect.poll(() => cardIds(page, '[data-testid="popular-products"]'), { timeout: 15_000 }).toEqual(expected.products.map((p) => p.id));
+      await expect.poll(() => cardIds(page, '[data-testid="popular-products"]'), { timeout: scaledTimeout(15_000) }).toEqual(expected.products.map((p) => p.id));
       await expect.poll(() => section.locator('.swiper-wrapper').getAttribute('style')).toContain('translate3d(0px');
       expect(await section.getByRole('tab', { name: target.name }).getAttribute('aria-selected')).toBe('true');
 

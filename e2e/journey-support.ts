@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { serverEntry } from '../test-support/shop-process.ts';
 import { ROOT } from './shop-process.ts';
 import { shop } from './support.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 /** The server's data folder (global setup); its mail outbox holds the e-mailed codes. */
 export const outbox = () => join(shop.dataDir, 'outbox');
@@ -49,7 +50,7 @@ export async function codeFor(email: string, subject: RegExp, after: readonly st
         code = mail ? (/Your code: (\d{6})/.exec(mail.text)?.[1] ?? '') : '';
         return code;
       },
-      { timeout: 10_000 },
+      { timeout: scaledTimeout(10_000) },
     )
     .toMatch(/^\d{6}$/);
   return code;

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callShop, codeFor, expectRefusal, expectSnackbar, grantAdmin, mailsTo, makePng, outboxFiles, verifiedShopper } from './journey-support.ts';
 import { api, baseURL, DESKTOP, disconnect, gotoHome, openTab, SCREENSHOTS, snap, withTab, type ApiProduct, type Tab } from './support.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 afterAll(disconnect);
 
@@ -42,7 +43,7 @@ async function signIn(page: Page, email: string, password: string) {
   await field(page, 'password').fill(password);
   await page.getByTestId('sign-in-submit').click();
   await expectSnackbar(page, 'User Login Successfully!', 'success');
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname === '/', { timeout: scaledTimeout(10_000) });
 }
 
 async function enterCode(page: Page, code: string) {
@@ -152,7 +153,7 @@ describe.sequential('A new shopper’s whole journey', () => {
     await field(page, 'password').fill(shopper.password);
     await signInButton();
     await expectSnackbar(page, 'User Login Successfully!', 'success');
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: scaledTimeout(10_000) });
     expect(await page.evaluate<string>('Boolean(localStorage.getItem("token")) && JSON.parse(localStorage.getItem("user") || "{}").email')).toBe(shopper.email);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
   });

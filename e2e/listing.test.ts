@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, baseURL, DESKTOP, cardIds, disconnect, nextFrames, reveal, withTab, snap, type ApiCategory, type ApiProduct } from './support.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 afterAll(disconnect);
 
@@ -186,7 +187,7 @@ describe('Product listing', () => {
     const unfiltered = idsOf(await api<Page_>(`/api/products?catId=${catId}&page=1&perPage=10`));
     expect(expected.join(',').startsWith(unfiltered.join(','))).toBe(false);
     // The server renders a page's first screen for its next visitor: ask until the HTML has it.
-    await expect.poll(async () => (await (await fetch(baseURL + path)).text()).includes('<div id="root" data-first-screen>'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await (await fetch(baseURL + path)).text()).includes('<div id="root" data-first-screen>'), { timeout: scaledTimeout(30_000) }).toBe(true);
 
     await withTab('listing-first-screen', DESKTOP, async ({ page, context }) => {
       // From the first byte: every state of the grid the shopper could see (copy or app), and layout shifts.
@@ -222,6 +223,28 @@ describe('Product listing', () => {
     });
   });
 
+  it('starts the app on a served first screen whose first pictures never arrive, so the page takes clicks', async () => {
+    // The app starts once the copy's first pictures have painted (ui/vite.config.ts), and at the
+    // latest a moment later: a picture stalled on a slow phone's network must not leave the shopper
+    // a page that takes no clicks.
+    const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
+    const path = `/products/category/${categoryList[0]!.id}`;
+    await expect.poll(async () => (await (await fetch(baseURL + path)).text()).includes('<div id="root" data-first-screen>'), { timeout: scaledTimeout(30_000) }).toBe(true);
+    await withTab('listing-pictures-stalled', DESKTOP, async ({ page }) => {
+      const stalled: Route[] = [];
+      await page.route((url) => /\.(svg|png|jpe?g|webp|avif)$/.test(url.pathname), (route) => void stalled.push(route));
+      try {
+        // Not to the load event, which waits for the pictures; goto then waits for the app to take the copy over.
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        expect(stalled.length, 'the first pictures were asked for and held').toBeGreaterThan(0);
+        await page.getByRole('button', { name: 'Three columns' }).click();
+        await expect.poll(() => cardsInFirstRow(page)).toBe(3);
+      } finally {
+        await Promise.all(stalled.map((route) => route.abort().catch(() => undefined)));
+      }
+    });
+  });
+
   it('opens a product clicked while its hover slider is still loading (the press and the release land on different pictures)', async () => {
     const { categoryList } = await api<{ categoryList: ApiCategory[] }>('/api/category');
     const category = categoryList.find((c) => c.name === 'Electronics') ?? categoryList[0]!;
@@ -245,7 +268,7 @@ describe('Product listing', () => {
       releaseSlider();
       await page.locator(`[data-testid="product-grid"] [data-product-id="${withSlider.id}"] .swiper`).waitFor({ state: 'attached' });
       await page.mouse.up();
-      await page.waitForURL((url) => url.pathname === `/product/${withSlider.id}`, { timeout: 5000 });
+      await page.waitForURL((url) => url.pathname === `/product/${withSlider.id}`, { timeout: scaledTimeout(5000) });
     });
   });
 

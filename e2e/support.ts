@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { inject } from 'vitest';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 /** This worker's shop (global setup): its address, and its data folder, whose outbox holds the e-mailed codes. */
 export const shop = (() => {
@@ -76,7 +77,7 @@ export async function openTab(viewport = DESKTOP, storage: Record<string, string
     await context.addInitScript(`(() => { ${clear} const s = ${JSON.stringify(storage)}; for (const k in s) localStorage.setItem(k, s[k]); })()`);
   }
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(scaledTimeout(20_000));
   awaitTheApp(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -182,13 +183,13 @@ export async function nextFrames(page: Page): Promise<void> {
 }
 
 /**
- * Waits (at most `timeout` ms, then goes on) until every picture the shopper can see has loaded or
+ * Waits (at most `timeout` ms, scaled to the machine, then goes on) until every picture the shopper can see has loaded or
  * failed. "Can see" as the browser's lazy loading decides it, with an IntersectionObserver: a
  * carousel's slides beyond its clipped edge, or a closed menu's pictures, are not waited for (the
  * browser will not load them until they show). Checked with `evaluate` frame by frame, not
  * `waitForFunction`, whose string predicate the page's Content-Security-Policy (rightly) refuses.
  */
-async function picturesInView(page: Page, timeout = 5_000): Promise<void> {
+async function picturesInView(page: Page, timeout = scaledTimeout(5_000)): Promise<void> {
   const loadingInView = `new Promise((done) => {
     const loading = Array.from(document.images).filter((img) => !img.complete);
     if (loading.length === 0) return done(0);
@@ -256,7 +257,7 @@ export async function cardIds(page: Page, scope: string): Promise<string[]> {
 }
 
 /** Waits until the cards inside `scope` are all past their skeleton, and returns their ids. */
-export async function waitForCards(page: Page, scope: string, timeout = 20_000): Promise<string[]> {
+export async function waitForCards(page: Page, scope: string, timeout = scaledTimeout(20_000)): Promise<string[]> {
   const end = Date.now() + timeout;
   for (;;) {
     const ids = await cardIds(page, scope);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './workers.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 /**
  * Browser journeys in real headless Chromium against the real server: one storefront build and one
@@ -20,8 +21,8 @@ export default defineConfig({
     maxWorkers: TEST_WORKERS,
     // Tests a file marks concurrent (a11y's screens, each in its own tab) run this many at a time.
     maxConcurrency: 3,
-    testTimeout: 60_000,
-    hookTimeout: 240_000,
-    expect: { poll: { timeout: 15_000, interval: 100 } },
+    testTimeout: scaledTimeout(60_000),
+    hookTimeout: scaledTimeout(240_000),
+    expect: { poll: { timeout: scaledTimeout(15_000), interval: 100 } },
   },
 });

@@ -9,6 +9,7 @@ import { smallCatalog } from '../test-support/catalog-fixture.ts';
 import { TEST_METRICS_TOKEN, api, startTestShop, type TestShop } from '../test-support/shop.ts';
 import { tempDir } from '../test-support/temp-dir.ts';
 import { signUpVerified, startAccountShop, type AccountShop } from '../test-support/account-kit.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 /** Issue #13, headers and surfaces: what a page may run, who may frame it, who may read metrics. */
 
@@ -118,7 +119,7 @@ describe('security headers on every response', () => {
   it('puts a product name with replacement patterns into the first screen verbatim, its data script allowed by hash', async () => {
     const path = `/product/${productId}`;
     await fetch(t.url + path).then((r) => r.text());
-    await expect.poll(async () => (await fetch(t.url + path).then((r) => r.text())).includes('data-first-screen'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await fetch(t.url + path).then((r) => r.text())).includes('data-first-screen'), { timeout: scaledTimeout(10_000) }).toBe(true);
     const response = await fetch(t.url + path);
     const html = await response.text();
     expect(html).toContain(`<h1>${TRICKY_NAME}</h1>`);

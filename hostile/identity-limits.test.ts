@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeIn, signUpVerified, startAccountShop, uniqueEmail, type AccountShop } from '../test-support/account-kit.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 const LOCK_AFTER = 8;
 const ADDRESS_LIMIT = 50;
@@ -39,7 +40,7 @@ describe('hostile: a parallel burst of wrong sign-ins', () => {
     for (const reply of replies.filter((r) => r.status === 429)) {
       expect(reply.body).toMatchObject({ error: true, msg: expect.stringMatching(/Too many failed sign-in attempts/) });
     }
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('throttles the code-route id check (PUT emailVerify/:id) like the other code routes', async () => {
     const { email, userId } = await signUpVerified(shop);
@@ -74,7 +75,7 @@ describe('hostile: spoofed X-Forwarded-For without TRUST_PROXY (the production i
     const next = await signIn(shop, uniqueEmail('nobody'), 'whatever-pass-1', '198.51.100.77');
     expect(next).toMatchObject({ status: 429, body: { error: true } });
     expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(60);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 });
 
 describe('hostile: X-Forwarded-For with TRUST_PROXY=1 (one proxy in front)', () => {
@@ -92,7 +93,7 @@ describe('hostile: X-Forwarded-For with TRUST_PROXY=1 (one proxy in front)', () 
     expect((await signIn(shop, uniqueEmail('nobody'), 'whatever-pass-1', 'forged, 192.0.2.10')).status).toBe(429);
     // Another client behind the same proxy is a different address, and is not refused.
     expect((await signIn(shop, uniqueEmail('nobody'), 'whatever-pass-1', '192.0.2.11')).status).toBe(404);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 });
 
 /**
@@ -137,7 +138,7 @@ describe('hostile: code guessing and address probing from one client', () => {
     expect(firstRefused).toBe(PER_CLIENT);
     expect(statuses.slice(firstRefused).every((status) => status === 429)).toBe(true);
     for (const { email, code } of accounts) expect((await post('/api/user/verifyemail', { otp: code, email })).status).toBe(200);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   it('throttles unknown addresses per client on resendOtp, forgotPassword and verifyemail, refusing them as it refuses known ones', async () => {
     const known = await signUpVerified(shop);
@@ -157,7 +158,7 @@ describe('hostile: code guessing and address probing from one client', () => {
       expect(knownReply.status).toBe(429);
       expect(knownReply.body).toEqual(unknown.body);
     }
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   it('throttles requests naming one unknown address from many clients', async () => {
     const email = uniqueEmail('nobody');

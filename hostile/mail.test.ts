@@ -9,6 +9,7 @@ import { READ_MODELS, newId, orderStreams, upcastEventData, type AdminOrderDoc, 
 import { MailDeliveryError, newEventId } from '@shop/platform';
 import { startMailCatcher, type MailCatcher } from '../test-support/account-kit.ts';
 import { addToCart, api, billing, checkoutAndPay, listProduct, shopper, startTestShop, verifiedShopper, type TestShop } from '../test-support/shop-fixtures.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 let run = 0;
@@ -100,7 +101,7 @@ describe('hostile: one order cannot silence the order e-mails', () => {
     await t.shop.orderMail.drain();
     const refusals = (await t.shop.events.readStream(orderStreams.order(refused.id))).filter((e) => e.type === 'OrderMailRefused');
     expect(refusals).toHaveLength(1);
-  }, 30_000);
+  }, scaledTimeout(30_000));
 
   it('keeps a mail the server puts off (450) for a later try on its own clock, while later orders are mailed at once', async () => {
     // This test drives a desk of its own with a clock it moves; the shop's desk stands down.
@@ -131,7 +132,7 @@ describe('hostile: one order cannot silence the order e-mails', () => {
     } finally {
       await desk.stop();
     }
-  }, 30_000);
+  }, scaledTimeout(30_000));
 });
 
 describe('hostile: a mail field holds exactly one address', () => {
@@ -187,7 +188,7 @@ describe('hostile: a signed-in client cannot grow the event log without bound', 
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const appended = await t.shop.events.readAll({ after: head, limit: 10_000 });
     expect(appended.filter((e) => e.type === 'PaymentOpened').length).toBeLessThanOrEqual(CHECKOUTS_PER_10_MINUTES);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   it('the same checkout again, still unpaid, gets its open payment back and records nothing; a changed cart opens a new one', async () => {
     const { token } = shopper(t);
@@ -221,5 +222,5 @@ describe('hostile: a signed-in client cannot grow the event log without bound', 
     const over = await api(t.url, `/api/cart/${added.body.id}`, { method: 'PUT', token, body: { quantity: 2 } });
     expect(over).toMatchObject({ status: 429, body: { status: false, msg: expect.stringMatching(/^Too many cart and My List changes/) } });
     expect(await t.shop.events.headPosition()).toBe(head);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 });

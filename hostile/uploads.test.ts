@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUnnamedAvatars } from '@shop/command-api';
 import { signUpVerified, startAccountShop, type AccountShop } from '../test-support/account-kit.ts';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 /**
  * Issue #13, uploads: a hostile client holds many large uploads open at once, fills its account
@@ -96,7 +97,7 @@ describe('hostile uploads', () => {
       // Four users each send 2 MB of a 4 MB image, then pause.
       for (const token of tokens.slice(0, 4)) held.push(startUpload(shop.t.url, token, chunk, declared));
       // The bytes are on disk while the request is still arriving (not held in memory).
-      await expect.poll(() => stagedBytes(staging), { timeout: 5000 }).toBeGreaterThanOrEqual(4 * 2 * 1024 * 1024);
+      await expect.poll(() => stagedBytes(staging), { timeout: scaledTimeout(5000) }).toBeGreaterThanOrEqual(4 * 2 * 1024 * 1024);
 
       // A fifth upload is refused at once, before its body is read.
       const fifth = startUpload(shop.t.url, tokens[4]!, partHeader('images', 'x.png'), 10 * 1024 * 1024);
@@ -114,7 +115,7 @@ describe('hostile uploads', () => {
       for (const h of held) h.req.destroy();
     }
     // Abandoned uploads leave nothing behind in the staging folder.
-    await expect.poll(() => stagedBytes(staging), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => stagedBytes(staging), { timeout: scaledTimeout(5000) }).toBe(0);
     // And the shop takes uploads again once they are gone.
     const after = await upload(shop.t.url, tokens[5]!, pngs(1));
     expect(after.status).toBe(201);
@@ -226,7 +227,7 @@ describe('uploaded files are served as streams', () => {
         sockets.push(socket);
       }
       // The shop has taken every request and written what the sockets accept.
-      await expect.poll(() => shop.t.shop.metrics !== undefined && sockets.every((s) => s.bytesWritten > 0), { timeout: 5000 }).toBe(true);
+      await expect.poll(() => shop.t.shop.metrics !== undefined && sockets.every((s) => s.bytesWritten > 0), { timeout: scaledTimeout(5000) }).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 500));
       gc();
       const held = process.memoryUsage().arrayBuffers - before;
@@ -313,7 +314,7 @@ describe('slow uploads', () => {
         const timer = setInterval(() => held.req.write(Buffer.from([7])), 1000);
         slow.push({ held, timer });
       }
-      await expect.poll(() => filesIn(staging).length, { timeout: 2000 }).toBe(4);
+      await expect.poll(() => filesIn(staging).length, { timeout: scaledTimeout(2000) }).toBe(4);
 
       // Four slow uploaders hold their slots; someone else still uploads.
       expect((await upload(shop.t.url, tokens[4]!, pngs(1))).status).toBe(201);
@@ -330,6 +331,6 @@ describe('slow uploads', () => {
       }
     }
     // Their partial files are gone.
-    await expect.poll(() => stagedBytes(staging), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => stagedBytes(staging), { timeout: scaledTimeout(5000) }).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { slowness } from '../test-support/time-budget.ts';
 
 interface Outcome {
   name: string;
@@ -36,6 +37,10 @@ function run(name: string, command: string, args: string[], buffered: boolean): 
     });
   });
 }
+
+// The machine's slowness, measured before this run loads it (test-support/time-budget.ts): every
+// time-out of the run is its budget times this, handed to vitest and its workers in TEST_SLOWNESS.
+console.log(`npm test: this machine is ${slowness()}× as slow as the reference (TEST_SLOWNESS); time-outs are scaled by that`);
 
 const npx = (name: string, args: string[], buffered = true) => run(name, 'npx', args, buffered);
 

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { api, startTestShop, type TestShop } from './shop.ts';
+import { scaledTimeout } from './time-budget.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-for-account-suites-0123456789abcdef';
 export const GOOGLE_CLIENT_ID = 'shop-test.apps.googleusercontent.com';
@@ -65,7 +66,7 @@ export async function startMailCatcher(options: { refuse?: (address: string) => 
     url: `smtp://127.0.0.1:${port}`,
     messages,
     async next(to) {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + scaledTimeout(5000);
       for (;;) {
         const found = messages.find((m) => !taken.has(m) && m.to.includes(to.toLowerCase()));
         if (found) {

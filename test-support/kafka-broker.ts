@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { ROOT } from './shop-process.ts';
 import { inject } from 'vitest';
 import { tempDir } from './temp-dir.ts';
+import { scaledTimeout } from './time-budget.ts';
 
 const POM = join(ROOT, 'test-support/kafka/pom.xml');
 /** The broker version the pom names (also the cache folder's name, so a new version fetches anew). */
@@ -29,8 +30,13 @@ export interface LocalKafka {
 /** What the run's broker reports (kafka-global-setup.ts): where it listens, why there is none, or how it failed. */
 export type LocalKafkaStatus = { brokers: string[] } | { skip: string } | { error: string };
 
-/** Longest wait for the run's broker: a first run fetches its jars through Maven (up to 10 min), then it starts (up to 2). */
-const SHARED_BROKER_WAIT_MS = 13 * 60_000;
+/** Longest wait for the run's broker: a first run fetches its jars through Maven (up to 10 min), then it starts (up to `BROKER_START_MS`, and a minute to spare). */
+const SHARED_BROKER_WAIT_MS = 10 * 60_000 + scaledTimeout(3 * 60_000);
+/**
+ * Longest a broker may take to format its folder, and to answer on its port, on the reference
+ * machine: scaled to this one (a loaded 2-core machine took past 120 s to start the JVM).
+ */
+const BROKER_START_MS = 120_000;
 
 /**
  * The run's broker (started once by the `kafka` project's global setup), or the reason there is
@@ -130,7 +136,7 @@ export async function startLocalKafka(): Promise<LocalKafka | string> {
   const classpath = `${libs}/*`;
   // A small heap and a quick start: this broker holds a few test topics.
   const jvm = ['-Xms64m', '-Xmx320m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-cp', classpath];
-  await promisify(execFile)('java', [...jvm, 'kafka.tools.StorageTool', 'format', '-t', randomUUID(), '-c', properties, '--ignore-formatted'], { timeout: 120_000 });
+  await promisify(execFile)('java', [...jvm, 'kafka.tools.StorageTool', 'format', '-t', randomUUID(), '-c', properties, '--ignore-formatted'], { timeout: scaledTimeout(BROKER_START_MS) });
   const broker: ChildProcess = spawn('java', [...jvm, 'kafka.Kafka', properties], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   broker.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
@@ -142,7 +148,7 @@ export async function startLocalKafka(): Promise<LocalKafka | string> {
     clearTimeout(killer);
     dir.remove();
   };
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + scaledTimeout(BROKER_START_MS);
   while (!(await answers(port))) {
     if (broker.exitCode !== null || Date.now() > deadline) {
       await stop();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { scaledTimeout } from './time-budget.ts';
 
 /**
  * The password hashing cost of a test shop started with `env` (put before `env`, so a test may
@@ -30,8 +31,9 @@ export function serverEntry(entry: string, root = ROOT): string[] {
 /**
  * The real server (`server/src/main.ts`, compiled or not: `serverEntry`) in a process of its own, started with `env` on top of
  * this process's environment; resolves with the address it prints once it listens (PORT=0 picks
- * a free port), and fails with everything it wrote if it exits or is not up in time. `root` is
- * the checkout whose server runs (another release's worktree, to write data the way it did).
+ * a free port), and fails with everything it wrote if it exits or is not up in time
+ * (`startTimeoutMs` on the reference machine, scaled to this one). `root` is the checkout whose
+ * server runs (another release's worktree, to write data the way it did).
  */
 export async function spawnShopProcess(
   env: Record<string, string>,
@@ -46,8 +48,9 @@ export async function spawnShopProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const bound = scaledTimeout(startTimeoutMs);
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs);
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${bound / 1000} s:\n${output}`)), bound);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Shop running at (http:\/\/[^\s/]+)/.exec(output);

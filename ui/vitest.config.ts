@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { scaledTimeout } from '../test-support/time-budget.ts';
 
 /** Component tests of the storefront: happy-dom, Testing Library, files `src/**\/*.test.tsx`. */
 export default defineConfig({
@@ -17,7 +18,7 @@ export default defineConfig({
     // file's document, so in a shared module cache later files would render without MUI's styles
     // (and `toBeVisible` would judge unstyled elements).
     // Generous: these renders share the cores with browser and Node files running beside them.
-    testTimeout: 30_000,
+    testTimeout: scaledTimeout(30_000),
     environmentOptions: {
       happyDOM: {
         url: 'http://localhost:3000/',
