@@ -8,6 +8,7 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { api, startTestShop, type TestShop } from './shop.ts';
 import { scaledTimeout } from './time-budget.ts';
+import { codeIn } from './mail-code.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-for-account-suites-0123456789abcdef';
 export const GOOGLE_CLIENT_ID = 'shop-test.apps.googleusercontent.com';
@@ -81,12 +82,7 @@ export async function startMailCatcher(options: { refuse?: (address: string) => 
   };
 }
 
-/** The one-time code in a captured e-mail. */
-export function codeIn(mail: CapturedMail): string {
-  const code = /Your code: (\d{6})/.exec(mail.raw)?.[1];
-  if (!code) throw new Error(`No code in mail "${mail.subject}"`);
-  return code;
-}
+export { codeIn } from './mail-code.ts';
 
 export interface FakeGoogle {
   jwksUrl: string;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { newId, type Billing, type ProductDetails } from '@shop/contracts';
 import { importCatalog } from '@shop/command-api';
 import type { smallCatalog } from './catalog-fixture.ts';
-import { codeIn, type MailCatcher } from './account-kit.ts';
+import type { MailCatcher } from './account-kit.ts';
+import { codeIn } from './mail-code.ts';
 import { api, startTestShop, type TestShop } from './shop.ts';
 
 export { api, startTestShop, type TestShop } from './shop.ts';
