@@ -174,8 +174,12 @@ const PANELS: Panel[] = [
     path: () => `/products/category/${category.id}`,
     viewport: DESKTOP,
     open: async (page) => {
-      await page.locator('[data-testid="product-card"][data-ready="true"]').first().hover();
-      await page.getByRole('button', { name: /^Quick view / }).first().click();
+      // The button of the card hovered: the first card may not be ready yet, and another card's
+      // button shows only under its own hover (clicking it, the listing takes the click).
+      const card = page.locator('[data-testid="product-card"][data-ready="true"]').first();
+      await card.scrollIntoViewIfNeeded();
+      await card.hover();
+      await card.getByRole('button', { name: /^Quick view / }).click();
       await page.getByRole('dialog').getByTestId('product-name').waitFor();
     },
   },

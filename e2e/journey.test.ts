@@ -461,9 +461,11 @@ describe.sequential('A new shopper’s whole journey', () => {
     await dialog.getByTestId('pay-button').click();
     await expectSnackbar(page, 'Your order has been placed successfully!', 'success');
     await page.waitForURL((url) => /^\/orders\/[^/]+\/placed$/.test(url.pathname));
-    // The recipient's mail: from the buyer, the message and a code to spend.
+    // The recipient's mail: the shop's own subject and first line, then the buyer's account name
+    // quoted, the message and a code to spend.
     let text = '';
-    await expect.poll(() => (text = mailsTo(recipient, new RegExp(`^${shopper.name} sent you a Gift & Gear Shop gift card of Rs 1,000$`))[0]?.text ?? '')).toContain('Congratulations on the new job, Lata!');
+    await expect.poll(() => (text = mailsTo(recipient, /^A Gift & Gear Shop gift card of Rs 1,000 for you$/)[0]?.text ?? '')).toContain('Congratulations on the new job, Lata!');
+    expect(text).toContain('It was bought for you by a Gift & Gear Shop customer named "');
     expect(text).toMatch(/Gift card code: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
   });
 
