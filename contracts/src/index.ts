@@ -21,6 +21,7 @@ export * from './order-rules.ts';
 export * from './cod-hold-events.ts';
 export * from './order-checkout-events.ts';
 export * from './order-read-models.ts';
+export * from './money.ts';
 export * from './order-statement.ts';
 export * from './account-events.ts';
 export * from './account-read-models.ts';

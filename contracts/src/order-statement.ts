@@ -1,6 +1,7 @@
 import type { OrderDiscount } from './discount-events.ts';
 import type { GiftCardPayment } from './gift-card-events.ts';
 import type { GiftOrder } from './gift-order.ts';
+import { formatRupees } from './money.ts';
 import type { PaymentMethod, PricedLine } from './payment-events.ts';
 
 /**
@@ -90,22 +91,6 @@ export function orderStatement(source: StatementSource): OrderStatement {
     due: { label: dueLabel(source, giftCard !== null), amount: source.amount - (giftCard?.amount ?? 0) },
     unexplained,
   };
-}
-
-/**
- * "Rs 1,49,999": Rs and Indian digit grouping (1,25,000), the one money format of every page,
- * e-mail and document. Without Intl: its first call loads locale data, which costs more than
- * rendering the whole header on a slow phone.
- */
-export function formatRupees(value: number): string {
-  if (!Number.isFinite(value)) return 'Rs 0';
-  const negative = value < 0;
-  const [whole = '0', fraction] = Math.abs(Math.round(value * 100) / 100).toString().split('.');
-  const last3 = whole.slice(-3);
-  const pairs: string[] = [];
-  for (let end = whole.length - 3; end > 0; end -= 2) pairs.unshift(whole.slice(Math.max(0, end - 2), end));
-  const grouped = pairs.length ? `${pairs.join(',')},${last3}` : last3;
-  return `${negative ? '−' : ''}Rs ${grouped}${fraction ? `.${fraction.padEnd(2, '0')}` : ''}`;
 }
 
 /** A row's figure as printed: "−Rs 300" off, "Rs 40" added, "Free" for a delivery that cost nothing. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billingPartyOf, deliveryPartyOf, formatRupees, orderStatement, printedRows, statementFigure, type StatementSource } from './order-statement.ts';
+import { formatRupees } from './money.ts';
+import { billingPartyOf, deliveryPartyOf, orderStatement, printedRows, statementFigure, type StatementSource } from './order-statement.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 

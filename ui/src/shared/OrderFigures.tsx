@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { orderStatement, partyLines, printedRows, statementFigure, formatRupees, type OrderParty, type StatementSource } from '@shop/contracts/order-statement';
+import { formatRupees } from '@shop/contracts/money';
+import { orderStatement, partyLines, printedRows, statementFigure, type OrderParty, type StatementSource } from '@shop/contracts/order-statement';
 import { brand } from './theme.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { groupIndian } from '@shop/contracts/money';
 import { CURRENCY_PREFIX } from './constants.ts';
 
 /**
@@ -7,27 +8,6 @@ import { CURRENCY_PREFIX } from './constants.ts';
 export function truncate(text: string | null | undefined, max: number): string {
   const value = text ?? '';
   return value.length > max ? `${value.slice(0, max)}...` : value;
-}
-
-/**
- * Indian digit grouping (1,25,000) without Intl: the first Intl call loads locale data, which
- * costs more than rendering the whole header on a slow phone.
- */
-export function groupIndian(value: number): string {
-  if (!Number.isFinite(value)) return '0';
-  const negative = value < 0;
-  const [whole = '0', fraction] = Math.abs(Math.round(value * 100) / 100).toString().split('.');
-  const last3 = whole.slice(-3);
-  const rest = pairs(whole.slice(0, -3));
-  const grouped = rest ? `${rest},${last3}` : last3;
-  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction.padEnd(2, '0')}` : ''}`;
-}
-
-/** "1234567" → "1,23,45,67": commas between pairs of digits counted from the right. */
-function pairs(digits: string): string {
-  const groups: string[] = [];
-  for (let end = digits.length; end > 0; end -= 2) groups.unshift(digits.slice(Math.max(0, end - 2), end));
-  return groups.join(',');
 }
 
 /**

@@ -3,14 +3,21 @@ import { useGetRunningPromotionsQuery, type RunningPromotion } from '../api/prom
 
 const asRule = (p: RunningPromotion): PromotionRule => ({ ...p, state: 'active' });
 
+type SaleProduct = { id: string; catId?: string | null; subCatId?: string | null };
+
+/** The best sale running now for a unit of `product` at `price` (the server's own rule, `bestSaleFor`). */
+function bestSale(running: readonly RunningPromotion[] | undefined, product: SaleProduct, price: number) {
+  if (!running?.length) return null;
+  return bestSaleFor(running.map(asRule), { productId: product.id, catId: product.catId ?? null, subCatId: product.subCatId ?? null, price }, new Date());
+}
+
 /**
  * The sale a product is in now, if any: its name and the unit price the checkout will charge
- * (the server's own rule, `bestSaleFor`, on the sales the server says are running).
+ * (on the sales the server says are running).
  */
-export function useSale(product: { id: string; catId?: string | null; subCatId?: string | null }, price: number): { name: string; price: number } | null {
+export function useSale(product: SaleProduct, price: number): { name: string; price: number } | null {
   const { data } = useGetRunningPromotionsQuery();
-  if (!data?.length) return null;
-  const best = bestSaleFor(data.map(asRule), { productId: product.id, catId: product.catId ?? null, subCatId: product.subCatId ?? null, price }, new Date());
+  const best = bestSale(data, product, price);
   return best ? { name: best.rule.name, price: salePrice(price, best.rule.value) } : null;
 }
 
@@ -20,11 +27,10 @@ export function useSale(product: { id: string; catId?: string | null; subCatId?:
  * page's headline and its option buttons both read it, so a button never shows the pre-sale price
  * under a sale headline.
  */
-export function useSalePricing(product: { id: string; catId?: string | null; subCatId?: string | null }): (price: number) => number {
+export function useSalePricing(product: SaleProduct): (price: number) => number {
   const { data } = useGetRunningPromotionsQuery();
   return (price) => {
-    if (!data?.length) return price;
-    const best = bestSaleFor(data.map(asRule), { productId: product.id, catId: product.catId ?? null, subCatId: product.subCatId ?? null, price }, new Date());
+    const best = bestSale(data, product, price);
     return best ? salePrice(price, best.rule.value) : price;
   };
 }
